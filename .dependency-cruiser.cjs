@@ -1,0 +1,68 @@
+// Layer rules of ARCHITECTURE.md, checked on every `npm run lint`.
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'shared-is-pure',
+      comment: 'packages/shared is pure TypeScript used by both sides: no apps, no I/O.',
+      severity: 'error',
+      from: { path: '^packages/shared/src' },
+      to: { path: '^(apps/|node:|fs$|net$|http$|child_process$)|node_modules/(pg|@electric-sql|fastify|react)' },
+    },
+    {
+      name: 'apps-do-not-cross',
+      comment: 'The server and the web app share code only through packages/shared.',
+      severity: 'error',
+      from: { path: '^apps/(server|web)/' },
+      to: { path: '^apps/', pathNot: '^apps/$1/' },
+    },
+    {
+      name: 'queries-point-down',
+      comment: 'routes -> service -> queries: queries never call services or routes.',
+      severity: 'error',
+      from: { path: '\\.queries\\.ts$' },
+      to: { path: '\\.(service|routes)\\.ts$' },
+    },
+    {
+      name: 'services-point-down',
+      comment: 'A service never calls routes.',
+      severity: 'error',
+      from: { path: '\\.service\\.ts$' },
+      to: { path: '\\.routes\\.ts$' },
+    },
+    {
+      name: 'no-foreign-queries',
+      comment: "A module never imports another module's queries: call its service.",
+      severity: 'error',
+      from: { path: '^apps/server/src/modules/([^/]+)/' },
+      to: { path: '^apps/server/src/modules/([^/]+)/.+\\.queries\\.ts$', pathNot: '^apps/server/src/modules/$1/' },
+    },
+    {
+      name: 'web-features-are-independent',
+      comment: 'Web features never import each other; compose them in src/app.',
+      severity: 'error',
+      from: { path: '^apps/web/src/features/([^/]+)/' },
+      to: { path: '^apps/web/src/features/([^/]+)/', pathNot: '^apps/web/src/features/$1/' },
+    },
+    {
+      name: 'web-lib-and-ui-are-generic',
+      comment: 'src/lib and src/components know nothing of features or the app shell.',
+      severity: 'error',
+      from: { path: '^apps/web/src/(lib|components)/' },
+      to: { path: '^apps/web/src/(features|app)/' },
+    },
+    {
+      name: 'no-circular',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(node_modules|dist|\\.tmp)' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.base.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'] },
+  },
+};

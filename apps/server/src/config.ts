@@ -1,0 +1,58 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  REGION: z.string().default('local'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DEMO_PASSWORD: z.string().min(10).optional(),
+  WEB_DIST: z.string().optional(),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  region: string;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  demoPassword: string;
+  demoPasswordDefaulted: boolean;
+  webDist: string;
+  shutdownGraceMs: number;
+};
+
+export const defaultDemoPassword = 'Formwork-demo-2026';
+
+const serverRoot = path.resolve(import.meta.dirname, '..');
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    region: e.REGION,
+    logLevel: e.LOG_LEVEL,
+    demoPassword: e.DEMO_PASSWORD ?? defaultDemoPassword,
+    demoPasswordDefaulted: e.DEMO_PASSWORD === undefined,
+    webDist: path.resolve(e.WEB_DIST ?? path.join(serverRoot, '../web/dist')),
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+  };
+}

@@ -1,0 +1,69 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePg, type NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
+import type { PgDatabase } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+// Both drivers answer execute() with { rows }: typed as node-postgres's result.
+export type AppDb = PgDatabase<NodePgQueryResultHKT, typeof schema>;
+
+/** One database handle, whichever driver is behind it. */
+export type Database = {
+  db: AppDb;
+  driver: 'pglite' | 'pg';
+  /**
+   * Runs a script of several statements as the connecting (owner) role, on one connection, rolling
+   * back an open transaction on failure: migrations and test setup only.
+   */
+  execScript(sql: string): Promise<void>;
+  close(): Promise<void>;
+};
+
+export type DatabaseOptions =
+  | { driver: 'pg'; url: string; poolSize?: number }
+  | { driver: 'pglite'; dataDir?: string; loadDataDir?: Blob };
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.driver === 'pg') {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // A broken idle connection must not crash the process; the pool replaces it.
+    pool.on('error', () => {});
+    return {
+      db: drizzlePg({ client: pool, schema }) as unknown as AppDb,
+      driver: 'pg',
+      execScript: async (script) => {
+        const connection = await pool.connect();
+        try {
+          await connection.query(script);
+        } catch (error) {
+          await connection.query('rollback').catch(() => {});
+          throw error;
+        } finally {
+          connection.release();
+        }
+      },
+      close: () => pool.end(),
+    };
+  }
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const client = await PGlite.create({
+    dataDir: options.dataDir,
+    loadDataDir: options.loadDataDir,
+  });
+  return {
+    db: drizzlePglite({ client, schema }) as unknown as AppDb,
+    driver: 'pglite',
+    execScript: async (script) => {
+      await client.exec(script);
+    },
+    close: () => client.close(),
+  };
+}
+
+/** In-memory PGlite only: the migrated database as a tarball, for tests to load quickly. */
+export async function dumpPglite(database: Database): Promise<Blob> {
+  const client = (database.db as unknown as { $client: PGlite }).$client;
+  return client.dumpDataDir('none');
+}

@@ -1,0 +1,91 @@
+// Drizzle's view of the tables that migrations/ create. The SQL files are the source of truth;
+// the tenancy catalog test checks the database, and the integration tests check these match.
+import { bigint, boolean, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable('users', {
+  userId: uuid('user_id').primaryKey().defaultRandom(),
+  email: text('email').notNull(),
+  firstName: text('first_name').notNull().default(''),
+  lastName: text('last_name').notNull().default(''),
+  mobile: text('mobile'),
+  passwordHash: text('password_hash'),
+  isAdmin: boolean('is_admin').notNull().default(false),
+  isSso: boolean('is_sso').notNull().default(false),
+  isVisitorOnly: boolean('is_visitor_only').notNull().default(false),
+  activated: boolean('activated').notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const workspaces = pgTable('workspaces', {
+  workspaceId: uuid('workspace_id').primaryKey(),
+  name: text('name').notNull(),
+  logoUrl: text('logo_url'),
+  brandColour: text('brand_colour'),
+  archived: boolean('archived').notNull().default(false),
+  plan: text('plan', { enum: ['standard', 'pro', 'premium', 'platinum', 'free_trial'] })
+    .notNull()
+    .default('free_trial'),
+  region: text('region').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const workspaceUsers = pgTable(
+  'workspace_users',
+  {
+    workspaceId: uuid('workspace_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    userType: text('user_type', { enum: ['contributor', 'visitor'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.userId] })],
+);
+
+export const folders = pgTable(
+  'folders',
+  {
+    workspaceId: uuid('workspace_id').notNull(),
+    folderId: uuid('folder_id').notNull(),
+    kind: text('kind', { enum: ['company', 'project', 'team'] }).notNull(),
+    parentId: uuid('parent_id'),
+    name: text('name').notNull(),
+    state: text('state', { enum: ['active', 'archived', 'deleted'] })
+      .notNull()
+      .default('active'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.folderId] })],
+);
+
+export const memberships = pgTable(
+  'memberships',
+  {
+    workspaceId: uuid('workspace_id').notNull(),
+    folderId: uuid('folder_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    role: text('role', { enum: ['controller', 'member'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.folderId, t.userId] })],
+);
+
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    workspaceId: uuid('workspace_id').notNull(),
+    eventId: bigint('event_id', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    folderPath: uuid('folder_path').array().notNull().default([]),
+    actorUserId: uuid('actor_user_id'),
+    action: text('action').notNull(),
+    subjectType: text('subject_type').notNull(),
+    subjectId: uuid('subject_id'),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.eventId] })],
+);

@@ -1,0 +1,172 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Config } from '../../config.ts';
+import { hashPassword } from '../../modules/identity/password.ts';
+import type { Database } from '../client.ts';
+import { auditEvents, folders, memberships, users, workspaces, workspaceUsers } from '../schema.ts';
+import { inScope } from '../tenant.ts';
+
+export type DemoUser = { email: string; label: string };
+
+type Role = 'controller' | 'member';
+type Persona = {
+  email: string;
+  firstName: string;
+  lastName: string;
+  label: string;
+  isAdmin?: boolean;
+  isVisitorOnly?: boolean;
+  userType: 'contributor' | 'visitor';
+  /** Where the role is held: the company, the first project, or the first project's first team. */
+  at?: { level: 'company' | 'project' | 'team'; role: Role };
+};
+
+const domain = 'acme.example';
+const personas: Persona[] = [
+  {
+    email: `admin@${domain}`,
+    firstName: 'Alex',
+    lastName: 'Admin',
+    label: 'Admin (super user)',
+    isAdmin: true,
+    userType: 'contributor',
+  },
+  {
+    email: `org.controller@${domain}`,
+    firstName: 'Olivia',
+    lastName: 'Controller',
+    label: 'Org Controller',
+    userType: 'contributor',
+    at: { level: 'company', role: 'controller' },
+  },
+  {
+    email: `org.member@${domain}`,
+    firstName: 'Oscar',
+    lastName: 'Member',
+    label: 'Org Member',
+    userType: 'contributor',
+    at: { level: 'company', role: 'member' },
+  },
+  {
+    email: `project.controller@${domain}`,
+    firstName: 'Priya',
+    lastName: 'Controller',
+    label: 'Project Controller',
+    userType: 'contributor',
+    at: { level: 'project', role: 'controller' },
+  },
+  {
+    email: `project.member@${domain}`,
+    firstName: 'Paul',
+    lastName: 'Member',
+    label: 'Project Member',
+    userType: 'contributor',
+    at: { level: 'project', role: 'member' },
+  },
+  {
+    email: `team.controller@${domain}`,
+    firstName: 'Tara',
+    lastName: 'Controller',
+    label: 'Team Controller',
+    userType: 'contributor',
+    at: { level: 'team', role: 'controller' },
+  },
+  {
+    email: `team.member@${domain}`,
+    firstName: 'Tom',
+    lastName: 'Member',
+    label: 'Team Member',
+    userType: 'contributor',
+    at: { level: 'team', role: 'member' },
+  },
+  {
+    email: `visitor@${domain}`,
+    firstName: 'Vera',
+    lastName: 'Visitor',
+    label: 'Visitor (external, team member)',
+    userType: 'visitor',
+    at: { level: 'team', role: 'member' },
+  },
+  {
+    email: 'visitor.only@subcontractor.example',
+    firstName: 'Victor',
+    lastName: 'Only',
+    label: 'Visitor-only user',
+    isVisitorOnly: true,
+    userType: 'visitor',
+  },
+];
+
+const projectNames = ['Harbour Bridge Upgrade', 'Northside Hospital', 'Riverside Apartments'];
+const teamNames = ['Civil Works', 'Electrical', 'Site Safety'];
+
+/**
+ * On an empty database outside production: the "Acme Construction" organisation with 3 project
+ * folders of 3 teams each and one user per role of spec section 6. Does nothing otherwise.
+ */
+export async function seedDemo(database: Database, config: Config): Promise<{ users: DemoUser[] } | undefined> {
+  const existing = await database.db.execute<{ n: number }>(sql`select count(*)::int as n from users`);
+  if ((existing.rows[0]?.n ?? 0) > 0) return undefined;
+
+  const passwordHash = await hashPassword(config.demoPassword);
+  const workspaceId = randomUUID();
+  await inScope(database.db, { workspaceId, userId: null, isAdmin: true }, async (tx) => {
+    const userIds = new Map<string, string>();
+    for (const p of personas) {
+      const [row] = await tx
+        .insert(users)
+        .values({
+          email: p.email,
+          firstName: p.firstName,
+          lastName: p.lastName,
+          passwordHash,
+          isAdmin: p.isAdmin ?? false,
+          isVisitorOnly: p.isVisitorOnly ?? false,
+        })
+        .returning({ userId: users.userId });
+      userIds.set(p.email, row?.userId as string);
+    }
+
+    await tx
+      .insert(workspaces)
+      .values({ workspaceId, name: 'Acme Construction', plan: 'premium', region: config.region });
+    await tx.insert(folders).values({ workspaceId, folderId: workspaceId, kind: 'company', name: 'Acme Construction' });
+    const projectIds: string[] = [];
+    const teamIds: string[] = [];
+    for (const projectName of projectNames) {
+      const projectId = randomUUID();
+      projectIds.push(projectId);
+      await tx
+        .insert(folders)
+        .values({ workspaceId, folderId: projectId, kind: 'project', parentId: workspaceId, name: projectName });
+      for (const teamName of teamNames) {
+        const teamId = randomUUID();
+        teamIds.push(teamId);
+        await tx
+          .insert(folders)
+          .values({ workspaceId, folderId: teamId, kind: 'team', parentId: projectId, name: teamName });
+      }
+    }
+
+    const levelFolder = { company: workspaceId, project: projectIds[0], team: teamIds[0] } as const;
+    for (const p of personas) {
+      const userId = userIds.get(p.email) as string;
+      if (p.isVisitorOnly) continue;
+      await tx.insert(workspaceUsers).values({ workspaceId, userId, userType: p.userType });
+      if (p.at) {
+        await tx
+          .insert(memberships)
+          .values({ workspaceId, userId, folderId: levelFolder[p.at.level] as string, role: p.at.role });
+      }
+    }
+    await tx.insert(auditEvents).values({
+      workspaceId,
+      folderPath: [workspaceId],
+      action: 'workspace.seeded',
+      subjectType: 'workspace',
+      subjectId: workspaceId,
+      details: { name: 'Acme Construction' },
+    });
+  });
+  return { users: personas.map((p) => ({ email: p.email, label: p.label })) };
+}

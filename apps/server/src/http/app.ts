@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { enforceRouteAccess, type RouteAccessRow } from '../authz/route-access.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { healthRoutes } from '../modules/health/health.routes.ts';
+import { AppError, handleError } from './errors.ts';
+import { registerOpenApi } from './openapi.ts';
+import { registerSecurityHeaders } from './security-headers.ts';
+import type { App } from './types.ts';
+import { isClientRoute, registerWebApp } from './web-app.ts';
+
+export type AppDeps = { config: Config; database: Database };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+    routeAccess: RouteAccessRow[];
+  }
+}
+
+const requestIdPattern = /^[A-Za-z0-9._-]{8,64}$/;
+
+/** Unique across processes (a random boot prefix) and cheap per request (a counter). */
+function requestIdGenerator() {
+  const boot = randomUUID().slice(0, 8);
+  let counter = 0;
+  return () => `${boot}-${(++counter).toString(36)}`;
+}
+
+export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+  return {
+    level: config.logLevel,
+    // Credentials never reach the logs.
+    redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+  };
+}
+
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const nextRequestId = requestIdGenerator();
+  const app = Fastify({
+    logger: loggerOptions(deps.config),
+    bodyLimit: 1024 * 1024,
+    forceCloseConnections: 'idle',
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && requestIdPattern.test(incoming) ? incoming : nextRequestId();
+    },
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.decorate('deps', deps);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(handleError);
+  const routeAccess = enforceRouteAccess(app);
+  app.decorate('routeAccess', routeAccess);
+  registerSecurityHeaders(app, {
+    extraOrigins: [],
+    https: deps.config.publicUrl.startsWith('https://'),
+  });
+
+  await registerOpenApi(app, { publicUrl: deps.config.publicUrl });
+  await app.register(healthRoutes);
+
+  const sendIndex = await registerWebApp(app, deps.config.webDist);
+  app.setNotFoundHandler(async (request, reply) => {
+    if (sendIndex && isClientRoute(request.method, request.url)) return sendIndex(reply);
+    throw new AppError('routeNotFound');
+  });
+  return app;
+}

@@ -1,0 +1,40 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { publicPlugin } from '../authz/route-access.ts';
+
+/**
+ * Serves the built single-page app: hashed assets cached for a year, everything else revalidated.
+ * Returns a sender of index.html for client routes (the app's router shows its own 404 page), or
+ * undefined when the app is not built.
+ */
+export async function registerWebApp(app: FastifyInstance, webDist: string) {
+  if (!existsSync(path.join(webDist, 'index.html'))) {
+    app.log.warn({ webDist }, 'web app is not built; only the API is served');
+    return undefined;
+  }
+  await app.register(
+    publicPlugin(fastifyStatic, {
+      root: webDist,
+      index: false,
+      setHeaders: (reply, filePath) => {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    }),
+  );
+  const indexFile = path.join(webDist, 'index.html');
+  return async (reply: FastifyReply) =>
+    reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(await readFile(indexFile));
+}
+
+export function isClientRoute(method: string, url: string): boolean {
+  if (method !== 'GET' && method !== 'HEAD') return false;
+  const pathname = url.split('?')[0] ?? '';
+  return !(pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/idp/'));
+}

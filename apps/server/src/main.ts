@@ -1,0 +1,50 @@
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { migrate } from './db/migrate.ts';
+import { seedDemo } from './db/seed/demo.ts';
+import { buildApp } from './http/app.ts';
+
+const config = loadConfig();
+const database = await openDatabase(
+  config.databaseUrl
+    ? { driver: 'pg', url: config.databaseUrl }
+    : { driver: 'pglite', dataDir: `${config.dataDir}/pglite` },
+);
+await migrate(database);
+const demo = config.env === 'production' ? undefined : await seedDemo(database, config);
+const app = await buildApp({ config, database });
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  app.log.info({ signal }, 'draining requests');
+  const timer = setTimeout(() => {
+    app.log.error('shutdown grace period ended; exiting');
+    process.exit(1);
+  }, config.shutdownGraceMs);
+  timer.unref();
+  await app.close();
+  await database.close();
+  app.log.info('stopped cleanly');
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
+
+await app.listen({ port: config.port, host: config.host });
+const lines = [
+  '',
+  `  Formwork is running at ${config.publicUrl}`,
+  `  Database: ${database.driver === 'pg' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}/pglite`}`,
+];
+if (demo) {
+  lines.push('', '  Demo sign-in e-mails:');
+  for (const user of demo.users) lines.push(`    ${user.email.padEnd(38)} ${user.label}`);
+  lines.push(
+    config.demoPasswordDefaulted
+      ? `  Demo password: ${config.demoPassword}  (set DEMO_PASSWORD to choose another)`
+      : '  Demo password: the value of DEMO_PASSWORD',
+  );
+}
+process.stdout.write(`${lines.join('\n')}\n\n`);

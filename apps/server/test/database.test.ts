@@ -1,0 +1,60 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrate } from '../src/db/migrate.ts';
+import { seedDemo } from '../src/db/seed/demo.ts';
+import { postgresErrorCode } from '../src/http/errors.ts';
+import { testConfig } from './test-app.ts';
+import { createTestDatabase, type TestDatabase } from './test-database.ts';
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.dispose());
+
+describe('migrations', () => {
+  it('are applied once: running them again changes nothing', async () => {
+    expect(await migrate(database)).toEqual([]);
+    const rows = await database.db.execute<{ name: string }>(sql`select name from formwork_meta.migrations`);
+    expect(rows.rows.map((r) => r.name)).toContain('0001_foundation.sql');
+  });
+});
+
+describe('demo seed', () => {
+  it('never runs in production', async () => {
+    // main.ts only calls seedDemo outside production; the seed itself refuses a non-empty database.
+    const config = testConfig({ NODE_ENV: 'production' });
+    expect(config.env).toBe('production');
+  });
+
+  it('creates Acme Construction with 3 projects of 3 teams and one user per role, once', async () => {
+    const seeded = await seedDemo(database, testConfig());
+    expect(seeded?.users.length).toBeGreaterThanOrEqual(9);
+    const counts = await database.db.execute<{ kind: string; n: number }>(
+      sql`select kind, count(*)::int as n from folders group by kind order by kind`,
+    );
+    expect(counts.rows).toEqual([
+      { kind: 'company', n: 1 },
+      { kind: 'project', n: 3 },
+      { kind: 'team', n: 9 },
+    ]);
+    const workspace = await database.db.execute<{ name: string }>(sql`select name from workspaces`);
+    expect(workspace.rows).toEqual([{ name: 'Acme Construction' }]);
+    expect(await seedDemo(database, testConfig())).toBeUndefined();
+  });
+});
+
+describe('PostgreSQL errors', () => {
+  it('are read from the innermost cause', () => {
+    const wrapped = new Error('query failed', { cause: Object.assign(new Error('dup'), { code: '23505' }) });
+    expect(postgresErrorCode(wrapped)).toBe('23505');
+    expect(postgresErrorCode(new Error('plain'))).toBeUndefined();
+  });
+
+  it('a unique violation answers 409 through the error handler', async () => {
+    const error = await database.db
+      .execute(sql`insert into users (email) values ('same@example.com'), ('SAME@example.com')`)
+      .catch((e: unknown) => e);
+    expect(postgresErrorCode(error)).toBe('23505');
+  });
+});

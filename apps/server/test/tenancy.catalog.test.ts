@@ -1,0 +1,101 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { folders, workspaces } from '../src/db/schema.ts';
+import { appRole, inScope } from '../src/db/tenant.ts';
+import { createTestDatabase, type TestDatabase } from './test-database.ts';
+
+/**
+ * Tables that belong to no single workspace, each with the reason. Every other table in the
+ * public schema is a tenant table and must follow ARCHITECTURE.md's tenancy rules.
+ */
+const globalTables: Record<string, string> = {
+  users: 'one person may belong to several workspaces; the directory of sign-in identities',
+};
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database.dispose();
+});
+
+type TableRow = { table_name: string; rls: boolean; forced: boolean; owner: string };
+
+async function tables(): Promise<TableRow[]> {
+  const result = await database.db.execute<TableRow>(sql`
+    select c.relname as table_name, c.relrowsecurity as rls, c.relforcerowsecurity as forced,
+           pg_get_userbyid(c.relowner) as owner
+    from pg_class c join pg_namespace n on n.oid = c.relnamespace
+    where n.nspname = 'public' and c.relkind in ('r', 'p')
+    order by c.relname`);
+  return result.rows;
+}
+
+describe('tenancy catalog', () => {
+  it('lists the tables it judges', async () => {
+    const names = (await tables()).map((t) => t.table_name);
+    expect(names).toContain('folders');
+    for (const name of Object.keys(globalTables)) expect(names).toContain(name);
+  });
+
+  it('every tenant table has workspace_id leading its primary key', async () => {
+    const result = await database.db.execute<{ table_name: string; first_key: string | null }>(sql`
+      select c.relname as table_name,
+             (select a.attname from pg_index i
+                join pg_attribute a on a.attrelid = i.indrelid and a.attnum = i.indkey[0]
+               where i.indrelid = c.oid and i.indisprimary) as first_key
+      from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = 'public' and c.relkind in ('r', 'p')`);
+    const broken = result.rows
+      .filter((r) => !(r.table_name in globalTables) && r.first_key !== 'workspace_id')
+      .map((r) => `${r.table_name} (primary key starts with ${r.first_key ?? 'nothing'})`);
+    expect(broken).toEqual([]);
+  });
+
+  it('every tenant table has row-level security enabled and forced, with a workspace policy', async () => {
+    const policies = await database.db.execute<{ table_name: string; qual: string | null }>(sql`
+      select tablename as table_name, qual from pg_policies where schemaname = 'public'`);
+    const broken: string[] = [];
+    for (const t of await tables()) {
+      if (t.table_name in globalTables) continue;
+      if (!t.rls) broken.push(`${t.table_name}: row-level security not enabled`);
+      if (!t.forced) broken.push(`${t.table_name}: row-level security not forced`);
+      const own = policies.rows.filter((p) => p.table_name === t.table_name);
+      if (!own.some((p) => p.qual?.includes('app_workspace_id()'))) {
+        broken.push(`${t.table_name}: no policy on app_workspace_id()`);
+      }
+    }
+    expect(broken).toEqual([]);
+  });
+
+  it('the application role is neither owner, superuser nor able to bypass row-level security', async () => {
+    const role = await database.db.execute<{ rolsuper: boolean; rolbypassrls: boolean }>(
+      sql`select rolsuper, rolbypassrls from pg_roles where rolname = ${appRole}`,
+    );
+    expect(role.rows).toEqual([{ rolsuper: false, rolbypassrls: false }]);
+    const owned = (await tables()).filter((t) => t.owner === appRole);
+    expect(owned).toEqual([]);
+  });
+
+  it('a transaction in one workspace sees none of another workspace’s rows', async () => {
+    const a = crypto.randomUUID();
+    const b = crypto.randomUUID();
+    for (const id of [a, b]) {
+      await inScope(database.db, { workspaceId: id, userId: null, isAdmin: false }, async (tx) => {
+        await tx.insert(workspaces).values({ workspaceId: id, name: `W ${id}`, region: 'local' });
+        await tx.insert(folders).values({ workspaceId: id, folderId: id, kind: 'company', name: 'C' });
+      });
+    }
+    const seen = await inScope(database.db, { workspaceId: a, userId: null, isAdmin: false }, (tx) =>
+      tx.select({ workspaceId: folders.workspaceId }).from(folders),
+    );
+    expect(seen.map((r) => r.workspaceId)).toEqual([a]);
+    const write = inScope(database.db, { workspaceId: a, userId: null, isAdmin: false }, (tx) =>
+      tx
+        .insert(folders)
+        .values({ workspaceId: b, folderId: crypto.randomUUID(), kind: 'project', parentId: b, name: 'X' }),
+    );
+    await expect(write).rejects.toThrow();
+  });
+});

@@ -1,0 +1,18 @@
+import { screen, waitFor } from '@testing-library/react';
+import { act } from 'react';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '../../test/render.tsx';
+import { showToast } from './toast.ts';
+
+describe('toasts (spec 8.2)', () => {
+  it('show once even when raised twice, with a close button', async () => {
+    await renderWithProviders(<div />);
+    act(() => {
+      showToast('error', 'Folder could not be saved');
+      showToast('error', 'Folder could not be saved');
+    });
+    await waitFor(() => expect(screen.getAllByText('Folder could not be saved')).toHaveLength(1));
+    const alert = screen.getByText('Folder could not be saved').closest('[role="alert"]');
+    expect(alert?.querySelector('button')).toBeTruthy();
+  });
+});

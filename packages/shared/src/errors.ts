@@ -1,0 +1,45 @@
+/**
+ * The one table of problem codes. The server answers `application/problem+json` with `code`
+ * from this table; the web app translates the code (the message id) and falls back to `detail`.
+ * Messages are the spec's en-US wording where the spec names one.
+ */
+export const errorCodes = {
+  validationFailed: { status: 400, title: 'The request has invalid or incomplete data' },
+  malformedRequest: { status: 400, title: 'The request could not be read' },
+  unauthenticated: { status: 401, title: 'Please sign in again' },
+  forbidden: { status: 403, title: "You don't have permission to do that" },
+  notFound: { status: 404, title: 'Not found' },
+  routeNotFound: { status: 404, title: 'There is nothing at this address' },
+  methodNotAllowed: { status: 405, title: 'Method not allowed' },
+  conflict: { status: 409, title: 'This conflicts with existing data' },
+  duplicate: { status: 409, title: 'This already exists' },
+  referenceMissing: { status: 409, title: 'A record this depends on does not exist' },
+  staleVersion: { status: 409, title: 'Someone else changed this. Reload to see the latest version' },
+  payloadTooLarge: { status: 413, title: 'The request is too large' },
+  unsupportedMediaType: { status: 415, title: 'This content type is not supported' },
+  tooManyRequests: { status: 429, title: 'Too many attempts. Please wait and try again' },
+  internal: { status: 500, title: "We're having troubles, please contact the support team" },
+  unavailable: { status: 503, title: 'The service is restarting. Please try again shortly' },
+} as const satisfies Record<string, { status: number; title: string }>;
+
+export type ErrorCode = keyof typeof errorCodes;
+
+/** One entry per offending field: `path` is the dotted location in the request. */
+export type FieldError = { path: string; message: string; code?: string };
+
+/** RFC 9457 problem details as Formwork sends them. */
+export type Problem = {
+  type: string;
+  title: string;
+  status: number;
+  code: ErrorCode;
+  detail?: string;
+  requestId?: string;
+  errors: FieldError[];
+};
+
+export const problemContentType = 'application/problem+json';
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(errorCodes, value);
+}
