@@ -3,7 +3,10 @@ import { spawn } from 'node:child_process';
 import { repoRoot } from './lib.mjs';
 
 const children = [
-  spawn(process.execPath, ['--import', 'tsx', '--watch', 'apps/server/src/main.ts'], { stdio: 'inherit', cwd: repoRoot }),
+  spawn(process.execPath, ['--import', 'tsx', '--watch', 'apps/server/src/main.ts'], {
+    stdio: 'inherit',
+    cwd: repoRoot,
+  }),
   spawn('npm', ['run', 'dev', '-w', '@formwork/web'], { stdio: 'inherit', cwd: repoRoot }),
 ];
 const stop = () => {

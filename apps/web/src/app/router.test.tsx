@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { RouterProvider, createMemoryRouter } from 'react-router';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../test/render.tsx';
 import { routes } from './router.tsx';

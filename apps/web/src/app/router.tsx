@@ -1,4 +1,4 @@
-import { Navigate, type RouteObject, createBrowserRouter } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { ErrorPage } from './routes/error-page.tsx';
 
 /** The route table (spec 2.1). Unknown paths go to the 404 page. */
