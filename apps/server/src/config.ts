@@ -13,6 +13,11 @@ const envSchema = z.object({
   DEMO_PASSWORD: z.string().min(10).optional(),
   WEB_DIST: z.string().optional(),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+  OIDC_ISSUER: z.string().url().optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_AUDIENCE: z.string().min(1).optional(),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('Formwork <no-reply@formwork.local>'),
 });
 
 export type Config = {
@@ -28,7 +33,23 @@ export type Config = {
   demoPasswordDefaulted: boolean;
   webDist: string;
   shutdownGraceMs: number;
+  oidc: OidcConfig;
+  smtpUrl: string | undefined;
+  mailFrom: string;
 };
+
+/**
+ * Who signs users in: the embedded provider at {PUBLIC_URL}/idp unless OIDC_ISSUER names an
+ * external one. The API accepts access tokens from that issuer for that audience.
+ */
+export type OidcConfig = {
+  embedded: boolean;
+  issuer: string;
+  clientId: string;
+  audience: string;
+};
+
+export const embeddedClientId = 'formwork-web';
 
 export const defaultDemoPassword = 'Formwork-demo-2026';
 
@@ -41,18 +62,35 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     region: e.REGION,
     logLevel: e.LOG_LEVEL,
     demoPassword: e.DEMO_PASSWORD ?? defaultDemoPassword,
     demoPasswordDefaulted: e.DEMO_PASSWORD === undefined,
     webDist: path.resolve(e.WEB_DIST ?? path.join(serverRoot, '../web/dist')),
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    oidc: oidcConfig(e, publicUrl),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+  };
+}
+
+function oidcConfig(e: z.infer<typeof envSchema>, publicUrl: string): OidcConfig {
+  if (!e.OIDC_ISSUER) {
+    return { embedded: true, issuer: `${publicUrl}/idp`, clientId: embeddedClientId, audience: `${publicUrl}/api` };
+  }
+  if (!e.OIDC_CLIENT_ID) throw new Error('Invalid configuration:\n  OIDC_CLIENT_ID is required with OIDC_ISSUER');
+  return {
+    embedded: false,
+    issuer: e.OIDC_ISSUER.replace(/\/$/, ''),
+    clientId: e.OIDC_CLIENT_ID,
+    audience: e.OIDC_AUDIENCE ?? e.OIDC_CLIENT_ID,
   };
 }

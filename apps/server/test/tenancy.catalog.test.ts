@@ -10,6 +10,12 @@ import { createTestDatabase, type TestDatabase } from './test-database.ts';
  */
 const globalTables: Record<string, string> = {
   users: 'one person may belong to several workspaces; the directory of sign-in identities',
+  idp_signing_keys: "the identity provider's keys sign tokens for every workspace",
+  idp_secrets: "the identity provider's cookie keys",
+  idp_payloads: 'sign-in sessions, codes and grants exist before any workspace is chosen',
+  password_reset_tokens: 'a password belongs to the person, not to a workspace',
+  sign_in_failures: 'sign-in throttling happens before any workspace is known',
+  mail_outbox: 'password reset mail belongs to no workspace; tenant mail records its workspace in the body',
 };
 
 let database: TestDatabase;

@@ -36,6 +36,8 @@ export type Problem = {
   detail?: string;
   requestId?: string;
   errors: FieldError[];
+  /** Extra facts for the client, e.g. `{ ssoEnabled: true }` on a 401 (spec 8.1). */
+  meta?: Record<string, unknown>;
 };
 
 export const problemContentType = 'application/problem+json';

@@ -4,7 +4,10 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { enforceRouteAccess, type RouteAccessRow } from '../authz/route-access.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
+import { loadSigningKeys } from '../idp/keys.ts';
 import { healthRoutes } from '../modules/health/health.routes.ts';
+import { identityRoutes } from '../modules/identity/identity.routes.ts';
+import { createTokenVerifier, registerAuthentication } from './auth.ts';
 import { AppError, handleError } from './errors.ts';
 import { registerOpenApi } from './openapi.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
@@ -61,8 +64,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     https: deps.config.publicUrl.startsWith('https://'),
   });
 
+  const signingKeys = deps.config.oidc.embedded ? await loadSigningKeys(deps.database.db) : undefined;
+  registerAuthentication(app, {
+    db: deps.database.db,
+    oidc: deps.config.oidc,
+    verify: createTokenVerifier(deps.config.oidc, signingKeys),
+  });
+
   await registerOpenApi(app, { publicUrl: deps.config.publicUrl });
   await app.register(healthRoutes);
+  await app.register(identityRoutes);
 
   const sendIndex = await registerWebApp(app, deps.config.webDist);
   app.setNotFoundHandler(async (request, reply) => {

@@ -7,19 +7,24 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly detail: string | undefined;
   readonly fieldErrors: FieldError[];
+  readonly meta: Record<string, unknown> | undefined;
 
-  constructor(code: ErrorCode, options: { detail?: string; errors?: FieldError[] } = {}) {
+  constructor(
+    code: ErrorCode,
+    options: { detail?: string; errors?: FieldError[]; meta?: Record<string, unknown> } = {},
+  ) {
     super(options.detail ?? errorCodes[code].title);
     this.name = 'AppError';
     this.code = code;
     this.detail = options.detail;
     this.fieldErrors = options.errors ?? [];
+    this.meta = options.meta;
   }
 }
 
 export function problem(
   code: ErrorCode,
-  options: { detail?: string; errors?: FieldError[]; requestId?: string } = {},
+  options: { detail?: string; errors?: FieldError[]; requestId?: string; meta?: Record<string, unknown> } = {},
 ): Problem {
   const entry = errorCodes[code];
   return {
@@ -30,6 +35,7 @@ export function problem(
     ...(options.detail ? { detail: options.detail } : {}),
     ...(options.requestId ? { requestId: options.requestId } : {}),
     errors: options.errors ?? [],
+    ...(options.meta ? { meta: options.meta } : {}),
   };
 }
 
@@ -99,7 +105,7 @@ function validationFieldErrors(
 export function handleError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
   let body: Problem;
   if (error instanceof AppError) {
-    body = problem(error.code, { detail: error.detail, errors: error.fieldErrors });
+    body = problem(error.code, { detail: error.detail, errors: error.fieldErrors, meta: error.meta });
   } else if (hasZodFastifySchemaValidationErrors(error)) {
     const context = (error as FastifyError).validationContext;
     body = problem('validationFailed', { errors: validationFieldErrors(error.validation, context) });

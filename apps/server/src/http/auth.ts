@@ -1,0 +1,132 @@
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import {
+  createLocalJWKSet,
+  createRemoteJWKSet,
+  decodeJwt,
+  type JWTPayload,
+  type JWTVerifyGetKey,
+  jwtVerify,
+} from 'jose';
+import type { OidcConfig } from '../config.ts';
+import type { AppDb } from '../db/client.ts';
+import { users } from '../db/schema.ts';
+import { inScope, systemScope } from '../db/tenant.ts';
+import type { SigningKeys } from '../idp/keys.ts';
+import { AppError } from './errors.ts';
+import type { App } from './types.ts';
+
+/** The person behind a verified access token. */
+export type SignedInUser = {
+  userId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  isAdmin: boolean;
+  isSso: boolean;
+  isVisitorOnly: boolean;
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: SignedInUser | null;
+  }
+}
+
+export type TokenVerifier = (token: string) => Promise<JWTPayload>;
+
+/** Checks signature, issuer, audience and expiry against the embedded keys or the issuer's JWKS. */
+export function createTokenVerifier(oidc: OidcConfig, keys: SigningKeys | undefined): TokenVerifier {
+  let getKey: JWTVerifyGetKey;
+  if (oidc.embedded) {
+    if (!keys) throw new Error('The embedded provider needs its signing keys');
+    getKey = createLocalJWKSet({ keys: keys.publicJwks });
+  } else {
+    let remote: JWTVerifyGetKey | undefined;
+    getKey = async (header, token) => {
+      if (!remote) {
+        const discovery = await fetch(`${oidc.issuer}/.well-known/openid-configuration`);
+        const { jwks_uri: jwksUri } = (await discovery.json()) as { jwks_uri: string };
+        remote = createRemoteJWKSet(new URL(jwksUri));
+      }
+      return remote(header, token);
+    };
+  }
+  return async (token) => {
+    const { payload } = await jwtVerify(token, getKey, {
+      issuer: oidc.issuer,
+      audience: oidc.audience,
+      algorithms: ['ES256', 'RS256', 'PS256', 'EdDSA'],
+      clockTolerance: 5,
+    });
+    return payload;
+  };
+}
+
+const userColumns = {
+  userId: users.userId,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  isAdmin: users.isAdmin,
+  isSso: users.isSso,
+  isVisitorOnly: users.isVisitorOnly,
+};
+
+/** Embedded tokens carry our user id as `sub`; an external provider's are matched by e-mail. */
+async function findUser(db: AppDb, oidc: OidcConfig, payload: JWTPayload): Promise<SignedInUser | undefined> {
+  return inScope(db, systemScope, async (tx) => {
+    if (oidc.embedded) {
+      if (typeof payload.sub !== 'string' || !/^[0-9a-f-]{36}$/.test(payload.sub)) return undefined;
+      const [row] = await tx.select(userColumns).from(users).where(eq(users.userId, payload.sub));
+      return row;
+    }
+    const email = payload.email;
+    if (typeof email !== 'string') return undefined;
+    const [row] = await tx.select(userColumns).from(users).where(sql`lower(${users.email}) = lower(${email})`);
+    return row;
+  });
+}
+
+/** Whether a rejected token belonged to a single sign-on user: the web app then logs out (spec 8.1). */
+async function ssoEnabledFor(db: AppDb, oidc: OidcConfig, token: string): Promise<boolean> {
+  try {
+    const user = await findUser(db, oidc, decodeJwt(token));
+    return user?.isSso ?? false;
+  } catch {
+    return false;
+  }
+}
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/.exec(header);
+  return match?.[1];
+}
+
+/** Every route that is not public needs a valid bearer token of a known user. */
+export function registerAuthentication(app: App, deps: { db: AppDb; oidc: OidcConfig; verify: TokenVerifier }) {
+  app.decorateRequest('user', null);
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config?.access;
+    if (!access || 'public' in access) return;
+    const token = bearerToken(request);
+    if (!token) throw new AppError('unauthenticated', { meta: { ssoEnabled: false } });
+    let payload: JWTPayload;
+    try {
+      payload = await deps.verify(token);
+    } catch {
+      throw new AppError('unauthenticated', { meta: { ssoEnabled: await ssoEnabledFor(deps.db, deps.oidc, token) } });
+    }
+    const user = await findUser(deps.db, deps.oidc, payload);
+    if (!user) throw new AppError('unauthenticated', { meta: { ssoEnabled: false } });
+    request.user = user;
+  });
+}
+
+/** The signed-in user of a route that is not public (authentication has already run). */
+export function requireUser(request: FastifyRequest): SignedInUser {
+  if (!request.user) throw new AppError('unauthenticated');
+  return request.user;
+}

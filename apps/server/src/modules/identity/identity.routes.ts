@@ -1,0 +1,44 @@
+import { authConfigSchema, currentUserSchema, updateCurrentUserSchema } from '@formwork/shared/schemas/identity';
+import { requireUser } from '../../http/auth.ts';
+import type { App } from '../../http/types.ts';
+import * as service from './identity.service.ts';
+
+export async function identityRoutes(app: App) {
+  const { config, database } = app.deps;
+
+  app.get('/api/auth/config', {
+    config: { access: { public: true } },
+    schema: { tags: ['identity'], summary: 'How the web app signs in', response: { 200: authConfigSchema } },
+    handler: async () => ({
+      issuer: config.oidc.issuer,
+      clientId: config.oidc.clientId,
+      scope: 'openid profile email offline_access',
+      embedded: config.oidc.embedded,
+      region: config.region,
+      publicUrl: config.publicUrl,
+    }),
+  });
+
+  app.get('/api/me', {
+    config: { access: { signedIn: true } },
+    schema: {
+      tags: ['identity'],
+      summary: 'The signed-in user',
+      security: [{ bearer: [] }],
+      response: { 200: currentUserSchema },
+    },
+    handler: async (request) => service.getCurrentUser(database.db, requireUser(request)),
+  });
+
+  app.patch('/api/me', {
+    config: { access: { signedIn: true } },
+    schema: {
+      tags: ['identity'],
+      summary: 'Update the signed-in user',
+      security: [{ bearer: [] }],
+      body: updateCurrentUserSchema,
+      response: { 200: currentUserSchema },
+    },
+    handler: async (request) => service.updateCurrentUser(database.db, requireUser(request), request.body),
+  });
+}

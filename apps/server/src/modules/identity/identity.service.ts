@@ -1,0 +1,26 @@
+import type { CurrentUser, UpdateCurrentUser } from '@formwork/shared/schemas/identity';
+import type { AppDb } from '../../db/client.ts';
+import { inScope } from '../../db/tenant.ts';
+import type { SignedInUser } from '../../http/auth.ts';
+import { AppError } from '../../http/errors.ts';
+import * as queries from './identity.queries.ts';
+
+function personalScope(user: SignedInUser) {
+  return { userId: user.userId, workspaceId: null, isAdmin: user.isAdmin };
+}
+
+export async function getCurrentUser(db: AppDb, user: SignedInUser): Promise<CurrentUser> {
+  const row = await inScope(db, personalScope(user), (tx) => queries.getCurrentUser(tx, user.userId));
+  if (!row) throw new AppError('unauthenticated');
+  return row;
+}
+
+export async function updateCurrentUser(
+  db: AppDb,
+  user: SignedInUser,
+  changes: UpdateCurrentUser,
+): Promise<CurrentUser> {
+  const row = await inScope(db, personalScope(user), (tx) => queries.updateCurrentUser(tx, user.userId, changes));
+  if (!row) throw new AppError('unauthenticated');
+  return row;
+}

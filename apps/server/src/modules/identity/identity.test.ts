@@ -1,0 +1,140 @@
+import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessTokenFor, bearer } from '../../../test/auth.ts';
+import { createUser } from '../../../test/factories.ts';
+import { createTestApp, type TestContext } from '../../../test/test-app.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+const token = (userId: string, options?: Parameters<typeof accessTokenFor>[3]) =>
+  accessTokenFor(ctx.database.db, ctx.config, userId, options);
+
+describe('GET /api/auth/config', () => {
+  it('is public and names the embedded provider', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/auth/config' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      issuer: 'http://formwork.test/idp',
+      clientId: 'formwork-web',
+      embedded: true,
+      scope: expect.stringContaining('offline_access'),
+    });
+  });
+});
+
+describe('GET /api/me', () => {
+  it('answers the signed-in user', async () => {
+    const user = await createUser(ctx.database.db, { firstName: 'Sam' });
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/me', headers: bearer(await token(user.userId)) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ userId: user.userId, firstName: 'Sam', isSso: false });
+  });
+
+  it('refuses a request without a token with 401 problem+json', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/me' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ code: 'unauthenticated', meta: { ssoEnabled: false } });
+  });
+
+  it('refuses a token from another issuer', async () => {
+    const user = await createUser(ctx.database.db);
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: bearer(await token(user.userId, { issuer: 'https://evil.example/idp' })),
+    });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('refuses a token for another audience', async () => {
+    const user = await createUser(ctx.database.db);
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: bearer(await token(user.userId, { audience: 'https://other.example/api' })),
+    });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('refuses an expired token', async () => {
+    const user = await createUser(ctx.database.db);
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: bearer(await token(user.userId, { expiresIn: '-1 minute' })),
+    });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('refuses a token signed with another key, and says when the user uses single sign-on', async () => {
+    const user = await createUser(ctx.database.db, { isSso: true });
+    const { privateKey } = await generateKeyPair('ES256', { extractable: true });
+    const forged = await new SignJWT({})
+      .setProtectedHeader({ alg: 'ES256', kid: (await exportJWK(privateKey)).kid ?? 'forged' })
+      .setSubject(user.userId)
+      .setIssuer(ctx.config.oidc.issuer)
+      .setAudience(ctx.config.oidc.audience)
+      .setExpirationTime('1h')
+      .sign(privateKey);
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/me', headers: bearer(forged) });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().meta).toEqual({ ssoEnabled: true });
+  });
+
+  it('refuses a malformed authorization header', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: 'Bearer a b c' } });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('refuses a valid token of a user who no longer exists', async () => {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: bearer(await token(crypto.randomUUID())),
+    });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('PATCH /api/me', () => {
+  it('updates the name, trimmed', async () => {
+    const user = await createUser(ctx.database.db);
+    const res = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/me',
+      headers: bearer(await token(user.userId)),
+      payload: { firstName: '  Jordan ', lastName: 'Lee' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ firstName: 'Jordan', lastName: 'Lee' });
+  });
+
+  it('refuses an invalid name and unknown fields with field errors', async () => {
+    const user = await createUser(ctx.database.db);
+    const res = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/me',
+      headers: bearer(await token(user.userId)),
+      payload: { firstName: '<script>', isAdmin: true },
+    });
+    expect(res.statusCode).toBe(400);
+    const paths = res.json().errors.map((e: { path: string }) => e.path);
+    expect(paths).toContain('body.firstName');
+  });
+
+  it('cannot make anyone an admin', async () => {
+    const user = await createUser(ctx.database.db);
+    await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/me',
+      headers: bearer(await token(user.userId)),
+      payload: { isAdmin: true },
+    });
+    const me = await ctx.app.inject({ method: 'GET', url: '/api/me', headers: bearer(await token(user.userId)) });
+    expect(me.json().isAdmin).toBe(false);
+  });
+});

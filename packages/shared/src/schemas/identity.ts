@@ -1,0 +1,69 @@
+import { z } from 'zod';
+
+/** What the web app needs to start signing in (spec 2.1, 7). */
+export const authConfigSchema = z.object({
+  issuer: z.string().url(),
+  clientId: z.string(),
+  scope: z.string(),
+  embedded: z.boolean(),
+  region: z.string(),
+  publicUrl: z.string().url(),
+});
+export type AuthConfig = z.infer<typeof authConfigSchema>;
+
+export const currentUserSchema = z.object({
+  userId: z.string().uuid(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  mobile: z.string().nullable(),
+  isAdmin: z.boolean(),
+  isSso: z.boolean(),
+  isVisitorOnly: z.boolean(),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+const personName = z
+  .string()
+  .trim()
+  .min(1, 'Please enter a valid name')
+  .max(100, 'Please enter a valid name')
+  .regex(/[\p{L}\p{N}]/u, 'Please enter a valid name')
+  .refine((v) => !/[<>{}]|https?:|javascript:/i.test(v), 'Please enter a valid name');
+
+export const updateCurrentUserSchema = z
+  .object({
+    firstName: personName,
+    lastName: personName,
+    mobile: z
+      .string()
+      .trim()
+      .regex(/^\+?[0-9 ()-]{6,20}$/, 'Invalid mobile number - incorrect length.')
+      .nullable(),
+  })
+  .partial()
+  .strict();
+export type UpdateCurrentUser = z.infer<typeof updateCurrentUserSchema>;
+
+/** Spec 5.7: at least 10 characters with a lowercase letter, an uppercase letter and a number. */
+export const passwordRules = [
+  { id: 'length', test: (v: string) => v.length >= 10, message: 'At least 10 characters' },
+  { id: 'lowercase', test: (v: string) => /[a-z]/.test(v), message: 'A lowercase letter' },
+  { id: 'uppercase', test: (v: string) => /[A-Z]/.test(v), message: 'An uppercase letter' },
+  { id: 'number', test: (v: string) => /[0-9]/.test(v), message: 'A number' },
+] as const;
+
+export const passwordSchema = z
+  .string()
+  .max(200)
+  .superRefine((value, ctx) => {
+    for (const rule of passwordRules) {
+      if (!rule.test(value)) ctx.addIssue({ code: 'custom', message: rule.message, params: { rule: rule.id } });
+    }
+  });
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .max(254)
+  .email('Please enter a valid email address in the format name@example.com.');
