@@ -4,7 +4,9 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { enforceRouteAccess, type RouteAccessRow } from '../authz/route-access.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { loadSigningKeys } from '../idp/keys.ts';
+import { idpRoutes } from '../idp/idp.routes.ts';
+import { loadSecret, loadSigningKeys } from '../idp/keys.ts';
+import { createProvider } from '../idp/provider.ts';
 import { healthRoutes } from '../modules/health/health.routes.ts';
 import { identityRoutes } from '../modules/identity/identity.routes.ts';
 import { createTokenVerifier, registerAuthentication } from './auth.ts';
@@ -74,6 +76,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await registerOpenApi(app, { publicUrl: deps.config.publicUrl });
   await app.register(healthRoutes);
   await app.register(identityRoutes);
+  if (deps.config.oidc.embedded && signingKeys) {
+    const provider = createProvider({
+      config: deps.config,
+      db: deps.database.db,
+      keys: signingKeys,
+      cookieKey: await loadSecret(deps.database.db, 'idp-cookie-key'),
+    });
+    await app.register(idpRoutes({ provider, config: deps.config, db: deps.database.db }));
+  }
 
   const sendIndex = await registerWebApp(app, deps.config.webDist);
   app.setNotFoundHandler(async (request, reply) => {

@@ -1,0 +1,348 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { emailSchema } from '@formwork/shared/schemas/identity';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type Provider from 'oidc-provider';
+import type { Config } from '../config.ts';
+import type { AppDb } from '../db/client.ts';
+import type { App } from '../http/types.ts';
+import {
+  passwordProblems,
+  requestPasswordReset,
+  resetPassword,
+  resetTokenIsUsable,
+  signInWithPassword,
+} from '../modules/identity/credentials.service.ts';
+import { revokeAllForAccount } from './adapter.ts';
+import { translator } from './messages.ts';
+import { forgotPasswordPage, messagePage, resetPasswordPage, signInPage } from './pages.ts';
+import { idpMountPath } from './provider.ts';
+
+const publicAccess = { access: { public: true } } as const;
+const csrfCookie = 'fw_idp_csrf';
+
+const assets: Record<string, { type: string; body: Buffer }> = Object.fromEntries(
+  ['idp.css', 'sign-out.js'].map((name) => [
+    name,
+    {
+      type: name.endsWith('.css') ? 'text/css; charset=utf-8' : 'text/javascript; charset=utf-8',
+      body: readFileSync(path.join(import.meta.dirname, 'assets', name)),
+    },
+  ]),
+);
+
+function readCookie(request: FastifyRequest, name: string): string | undefined {
+  for (const part of (request.headers.cookie ?? '').split(';')) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(value.join('='));
+  }
+  return undefined;
+}
+
+/** Double-submit token: a random cookie (strict, http-only) echoed in a hidden form field. */
+function csrfToken(request: FastifyRequest, reply: FastifyReply, secure: boolean): string {
+  const existing = readCookie(request, csrfCookie);
+  if (existing && /^[A-Za-z0-9_-]{32,}$/.test(existing)) return existing;
+  const token = randomBytes(24).toString('base64url');
+  reply.header(
+    'set-cookie',
+    `${csrfCookie}=${token}; Path=${idpMountPath}; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`,
+  );
+  return token;
+}
+
+function csrfValid(request: FastifyRequest, submitted: unknown): boolean {
+  const cookie = readCookie(request, csrfCookie);
+  if (!cookie || typeof submitted !== 'string' || cookie.length !== submitted.length) return false;
+  return timingSafeEqual(Buffer.from(cookie), Buffer.from(submitted));
+}
+
+type FormBody = Record<string, string | undefined>;
+
+function html(reply: FastifyReply, status: number, page: string) {
+  return reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page);
+}
+
+/**
+ * The embedded provider under /idp: oidc-provider's own endpoints (raw bodies passed through,
+ * request handed over after hijack), and our server-rendered sign-in, forgot and reset pages.
+ */
+export function idpRoutes(options: { provider: Provider; config: Config; db: AppDb }) {
+  const { provider, config, db } = options;
+  const secure = config.publicUrl.startsWith('https://');
+  const signInHref = `${config.publicUrl}/login`;
+  const forgotHref = (email?: string) =>
+    `${idpMountPath}/forgot-password?${new URLSearchParams({ client_id: config.oidc.clientId, ...(email ? { email } : {}) })}`;
+  const i18n = (request: FastifyRequest) =>
+    translator((request.query as FormBody | undefined)?.ui_locales ?? request.headers['accept-language']);
+
+  return async (app: App) => {
+    // oidc-provider reads its own bodies: this context leaves the request stream untouched.
+    await app.register(async (passthrough) => {
+      passthrough.removeAllContentTypeParsers();
+      passthrough.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+      const callback = provider.callback();
+      passthrough.route({
+        method: ['GET', 'POST', 'OPTIONS'],
+        url: `${idpMountPath}/*`,
+        config: publicAccess,
+        schema: { hide: true },
+        handler: (request, reply) => {
+          for (const [name, value] of Object.entries(reply.getHeaders())) {
+            if (value !== undefined) reply.raw.setHeader(name, value as string);
+          }
+          reply.hijack();
+          const raw = request.raw as typeof request.raw & { originalUrl?: string };
+          raw.originalUrl = raw.url;
+          raw.url = (raw.url ?? '').slice(idpMountPath.length) || '/';
+          callback(raw, reply.raw);
+        },
+      });
+    });
+
+    await app.register(async (pages) => {
+      pages.addContentTypeParser(
+        'application/x-www-form-urlencoded',
+        { parseAs: 'string', bodyLimit: 16 * 1024 },
+        (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+      );
+
+      pages.get(
+        `${idpMountPath}/assets/:file`,
+        { config: publicAccess, schema: { hide: true } },
+        async (request, reply) => {
+          const asset = assets[(request.params as { file: string }).file];
+          if (!asset) return reply.callNotFound();
+          return reply.type(asset.type).header('cache-control', 'public, max-age=3600').send(asset.body);
+        },
+      );
+
+      pages.get(
+        `${idpMountPath}/interaction/:uid`,
+        { config: publicAccess, schema: { hide: true } },
+        async (request, reply) => {
+          const { t, locale } = i18n(request);
+          let details: Awaited<ReturnType<Provider['interactionDetails']>>;
+          try {
+            details = await provider.interactionDetails(request.raw, reply.raw);
+          } catch {
+            return html(
+              reply,
+              400,
+              messagePage({ t, locale, title: t('errorTitle'), message: t('sessionExpired'), linkHref: signInHref }),
+            );
+          }
+          if (details.prompt.name === 'consent') {
+            const redirectTo = await provider.interactionResult(
+              request.raw,
+              reply.raw,
+              await firstPartyConsent(provider, details, config),
+              {
+                mergeWithLastSubmission: true,
+              },
+            );
+            return reply.redirect(redirectTo, 303);
+          }
+          const hint = typeof details.params.login_hint === 'string' ? details.params.login_hint : undefined;
+          return html(
+            reply,
+            200,
+            signInPage({
+              t,
+              locale,
+              action: `${idpMountPath}/interaction/${details.uid}/login`,
+              csrf: csrfToken(request, reply, secure),
+              email: hint,
+              forgotHref: forgotHref(hint),
+            }),
+          );
+        },
+      );
+
+      pages.post(
+        `${idpMountPath}/interaction/:uid/login`,
+        { config: publicAccess, schema: { hide: true } },
+        async (request, reply) => {
+          const { t, locale } = i18n(request);
+          const body = (request.body ?? {}) as FormBody;
+          let details: Awaited<ReturnType<Provider['interactionDetails']>>;
+          try {
+            details = await provider.interactionDetails(request.raw, reply.raw);
+          } catch {
+            return html(
+              reply,
+              400,
+              messagePage({ t, locale, title: t('errorTitle'), message: t('sessionExpired'), linkHref: signInHref }),
+            );
+          }
+          const email = (body.email ?? '').trim();
+          const rerender = (status: number, error: string) =>
+            html(
+              reply,
+              status,
+              signInPage({
+                t,
+                locale,
+                action: `${idpMountPath}/interaction/${details.uid}/login`,
+                csrf: csrfToken(request, reply, secure),
+                email,
+                error,
+                forgotHref: forgotHref(email || undefined),
+              }),
+            );
+          if (!csrfValid(request, body.csrf)) return rerender(403, t('formExpired'));
+          if (details.prompt.name !== 'login') return rerender(400, t('errorBody'));
+          if (!emailSchema.safeParse(email).success || !body.password) return rerender(400, t('wrongCredentials'));
+          const result = await signInWithPassword(db, { email, password: body.password, ip: request.ip });
+          if (!result.ok) return rerender(result.reason === 'tooManyAttempts' ? 429 : 401, t(result.reason));
+          const redirectTo = await provider.interactionResult(
+            request.raw,
+            reply.raw,
+            { login: { accountId: result.userId } },
+            { mergeWithLastSubmission: false },
+          );
+          return reply.redirect(redirectTo, 303);
+        },
+      );
+
+      pages.get(
+        `${idpMountPath}/forgot-password`,
+        { config: publicAccess, schema: { hide: true } },
+        async (request, reply) => {
+          const { t, locale } = i18n(request);
+          const query = request.query as FormBody;
+          return html(
+            reply,
+            200,
+            forgotPasswordPage({
+              t,
+              locale,
+              action: `${idpMountPath}/forgot-password`,
+              csrf: csrfToken(request, reply, secure),
+              email: query.email,
+              signInHref,
+            }),
+          );
+        },
+      );
+
+      pages.post(
+        `${idpMountPath}/forgot-password`,
+        { config: publicAccess, schema: { hide: true } },
+        async (request, reply) => {
+          const { t, locale } = i18n(request);
+          const body = (request.body ?? {}) as FormBody;
+          const email = (body.email ?? '').trim();
+          const page = (status: number, extra: { error?: string; sent?: boolean }) =>
+            html(
+              reply,
+              status,
+              forgotPasswordPage({
+                t,
+                locale,
+                action: `${idpMountPath}/forgot-password`,
+                csrf: csrfToken(request, reply, secure),
+                email,
+                signInHref,
+                ...extra,
+              }),
+            );
+          if (!csrfValid(request, body.csrf)) return page(403, { error: t('formExpired') });
+          if (!emailSchema.safeParse(email).success) return page(400, { error: t('invalidEmail') });
+          await requestPasswordReset(db, {
+            email,
+            resetUrl: (token) => `${config.publicUrl}${idpMountPath}/reset-password?token=${token}`,
+            mail: (link) => ({ subject: t('resetMailSubject'), text: t('resetMailBody', { link }) }),
+          });
+          return page(200, { sent: true });
+        },
+      );
+
+      pages.get(
+        `${idpMountPath}/reset-password`,
+        { config: publicAccess, schema: { hide: true } },
+        async (request, reply) => {
+          const { t, locale } = i18n(request);
+          const token = (request.query as FormBody).token ?? '';
+          const usable = /^[A-Za-z0-9_-]{20,100}$/.test(token) && (await resetTokenIsUsable(db, token));
+          return html(
+            reply,
+            usable ? 200 : 400,
+            resetPasswordPage({
+              t,
+              locale,
+              action: `${idpMountPath}/reset-password`,
+              csrf: csrfToken(request, reply, secure),
+              token,
+              invalid: !usable,
+              signInHref,
+            }),
+          );
+        },
+      );
+
+      pages.post(
+        `${idpMountPath}/reset-password`,
+        { config: publicAccess, schema: { hide: true } },
+        async (request, reply) => {
+          const { t, locale } = i18n(request);
+          const body = (request.body ?? {}) as FormBody;
+          const token = body.token ?? '';
+          const page = (status: number, extra: { errors?: string[]; done?: boolean; invalid?: boolean }) =>
+            html(
+              reply,
+              status,
+              resetPasswordPage({
+                t,
+                locale,
+                action: `${idpMountPath}/reset-password`,
+                csrf: csrfToken(request, reply, secure),
+                token,
+                signInHref,
+                ...extra,
+              }),
+            );
+          if (!csrfValid(request, body.csrf)) return page(403, { errors: [t('formExpired')] });
+          const password = body.password ?? '';
+          const problems = passwordProblems(password);
+          if (password !== (body.confirm ?? '')) problems.push(t('passwordsDiffer'));
+          if (problems.length > 0) return page(400, { errors: problems });
+          const userId = /^[A-Za-z0-9_-]{20,100}$/.test(token)
+            ? await resetPassword(db, { token, password })
+            : undefined;
+          if (!userId) return page(400, { invalid: true });
+          await revokeAllForAccount(db, userId);
+          return page(200, { done: true });
+        },
+      );
+    });
+  };
+}
+
+/** Formwork's own web app needs no consent screen: the grant covers what it asked for. */
+async function firstPartyConsent(
+  provider: Provider,
+  details: Awaited<ReturnType<Provider['interactionDetails']>>,
+  config: Config,
+) {
+  const { params, session, prompt } = details;
+  if (params.client_id !== config.oidc.clientId || !session?.accountId) {
+    return { error: 'access_denied', error_description: 'Consent is only given to Formwork itself' };
+  }
+  const grant = details.grantId
+    ? ((await provider.Grant.find(details.grantId)) ??
+      new provider.Grant({ accountId: session.accountId, clientId: config.oidc.clientId }))
+    : new provider.Grant({ accountId: session.accountId, clientId: config.oidc.clientId });
+  const missing = prompt.details as {
+    missingOIDCScope?: string[];
+    missingOIDCClaims?: string[];
+    missingResourceScopes?: Record<string, string[]>;
+  };
+  if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(' '));
+  if (missing.missingOIDCClaims) grant.addOIDCClaims(missing.missingOIDCClaims);
+  for (const [indicator, scopes] of Object.entries(missing.missingResourceScopes ?? {})) {
+    grant.addResourceScope(indicator, scopes.join(' '));
+  }
+  return { consent: { grantId: await grant.save() } };
+}

@@ -1,0 +1,241 @@
+import { sql } from 'drizzle-orm';
+import { decodeJwt } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer } from '../../test/auth.ts';
+import { createUser } from '../../test/factories.ts';
+import { OidcTestClient, type TokenSet } from '../../test/oidc-client.ts';
+import { createTestApp, type TestContext } from '../../test/test-app.ts';
+import { buildApp } from '../http/app.ts';
+import { hashPassword } from '../modules/identity/password.ts';
+
+const password = 'Correct-Horse-42';
+let ctx: TestContext;
+let passwordHash: string;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  passwordHash = await hashPassword(password);
+});
+afterAll(() => ctx.close());
+
+async function person(overrides: Parameters<typeof createUser>[1] = {}) {
+  return createUser(ctx.database.db, { passwordHash, ...overrides });
+}
+
+async function signedIn(email: string) {
+  const client = new OidcTestClient(ctx.app);
+  const { code, verifier } = await client.signIn(email, password);
+  const response = await client.exchange(code, verifier);
+  expect(response.statusCode).toBe(200);
+  return { client, tokens: response.json() as TokenSet };
+}
+
+describe('authorization code flow with PKCE', () => {
+  it('signs in and issues a JWT access token the API accepts, with a refresh token', async () => {
+    const user = await person();
+    const { tokens } = await signedIn(user.email);
+    expect(tokens.refresh_token).toBeTruthy();
+    const claims = decodeJwt(tokens.access_token);
+    expect(claims).toMatchObject({ sub: user.userId, iss: ctx.config.oidc.issuer, aud: ctx.config.oidc.audience });
+    const me = await ctx.app.inject({ method: 'GET', url: '/api/me', headers: bearer(tokens.access_token) });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().email).toBe(user.email);
+  });
+
+  it('requires PKCE', async () => {
+    const client = new OidcTestClient(ctx.app);
+    const response = await client.get(client.authorizeUrl());
+    const location = String(response.headers.location ?? '');
+    expect(location).toContain('error=invalid_request');
+    expect(decodeURIComponent(location)).toMatch(/PKCE/);
+  });
+
+  it('refuses the plain PKCE method', async () => {
+    const client = new OidcTestClient(ctx.app);
+    const response = await client.get(
+      client.authorizeUrl({ code_challenge: 'x'.repeat(43), code_challenge_method: 'plain' }),
+    );
+    expect(String(response.headers.location ?? '')).toContain('error=invalid_request');
+  });
+
+  it('refuses a code used twice', async () => {
+    const user = await person();
+    const client = new OidcTestClient(ctx.app);
+    const { code, verifier } = await client.signIn(user.email, password);
+    expect((await client.exchange(code, verifier)).statusCode).toBe(200);
+    const again = await client.exchange(code, verifier);
+    expect(again.statusCode).toBe(400);
+    expect(again.json().error).toBe('invalid_grant');
+  });
+
+  it('refuses a code with the wrong verifier', async () => {
+    const user = await person();
+    const client = new OidcTestClient(ctx.app);
+    const { code } = await client.signIn(user.email, password);
+    const response = await client.exchange(code, 'wrong-verifier-wrong-verifier-wrong-verifier-00');
+    expect(response.json().error).toBe('invalid_grant');
+  });
+});
+
+describe('refresh tokens', () => {
+  it('rotate on use, and reusing a rotated one revokes the whole grant', async () => {
+    const user = await person();
+    const { client, tokens } = await signedIn(user.email);
+    const first = await client.refresh(tokens.refresh_token as string);
+    expect(first.statusCode).toBe(200);
+    const rotated = first.json() as TokenSet;
+    expect(rotated.refresh_token).not.toBe(tokens.refresh_token);
+
+    const reuse = await client.refresh(tokens.refresh_token as string);
+    expect(reuse.json().error).toBe('invalid_grant');
+    const afterRevoke = await client.refresh(rotated.refresh_token as string);
+    expect(afterRevoke.json().error).toBe('invalid_grant');
+  });
+
+  it('stop working once revoked at logout', async () => {
+    const user = await person();
+    const { client, tokens } = await signedIn(user.email);
+    const revoke = await ctx.app.inject({
+      method: 'POST',
+      url: '/idp/token/revocation',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        client_id: client.clientId,
+        token: tokens.refresh_token as string,
+        token_type_hint: 'refresh_token',
+      }).toString(),
+    });
+    expect(revoke.statusCode).toBe(200);
+    expect((await client.refresh(tokens.refresh_token as string)).json().error).toBe('invalid_grant');
+  });
+});
+
+describe('the sign-in page', () => {
+  it('has labelled Email and Password fields and a Sign in button', async () => {
+    const client = new OidcTestClient(ctx.app);
+    const { page } = await client.openSignIn();
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<label for="email">Email</label>');
+    expect(page.body).toContain('<label for="password">Password</label>');
+    expect(page.body).toContain('>Sign in</button>');
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  });
+
+  it('answers a wrong password and an unknown e-mail with the same message, signing nobody in', async () => {
+    const user = await person();
+    const messages: string[] = [];
+    for (const email of [user.email, 'nobody-here@example.com']) {
+      const client = new OidcTestClient(ctx.app);
+      const { action, csrf } = await client.openSignIn();
+      const response = await client.postForm(action, { email, password: 'Wrong-password-1', csrf });
+      expect(response.statusCode).toBe(401);
+      expect(response.headers.location).toBeUndefined();
+      messages.push(/role="alert">([^<]+)</.exec(response.body)?.[1] ?? '');
+    }
+    expect(messages[0]).toBe('The email or password is incorrect. Please try again.');
+    expect(messages[1]).toBe(messages[0]);
+  });
+
+  it('refuses a form without its CSRF token', async () => {
+    const user = await person();
+    const client = new OidcTestClient(ctx.app);
+    const { action } = await client.openSignIn();
+    const response = await client.postForm(action, {
+      email: user.email,
+      password,
+      csrf: 'forged-token-forged-token-forged',
+    });
+    expect(response.statusCode).toBe(403);
+  });
+
+  it('limits failed sign-ins per account', async () => {
+    const user = await person();
+    const client = new OidcTestClient(ctx.app);
+    const { action, csrf } = await client.openSignIn();
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const response = await client.postForm(action, { email: user.email, password: 'Wrong-password-1', csrf });
+      expect(response.statusCode).toBe(401);
+    }
+    const blocked = await client.postForm(action, { email: user.email, password, csrf });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.body).toContain('Too many failed sign-in attempts');
+  });
+});
+
+describe('forgot and reset password', () => {
+  it('mails a one-time link that sets a new password and ends old sessions', async () => {
+    const user = await person();
+    const client = new OidcTestClient(ctx.app);
+    const { tokens } = await signedIn(user.email);
+    const form = await client.get(
+      `/idp/forgot-password?email=${encodeURIComponent(user.email)}&client_id=formwork-web`,
+    );
+    expect(form.statusCode).toBe(200);
+    expect(form.body).toContain(`value="${user.email}"`);
+    const csrf = /name="csrf" value="([^"]+)"/.exec(form.body)?.[1] as string;
+    const sent = await client.postForm('/idp/forgot-password', { email: user.email, csrf });
+    expect(sent.body).toContain('sent a link to reset your password');
+
+    const mail = await ctx.database.db.execute<{ text_body: string }>(
+      sql`select text_body from mail_outbox where to_address = ${user.email}`,
+    );
+    const link = /http:\/\/formwork\.test(\/idp\/reset-password\?token=[A-Za-z0-9_-]+)/.exec(
+      mail.rows[0]?.text_body ?? '',
+    )?.[1];
+    expect(link).toBeTruthy();
+
+    const resetForm = await client.get(link as string);
+    expect(resetForm.statusCode).toBe(200);
+    const token = new URL(link as string, 'http://x').searchParams.get('token') as string;
+    const weak = await client.postForm('/idp/reset-password', { token, csrf, password: 'short', confirm: 'short' });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.body).toContain('At least 10 characters');
+
+    const newPassword = 'Brand-New-Pass-9';
+    const done = await client.postForm('/idp/reset-password', {
+      token,
+      csrf,
+      password: newPassword,
+      confirm: newPassword,
+    });
+    expect(done.statusCode).toBe(200);
+    expect(done.body).toContain('Your password has been changed');
+
+    const reused = await client.postForm('/idp/reset-password', {
+      token,
+      csrf,
+      password: newPassword,
+      confirm: newPassword,
+    });
+    expect(reused.statusCode).toBe(400);
+    expect((await client.refresh(tokens.refresh_token as string)).json().error).toBe('invalid_grant');
+
+    const fresh = new OidcTestClient(ctx.app);
+    await expect(fresh.signIn(user.email, newPassword)).resolves.toMatchObject({ code: expect.any(String) });
+  });
+
+  it('answers an unknown e-mail the same way and sends nothing', async () => {
+    const client = new OidcTestClient(ctx.app);
+    const form = await client.get('/idp/forgot-password?client_id=formwork-web');
+    const csrf = /name="csrf" value="([^"]+)"/.exec(form.body)?.[1] as string;
+    const sent = await client.postForm('/idp/forgot-password', { email: 'ghost@example.com', csrf });
+    expect(sent.body).toContain('sent a link to reset your password');
+    const mail = await ctx.database.db.execute(sql`select 1 from mail_outbox where to_address = 'ghost@example.com'`);
+    expect(mail.rows).toHaveLength(0);
+  });
+});
+
+describe('signing keys', () => {
+  it('survive a restart: a token issued before is accepted after', async () => {
+    const user = await person();
+    const { tokens } = await signedIn(user.email);
+    const restarted = await buildApp({ config: ctx.config, database: ctx.database });
+    await restarted.ready();
+    const me = await restarted.inject({ method: 'GET', url: '/api/me', headers: bearer(tokens.access_token) });
+    expect(me.statusCode).toBe(200);
+    const jwksBefore = (await ctx.app.inject({ method: 'GET', url: '/idp/jwks' })).json();
+    const jwksAfter = (await restarted.inject({ method: 'GET', url: '/idp/jwks' })).json();
+    expect(jwksAfter).toEqual(jwksBefore);
+    await restarted.close();
+  });
+});

@@ -1,0 +1,62 @@
+/**
+ * Texts of the provider's own pages, per locale; en-US is complete and the fallback. The web app
+ * has its own translation files; these pages render on the server before the app is loaded.
+ */
+const enUS = {
+  signInTitle: 'Sign in to Formwork',
+  signInSubtitle: 'Use your work e-mail and password.',
+  email: 'Email',
+  password: 'Password',
+  signIn: 'Sign in',
+  forgotPassword: 'Forgot your password?',
+  wrongCredentials: 'The email or password is incorrect. Please try again.',
+  tooManyAttempts: 'Too many failed sign-in attempts. Please wait 15 minutes and try again, or reset your password.',
+  ssoAccount: 'Your organisation signs in with single sign-on. Please use your company sign-in.',
+  forgotTitle: 'Reset your password',
+  forgotSubtitle: "Enter your e-mail and we'll send you a link to choose a new password.",
+  sendLink: 'Send reset link',
+  forgotSent:
+    "If an account exists for that e-mail, we've sent a link to reset your password. The link works for one hour.",
+  backToSignIn: 'Back to sign in',
+  resetTitle: 'Choose a new password',
+  newPassword: 'New password',
+  confirmPassword: 'Confirm password',
+  savePassword: 'Save password',
+  passwordsDiffer: 'The passwords do not match.',
+  passwordRules: 'Your password needs:',
+  resetDone: 'Your password has been changed. You can now sign in with it.',
+  resetInvalid: 'This reset link is invalid or has expired. Please ask for a new one.',
+  invalidEmail: 'Please enter a valid email address in the format name@example.com.',
+  required: 'Required',
+  formExpired: 'This page has expired. Please try again.',
+  signOutTitle: 'Signing you out…',
+  signOutButton: 'Sign out',
+  signedOut: 'You have been signed out.',
+  errorTitle: 'Something went wrong',
+  errorBody: 'The sign-in request could not be completed. Please go back to Formwork and try again.',
+  sessionExpired: 'Your sign-in took too long and has expired. Please start again.',
+  resetMailSubject: 'Reset your Formwork password',
+  resetMailBody:
+    'Someone asked to reset the password of your Formwork account.\n\nChoose a new password here (the link works for one hour):\n{link}\n\nIf it was not you, ignore this e-mail; your password stays as it is.',
+} as const;
+
+export type MessageKey = keyof typeof enUS;
+type Messages = Record<MessageKey, string>;
+
+const locales: Record<string, Messages> = { 'en-US': enUS };
+
+export type Translate = (key: MessageKey, values?: Record<string, string>) => string;
+
+/** Picks the first supported locale of `ui_locales` or Accept-Language, else en-US. */
+export function translator(preferred: string | undefined): { locale: string; t: Translate } {
+  const candidates = (preferred ?? '')
+    .split(/[\s,]+/)
+    .map((part) => part.split(';')[0]?.trim())
+    .filter(Boolean) as string[];
+  const locale = candidates.find((c) => c in locales) ?? 'en-US';
+  const messages = locales[locale] as Messages;
+  return {
+    locale,
+    t: (key, values = {}) => messages[key].replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? ''),
+  };
+}
