@@ -1,6 +1,314 @@
 /**
  * Typed permission verbs and the rules of spec section 6. The server checks them on every route
  * (authz/can.ts) and the web app uses the same functions to show, hide or disable.
+ *
+ * A role held at a folder applies to that folder and everything below it: a company (org)
+ * controller controls every project and team, a project controller controls the project's teams,
+ * and a member role lets its holder view the folder and what is below it. Admins (super users)
+ * act as controllers everywhere.
  */
-export const permissions = [] as const;
+
+export const folderKinds = ['company', 'project', 'team'] as const;
+export type FolderKind = (typeof folderKinds)[number];
+
+export const roles = ['controller', 'member'] as const;
+export type Role = (typeof roles)[number];
+
+/** Internal staff (Contributor) or external (Visitor), per workspace. */
+export const userTypes = ['contributor', 'visitor'] as const;
+export type UserType = (typeof userTypes)[number];
+
+export const plans = ['standard', 'pro', 'premium', 'platinum', 'free_trial'] as const;
+export type Plan = (typeof plans)[number];
+
+/** A folder as the rules see it: its kind and the ids from the company down to itself. */
+export type FolderRef = { kind: FolderKind; path: readonly string[] };
+
+/** One role held at one folder; `path` is that folder's path (company, project, team). */
+export type RoleGrant = { folderId: string; kind: FolderKind; path: readonly string[]; role: Role };
+
+/** What the rules need to know about the user within one workspace. */
+export type Membership = {
+  isAdmin: boolean;
+  isVisitorOnly: boolean;
+  /** How the user belongs to this workspace; null when they do not (an admin looking in). */
+  userType: UserType | null;
+  roles: readonly RoleGrant[];
+};
+
+export const permissions = [
+  /** See a folder's content and activity. */
+  'folder.view',
+  /** See a folder in the navigation tree: one the user may view, or one on the way to their role. */
+  'folder.browse',
+  /** Add a project folder to the company (the higher-project permission). */
+  'folder.addProject',
+  /** Add a team folder to a project. */
+  'folder.addTeam',
+  'folder.rename',
+  /** Route-level: change the state of folders inside a company or project; each folder is checked. */
+  'folder.changeState',
+  'folder.archive',
+  'folder.restore',
+  'folder.delete',
+  /** See the settings link of a folder (spec 2.3). */
+  'settings.view',
+  /** Search every workspace (super users). */
+  'workspace.search',
+  /** Route-level: create a workspace; decided by createWorkspaceAccess(). */
+  'workspace.create',
+  /** Edit, create, delete, reorder and bulk-select tabs (company level). */
+  'tabs.edit',
+  /** Edit templates and add them to tabs. */
+  'template.edit',
+  'template.archive',
+  /** Manage Deployment, Deploy, Undeploy and bulk template actions. */
+  'template.deploy',
+] as const;
 export type Permission = (typeof permissions)[number];
+
+const levelIndex: Record<FolderKind, number> = { company: 0, project: 1, team: 2 };
+
+export function folderId(folder: FolderRef): string {
+  return folder.path[folder.path.length - 1] as string;
+}
+
+/** The role held exactly at the folder's ancestor (or itself) of the given level, if any. */
+export function roleAtLevel(m: Membership, folder: FolderRef, level: FolderKind): Role | null {
+  const index = levelIndex[level];
+  if (index > levelIndex[folder.kind]) return null;
+  const id = folder.path[index];
+  let found: Role | null = null;
+  for (const grant of m.roles) {
+    if (grant.kind !== level || grant.folderId !== id) continue;
+    if (grant.role === 'controller') return 'controller';
+    found = 'member';
+  }
+  return found;
+}
+
+function strongest(a: Role | null, b: Role | null): Role | null {
+  if (a === 'controller' || b === 'controller') return 'controller';
+  return a ?? b;
+}
+
+/**
+ * The strongest role that applies at the folder: held there or at any folder above it, from
+ * `fromLevel` down (company by default). Admins are controllers everywhere.
+ */
+export function effectiveRole(m: Membership, folder: FolderRef, fromLevel: FolderKind = 'company'): Role | null {
+  if (m.isAdmin) return 'controller';
+  let role: Role | null = null;
+  for (const level of folderKinds) {
+    if (levelIndex[level] < levelIndex[fromLevel] || levelIndex[level] > levelIndex[folder.kind]) continue;
+    role = strongest(role, roleAtLevel(m, folder, level));
+  }
+  return role;
+}
+
+/** The folder at `level` on the folder's path (the company of a team, its project...). */
+export function ancestor(folder: FolderRef, level: FolderKind): FolderRef {
+  return { kind: level, path: folder.path.slice(0, levelIndex[level] + 1) };
+}
+
+/** A controller at the folder's `deepestLevel` ancestor or any level above it. */
+function controllerAtOrAbove(m: Membership, folder: FolderRef, deepestLevel: FolderKind): boolean {
+  if (m.isAdmin) return true;
+  for (const level of folderKinds) {
+    if (levelIndex[level] > Math.min(levelIndex[deepestLevel], levelIndex[folder.kind])) break;
+    if (roleAtLevel(m, folder, level) === 'controller') return true;
+  }
+  return false;
+}
+
+/** Admin, or a controller of the company (a "company entry" for the workspace). */
+export function hasHigherProjectPermission(m: Membership): boolean {
+  return m.isAdmin || m.roles.some((g) => g.kind === 'company' && g.role === 'controller');
+}
+
+/** Whether a role is held at the folder or at any folder below it (the folder is on the way to it). */
+export function leadsToRole(m: Membership, folder: FolderRef): boolean {
+  const id = folderId(folder);
+  const index = levelIndex[folder.kind];
+  return m.roles.some((g) => g.path[index] === id);
+}
+
+/**
+ * Whether the folder appears in the user's tree: everything they may view, plus the folders on the
+ * way to a role (a team member sees their team's project, without its other teams).
+ */
+export function canSeeInTree(m: Membership, folder: FolderRef): boolean {
+  return can(m, 'folder.browse', folder);
+}
+
+/** Spec 2.3: the settings link per level. */
+function canViewSettings(m: Membership, folder: FolderRef): boolean {
+  if (m.isAdmin) return true;
+  switch (folder.kind) {
+    case 'team':
+      return (
+        roleAtLevel(m, folder, 'team') === 'controller' ||
+        roleAtLevel(m, folder, 'project') !== null ||
+        roleAtLevel(m, folder, 'company') !== null
+      );
+    case 'project':
+      return effectiveRole(m, folder) !== null;
+    case 'company':
+      return roleAtLevel(m, folder, 'company') !== null;
+  }
+}
+
+/** May change the state of some folder inside this company or project. */
+function canChangeStateWithin(m: Membership, container: FolderRef): boolean {
+  if (controllerAtOrAbove(m, container, 'project')) return true;
+  if (container.kind !== 'company') return false;
+  const company = folderId(container);
+  return m.roles.some((g) => g.kind === 'project' && g.role === 'controller' && g.path[0] === company);
+}
+
+/**
+ * The rules. Folder management (rename, archive, delete, restore) belongs to controllers of the
+ * project or above: project controllers manage their project and its teams, org controllers all of
+ * them; restoring a project folder needs an org controller (spec 6).
+ */
+export function can(m: Membership, verb: Permission, folder: FolderRef): boolean {
+  switch (verb) {
+    case 'folder.view':
+      return effectiveRole(m, folder) !== null;
+    case 'folder.browse':
+      return effectiveRole(m, folder) !== null || leadsToRole(m, folder);
+    case 'folder.addProject':
+      return folder.kind === 'company' && hasHigherProjectPermission(m);
+    case 'folder.addTeam':
+      return folder.kind === 'project' && controllerAtOrAbove(m, folder, 'project');
+    case 'folder.rename':
+    case 'folder.archive':
+    case 'folder.delete':
+      if (folder.kind === 'company') return controllerAtOrAbove(m, folder, 'company');
+      return controllerAtOrAbove(m, folder, 'project');
+    case 'folder.restore':
+      if (folder.kind === 'team') return controllerAtOrAbove(m, folder, 'project');
+      return controllerAtOrAbove(m, folder, 'company');
+    case 'folder.changeState':
+      return folder.kind !== 'team' && canChangeStateWithin(m, folder);
+    case 'settings.view':
+      return canViewSettings(m, folder);
+    case 'workspace.search':
+      return m.isAdmin;
+    case 'workspace.create':
+      return createWorkspaceAccess({ ...m, isOrgController: hasHigherProjectPermission(m), plan: null }).enabled;
+    case 'tabs.edit':
+    case 'template.deploy':
+      return controllerAtOrAbove(m, folder, 'company');
+    case 'template.edit':
+      return controllerAtOrAbove(m, folder, 'team');
+    case 'template.archive':
+      if (folder.kind === 'company') return controllerAtOrAbove(m, folder, 'company');
+      return controllerAtOrAbove(m, folder, 'team');
+  }
+}
+
+export const restoreProjectDenied =
+  'You do not have access to restore a project folder. Please contact your org controller.';
+export const createWorkspaceDenied = 'Only users with Org Controller permissions can create additional workspaces.';
+
+/** The spec's words for a refusal, where it has them; otherwise undefined (the generic text). */
+export function denialMessage(verb: Permission, folder: FolderRef): string | undefined {
+  if (verb === 'folder.restore' && folder.kind === 'project') return restoreProjectDenied;
+  if (verb === 'workspace.create') return createWorkspaceDenied;
+  return undefined;
+}
+
+/** Spec 5.2, 5.4: the standard and free-trial plans allow no extra workspaces. */
+export function planAllowsExtraWorkspaces(plan: Plan | null): boolean {
+  return plan !== null && plan !== 'standard' && plan !== 'free_trial';
+}
+
+export type WorkspaceCreationInput = {
+  isAdmin: boolean;
+  isVisitorOnly: boolean;
+  /** In the current workspace; a visitor may create their own (trial) workspace. */
+  userType: UserType | null;
+  isOrgController: boolean;
+  /** The current workspace's plan; null when there is none. */
+  plan: Plan | null;
+};
+
+/**
+ * Spec 5.4, the create-workspace button: enabled for admins and visitors; otherwise disabled when
+ * the banner shows, else enabled only for org controllers. The banner shows when extra
+ * workspaces cannot be created and the user is not visitor-only.
+ */
+export function createWorkspaceAccess(i: WorkspaceCreationInput): { enabled: boolean; showBanner: boolean } {
+  const showBanner = !planAllowsExtraWorkspaces(i.plan) && !i.isVisitorOnly;
+  if (i.isAdmin || i.isVisitorOnly || i.userType === 'visitor') return { enabled: true, showBanner };
+  return { enabled: !showBanner && i.isOrgController, showBanner };
+}
+
+/** Spec 2.6, 6: switching is offered with more than one workspace; admins can always switch. */
+export function canSwitchWorkspace(m: { isAdmin: boolean }, workspaceCount: number): boolean {
+  return m.isAdmin || workspaceCount > 1;
+}
+
+export type SubscriptionStatus = 'active' | 'free_trial' | 'expired_trial' | 'churned' | 'paused' | 'overdue_invoice';
+
+/** Spec 6: self-service checkout only for self-service accounts on the free trial (active or expired). */
+export function canUpgradeBySelfService(a: {
+  accountType: 'managed' | 'self_service';
+  plan: Plan;
+  status: SubscriptionStatus;
+}): boolean {
+  return (
+    a.accountType === 'self_service' &&
+    a.plan === 'free_trial' &&
+    (a.status === 'free_trial' || a.status === 'expired_trial')
+  );
+}
+
+/** Spec 4.4, 6: the subscription modal is forced on non-admins whose subscription has lapsed. */
+export function isForcedToUpgrade(
+  m: { isAdmin: boolean },
+  s: { status: SubscriptionStatus; trialEndDate: Date | null },
+  now: Date,
+): boolean {
+  if (m.isAdmin) return false;
+  if (s.status === 'free_trial') return s.trialEndDate !== null && s.trialEndDate.getTime() <= now.getTime();
+  return s.status !== 'active';
+}
+
+/**
+ * Spec 6, landing after a link: the deepest folder of the target the user may view (admins may
+ * open any); otherwise the first accessible folder of the company; null opens the no-workspace
+ * modal.
+ */
+export function landingAfterLink(m: Membership, target: FolderRef): FolderRef | null {
+  for (let depth = target.path.length; depth >= 1; depth--) {
+    const folder: FolderRef = { kind: folderKinds[depth - 1] as FolderKind, path: target.path.slice(0, depth) };
+    if (can(m, 'folder.view', folder)) return folder;
+  }
+  return firstAccessibleFolder(m, target.path[0] as string);
+}
+
+/**
+ * Spec 6: a team member goes to their team, project or company members to theirs; users with no
+ * team go to their first project or company; null when there is none (no-workspace modal).
+ */
+export function firstAccessibleFolder(m: Membership, companyId: string): FolderRef | null {
+  for (const kind of ['team', 'project', 'company'] as const) {
+    const grant = m.roles.find((g) => g.kind === kind && g.path[0] === companyId);
+    if (grant) return { kind, path: grant.path };
+  }
+  return m.isAdmin ? { kind: 'company', path: [companyId] } : null;
+}
+
+/** Spec 6: after a Forbidden answer, the first accessible workspace, or null for the no-workspace modal. */
+export function landingAfterForbidden<W extends { workspaceId: string; archived?: boolean }>(
+  accessible: readonly W[],
+): W | null {
+  return accessible.find((w) => !w.archived) ?? null;
+}
+
+/** The folder-level word of the routes (spec 2.2). */
+export function folderLevelWord(kind: FolderKind): 'companies' | 'projects' | 'teams' {
+  return kind === 'company' ? 'companies' : kind === 'project' ? 'projects' : 'teams';
+}

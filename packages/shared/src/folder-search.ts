@@ -1,0 +1,38 @@
+/**
+ * Spec 4.2 folder search and order: case-insensitive substring on project or team name. A project
+ * matching by name keeps all its teams; otherwise it stays only with the teams that match. Projects
+ * and teams are sorted case-insensitively by name. Pure: the server sorts with it, the web searches.
+ */
+
+export type NamedFolder = { folderId: string; name: string };
+export type ProjectWithTeams<T extends NamedFolder = NamedFolder> = NamedFolder & { teams: readonly T[] };
+
+/** Case-insensitive order by name; ties broken by the exact name, then the id, so it is stable. */
+export function compareFolderNames(a: NamedFolder, b: NamedFolder): number {
+  const x = a.name.toLowerCase();
+  const y = b.name.toLowerCase();
+  if (x !== y) return x < y ? -1 : 1;
+  if (a.name !== b.name) return a.name < b.name ? -1 : 1;
+  return a.folderId < b.folderId ? -1 : a.folderId > b.folderId ? 1 : 0;
+}
+
+/** Projects and their teams, sorted (new arrays; the input is not changed). */
+export function sortFolderTree<P extends ProjectWithTeams>(projects: readonly P[]): P[] {
+  return projects.map((p) => ({ ...p, teams: [...p.teams].sort(compareFolderNames) })).sort(compareFolderNames);
+}
+
+export function searchFolderTree<P extends ProjectWithTeams>(projects: readonly P[], query: string): P[] {
+  const needle = query.trim().toLowerCase();
+  if (needle === '') return sortFolderTree(projects);
+  const matches = (f: NamedFolder) => f.name.toLowerCase().includes(needle);
+  const kept: P[] = [];
+  for (const project of projects) {
+    if (matches(project)) {
+      kept.push(project);
+      continue;
+    }
+    const teams = project.teams.filter(matches);
+    if (teams.length > 0) kept.push({ ...project, teams });
+  }
+  return sortFolderTree(kept);
+}

@@ -1,0 +1,281 @@
+import { describe, expect, it } from 'vitest';
+import {
+  can,
+  canSeeInTree,
+  canSwitchWorkspace,
+  canUpgradeBySelfService,
+  createWorkspaceAccess,
+  denialMessage,
+  type FolderRef,
+  firstAccessibleFolder,
+  isForcedToUpgrade,
+  landingAfterForbidden,
+  landingAfterLink,
+  type Membership,
+  type Permission,
+  type Role,
+  type RoleGrant,
+  restoreProjectDenied,
+} from './permissions.ts';
+
+// One company C with projects P1 (teams T1, T2) and P2 (team T3).
+const company: FolderRef = { kind: 'company', path: ['C'] };
+const p1: FolderRef = { kind: 'project', path: ['C', 'P1'] };
+const p2: FolderRef = { kind: 'project', path: ['C', 'P2'] };
+const t1: FolderRef = { kind: 'team', path: ['C', 'P1', 'T1'] };
+const t2: FolderRef = { kind: 'team', path: ['C', 'P1', 'T2'] };
+const t3: FolderRef = { kind: 'team', path: ['C', 'P2', 'T3'] };
+
+function grant(folder: FolderRef, role: Role): RoleGrant {
+  return { folderId: folder.path[folder.path.length - 1] as string, kind: folder.kind, path: folder.path, role };
+}
+
+function member(grants: RoleGrant[], extra: Partial<Membership> = {}): Membership {
+  return { isAdmin: false, isVisitorOnly: false, userType: 'contributor', roles: grants, ...extra };
+}
+
+const personas = {
+  admin: member([], { isAdmin: true, userType: null }),
+  orgController: member([grant(company, 'controller')]),
+  orgMember: member([grant(company, 'member')]),
+  projectController: member([grant(p1, 'controller')]),
+  projectMember: member([grant(p1, 'member')]),
+  teamController: member([grant(t1, 'controller')]),
+  teamMember: member([grant(t1, 'member')]),
+  visitor: member([grant(t1, 'member')], { userType: 'visitor' }),
+  nobody: member([]),
+} satisfies Record<string, Membership>;
+type Persona = keyof typeof personas;
+
+type Row = [rule: string, persona: Persona, verb: Permission, folder: FolderRef, expected: boolean];
+
+const rows: Row[] = [
+  // Viewing: a role applies to its folder and everything below it.
+  ['admin views any folder', 'admin', 'folder.view', t3, true],
+  ['org member views every project', 'orgMember', 'folder.view', p2, true],
+  ['org member views every team', 'orgMember', 'folder.view', t3, true],
+  ['project member views their project', 'projectMember', 'folder.view', p1, true],
+  ['project member views their teams', 'projectMember', 'folder.view', t2, true],
+  ['project member does not view another project', 'projectMember', 'folder.view', p2, false],
+  ['project member does not view the company', 'projectMember', 'folder.view', company, false],
+  ['team member views their team', 'teamMember', 'folder.view', t1, true],
+  ['team member does not view a sibling team', 'teamMember', 'folder.view', t2, false],
+  ['team member does not view their project', 'teamMember', 'folder.view', p1, false],
+  ['no role views nothing', 'nobody', 'folder.view', company, false],
+
+  // Settings link (spec 2.3, 6).
+  ['settings of a team: team controller', 'teamController', 'settings.view', t1, true],
+  ['settings of a team: not a team member', 'teamMember', 'settings.view', t1, false],
+  ['settings of a team: project member', 'projectMember', 'settings.view', t1, true],
+  ['settings of a team: org member', 'orgMember', 'settings.view', t3, true],
+  ['settings of a project: project member', 'projectMember', 'settings.view', p1, true],
+  ['settings of a project: not a team controller', 'teamController', 'settings.view', p1, false],
+  ['settings of a project: org member', 'orgMember', 'settings.view', p2, true],
+  ['settings of the company: org member', 'orgMember', 'settings.view', company, true],
+  ['settings of the company: not a project controller', 'projectController', 'settings.view', company, false],
+  ['settings anywhere: admin', 'admin', 'settings.view', company, true],
+
+  // Higher-project permission: adding projects (spec 6).
+  ['add project: admin', 'admin', 'folder.addProject', company, true],
+  ['add project: org controller', 'orgController', 'folder.addProject', company, true],
+  ['add project: not an org member', 'orgMember', 'folder.addProject', company, false],
+  ['add project: not a project controller', 'projectController', 'folder.addProject', company, false],
+
+  // Adding teams: project controller or above.
+  ['add team: project controller of that project', 'projectController', 'folder.addTeam', p1, true],
+  ['add team: not a project controller of another project', 'projectController', 'folder.addTeam', p2, false],
+  ['add team: org controller anywhere', 'orgController', 'folder.addTeam', p2, true],
+  ['add team: not a project member', 'projectMember', 'folder.addTeam', p1, false],
+  ['add team: not a team controller', 'teamController', 'folder.addTeam', p1, false],
+
+  // Rename.
+  ['rename project: project controller', 'projectController', 'folder.rename', p1, true],
+  ['rename project: org controller', 'orgController', 'folder.rename', p2, true],
+  ['rename project: not an org member', 'orgMember', 'folder.rename', p1, false],
+  ['rename team: project controller', 'projectController', 'folder.rename', t2, true],
+  ['rename team: not a team controller', 'teamController', 'folder.rename', t1, false],
+  ['rename team: not a visitor', 'visitor', 'folder.rename', t1, false],
+
+  // Archive and delete.
+  ['archive project: project controller', 'projectController', 'folder.archive', p1, true],
+  ['archive project: not another project', 'projectController', 'folder.archive', p2, false],
+  ['archive team: project controller', 'projectController', 'folder.archive', t1, true],
+  ['archive team: org controller', 'orgController', 'folder.archive', t3, true],
+  ['archive team: not a team member', 'teamMember', 'folder.archive', t1, false],
+  ['delete project: org controller', 'orgController', 'folder.delete', p2, true],
+  ['delete project: not a project member', 'projectMember', 'folder.delete', p1, false],
+  ['delete team: project controller', 'projectController', 'folder.delete', t2, true],
+
+  // Restore: project folders need an org controller (spec 6).
+  ['restore project: org controller', 'orgController', 'folder.restore', p1, true],
+  ['restore project: admin', 'admin', 'folder.restore', p1, true],
+  ['restore project: not its project controller', 'projectController', 'folder.restore', p1, false],
+  ['restore team: project controller', 'projectController', 'folder.restore', t1, true],
+  ['restore team: not a team controller', 'teamController', 'folder.restore', t1, false],
+
+  // Changing state inside a container (route level).
+  ['change state in company: org controller', 'orgController', 'folder.changeState', company, true],
+  ['change state in company: a project controller', 'projectController', 'folder.changeState', company, true],
+  ['change state in company: not an org member', 'orgMember', 'folder.changeState', company, false],
+  ['change state in project: its controller', 'projectController', 'folder.changeState', p1, true],
+  ['change state in project: not another', 'projectController', 'folder.changeState', p2, false],
+
+  // Workspaces.
+  ['search workspaces: admin', 'admin', 'workspace.search', company, true],
+  ['search workspaces: not an org controller', 'orgController', 'workspace.search', company, false],
+
+  // Tabs and templates (spec 6).
+  ['tabs: org controller', 'orgController', 'tabs.edit', company, true],
+  ['tabs: not an org member', 'orgMember', 'tabs.edit', company, false],
+  ['edit template: team controller', 'teamController', 'template.edit', t1, true],
+  ['edit template: not a team member', 'teamMember', 'template.edit', t1, false],
+  ['edit template: project controller in their teams', 'projectController', 'template.edit', t2, true],
+  ['archive template at company level: org controller', 'orgController', 'template.archive', company, true],
+  [
+    'archive template at company level: not a project controller',
+    'projectController',
+    'template.archive',
+    company,
+    false,
+  ],
+  ['archive template at team level: team controller', 'teamController', 'template.archive', t1, true],
+  ['deploy: org controller', 'orgController', 'template.deploy', t1, true],
+  ['deploy: not a team controller', 'teamController', 'template.deploy', t1, false],
+];
+
+describe('can(user, verb, folder)', () => {
+  it.each(rows)('%s', (_rule, persona, verb, folder, expected) => {
+    expect(can(personas[persona], verb, folder)).toBe(expected);
+  });
+});
+
+describe('the tree shows folders on the way to a role', () => {
+  it.each([
+    ['team member sees their project', 'teamMember', p1, true],
+    ['team member sees the company', 'teamMember', company, true],
+    ['team member does not see a sibling team', 'teamMember', t2, false],
+    ['team member does not see another project', 'teamMember', p2, false],
+    ['project member sees their project teams', 'projectMember', t2, true],
+    ['org member sees everything', 'orgMember', t3, true],
+  ] as [string, Persona, FolderRef, boolean][])('%s', (_rule, persona, folder, expected) => {
+    expect(canSeeInTree(personas[persona], folder)).toBe(expected);
+  });
+});
+
+describe('denial messages', () => {
+  it('restoring a project folder names the org controller', () => {
+    expect(denialMessage('folder.restore', p1)).toBe(restoreProjectDenied);
+    expect(restoreProjectDenied).toBe(
+      'You do not have access to restore a project folder. Please contact your org controller.',
+    );
+  });
+  it('restoring a team has no special message', () => {
+    expect(denialMessage('folder.restore', t1)).toBeUndefined();
+  });
+});
+
+describe('create workspace (spec 5.4)', () => {
+  const base = { isAdmin: false, isVisitorOnly: false, userType: 'contributor' as const, isOrgController: false };
+  it.each([
+    ['admin on a standard plan', { ...base, isAdmin: true, plan: 'standard' }, true, true],
+    [
+      'visitor-only user without a workspace',
+      { ...base, isVisitorOnly: true, userType: null, plan: null },
+      true,
+      false,
+    ],
+    ['visitor on a standard plan', { ...base, userType: 'visitor', plan: 'standard' }, true, true],
+    ['org controller on premium', { ...base, isOrgController: true, plan: 'premium' }, true, false],
+    ['org controller on standard', { ...base, isOrgController: true, plan: 'standard' }, false, true],
+    ['org controller on free trial', { ...base, isOrgController: true, plan: 'free_trial' }, false, true],
+    ['contributor without org control on premium', { ...base, plan: 'premium' }, false, false],
+  ] as [string, Parameters<typeof createWorkspaceAccess>[0], boolean, boolean][])(
+    '%s',
+    (_rule, input, enabled, showBanner) => {
+      expect(createWorkspaceAccess(input)).toEqual({ enabled, showBanner });
+    },
+  );
+});
+
+describe('switching, upgrading and forced modals (spec 6, 4.4)', () => {
+  it.each([
+    ['admin can always switch', () => canSwitchWorkspace({ isAdmin: true }, 1), true],
+    ['one workspace: no switch', () => canSwitchWorkspace({ isAdmin: false }, 1), false],
+    ['two workspaces: switch', () => canSwitchWorkspace({ isAdmin: false }, 2), true],
+    [
+      'self-service free trial may upgrade',
+      () => canUpgradeBySelfService({ accountType: 'self_service', plan: 'free_trial', status: 'expired_trial' }),
+      true,
+    ],
+    [
+      'managed account may not self-upgrade',
+      () => canUpgradeBySelfService({ accountType: 'managed', plan: 'free_trial', status: 'free_trial' }),
+      false,
+    ],
+    [
+      'self-service on a paid plan may not self-upgrade',
+      () => canUpgradeBySelfService({ accountType: 'self_service', plan: 'pro', status: 'active' }),
+      false,
+    ],
+    [
+      'admins are never forced',
+      () => isForcedToUpgrade({ isAdmin: true }, { status: 'churned', trialEndDate: null }, new Date()),
+      false,
+    ],
+    [
+      'paused is forced',
+      () => isForcedToUpgrade({ isAdmin: false }, { status: 'paused', trialEndDate: null }, new Date()),
+      true,
+    ],
+    [
+      'trial in the future is not forced',
+      () =>
+        isForcedToUpgrade(
+          { isAdmin: false },
+          { status: 'free_trial', trialEndDate: new Date('2030-01-01') },
+          new Date('2029-01-01'),
+        ),
+      false,
+    ],
+    [
+      'trial past its end is forced',
+      () =>
+        isForcedToUpgrade(
+          { isAdmin: false },
+          { status: 'free_trial', trialEndDate: new Date('2029-01-01') },
+          new Date('2030-01-01'),
+        ),
+      true,
+    ],
+  ] as [string, () => boolean, boolean][])('%s', (_rule, run, expected) => {
+    expect(run()).toBe(expected);
+  });
+});
+
+describe('landing after a link or a forbidden answer (spec 6)', () => {
+  it.each([
+    ['admin opens the linked team', 'admin', t3, t3],
+    ['team member opens their linked team', 'teamMember', t1, t1],
+    ['team member linked to a sibling team lands on their own team', 'teamMember', t2, t1],
+    ['project member linked to a team of theirs opens it', 'projectMember', t2, t2],
+    ['project member linked to another project lands on their project', 'projectMember', t3, p1],
+    ['org member linked anywhere opens it', 'orgMember', t3, t3],
+    ['no role: nowhere (no-workspace modal)', 'nobody', t1, null],
+  ] as [string, Persona, FolderRef, FolderRef | null][])('%s', (_rule, persona, target, expected) => {
+    expect(landingAfterLink(personas[persona], target)).toEqual(expected);
+  });
+
+  it('users with no team go to their first project or company', () => {
+    expect(firstAccessibleFolder(personas.projectController, 'C')).toEqual(p1);
+    expect(firstAccessibleFolder(personas.orgMember, 'C')).toEqual(company);
+    expect(firstAccessibleFolder(personas.teamMember, 'C')).toEqual(t1);
+    expect(firstAccessibleFolder(personas.nobody, 'C')).toBeNull();
+  });
+
+  it('on Forbidden: the first accessible workspace, else none', () => {
+    expect(landingAfterForbidden([{ workspaceId: 'A', archived: true }, { workspaceId: 'B' }])).toEqual({
+      workspaceId: 'B',
+    });
+    expect(landingAfterForbidden([])).toBeNull();
+  });
+});

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { plans, userTypes } from '../permissions.ts';
+
+export const workspaceSchema = z.object({
+  workspaceId: z.string().uuid(),
+  name: z.string(),
+  logoUrl: z.string().nullable(),
+  brandColour: z.string().nullable(),
+  archived: z.boolean(),
+  plan: z.enum(plans),
+  region: z.string(),
+});
+export type Workspace = z.infer<typeof workspaceSchema>;
+
+/** A workspace the signed-in user belongs to, with how they belong (spec 2.6, 7). */
+export const accessibleWorkspaceSchema = workspaceSchema.extend({
+  userType: z.enum(userTypes),
+  /** Holds a controller role at the company level (an org controller). */
+  isOrgController: z.boolean(),
+});
+export type AccessibleWorkspace = z.infer<typeof accessibleWorkspaceSchema>;
+
+export const accessibleWorkspacesSchema = z.object({ workspaces: z.array(accessibleWorkspaceSchema) });
+
+/** Spec 5.4: 2 or more characters, trimmed. */
+export const workspaceSearchQuerySchema = z.object({
+  q: z.string().trim().min(2, 'Enter 2 or more characters').max(100),
+});
+export const workspaceSearchResultSchema = z.object({ workspaces: z.array(workspaceSchema) });
+
+export const workspaceNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Required')
+  .max(100, 'Name should be 100 characters or fewer.')
+  .regex(/[\p{L}\p{N}]/u, 'Name should have one or more alphanumeric characters.');
+
+export const createWorkspaceSchema = z
+  .object({
+    name: workspaceNameSchema,
+    /** The workspace the user is in when they ask: its plan and their role there decide (spec 5.4). */
+    fromWorkspaceId: z.string().uuid().optional(),
+  })
+  .strict();
+export type CreateWorkspace = z.infer<typeof createWorkspaceSchema>;
