@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import type { Plan } from '@formwork/shared/permissions';
+import type { Config } from '../src/config.ts';
 import type { AppDb } from '../src/db/client.ts';
-import { users } from '../src/db/schema.ts';
+import { folders, memberships, users, workspaces, workspaceUsers } from '../src/db/schema.ts';
 import { inScope, systemScope } from '../src/db/tenant.ts';
+import { accessTokenFor, bearer } from './auth.ts';
 
 export type UserOverrides = Partial<typeof users.$inferInsert>;
 
@@ -15,4 +18,151 @@ export async function createUser(db: AppDb, overrides: UserOverrides = {}) {
   );
   if (!row) throw new Error('user not created');
   return row;
+}
+
+export type Persona = {
+  userId: string;
+  email: string;
+  /** A signed access token for this user (cached). */
+  token(): Promise<string>;
+  /** `{ authorization: 'Bearer ...' }` for inject(). */
+  headers(): Promise<{ authorization: string }>;
+};
+
+export type PersonaName =
+  | 'admin'
+  | 'orgController'
+  | 'orgMember'
+  | 'projectController'
+  | 'projectMember'
+  | 'teamController'
+  | 'teamMember'
+  | 'visitor'
+  | 'outsider';
+
+export type TestWorkspace = {
+  workspaceId: string;
+  companyId: string;
+  name: string;
+  projects: { projectId: string; name: string; teams: { teamId: string; name: string }[] }[];
+  personas: Record<PersonaName, Persona>;
+  /** Another workspace of the same shape, where only the outsider belongs (org controller). */
+  other: { workspaceId: string; projects: TestWorkspace['projects'] };
+};
+
+type TokenSource = { database: { db: AppDb }; config: Config };
+
+function persona(source: TokenSource, user: { userId: string; email: string }): Persona {
+  let cached: Promise<string> | undefined;
+  const token = () => {
+    cached ??= accessTokenFor(source.database.db, source.config, user.userId);
+    return cached;
+  };
+  return { userId: user.userId, email: user.email, token, headers: async () => bearer(await token()) };
+}
+
+/** Inserts a workspace with its company folder, projects and teams; returns the ids. */
+export async function insertWorkspaceTree(
+  db: AppDb,
+  options: { name?: string; projects?: number; teamsPerProject?: number; plan?: Plan } = {},
+) {
+  const workspaceId = randomUUID();
+  const name = options.name ?? `Workspace ${workspaceId.slice(0, 8)}`;
+  const projects: TestWorkspace['projects'] = [];
+  await inScope(db, { workspaceId, userId: null, isAdmin: false }, async (tx) => {
+    await tx.insert(workspaces).values({ workspaceId, name, region: 'local', plan: options.plan ?? 'premium' });
+    await tx.insert(folders).values({ workspaceId, folderId: workspaceId, kind: 'company', name });
+    for (let p = 0; p < (options.projects ?? 2); p++) {
+      const projectId = randomUUID();
+      const project = { projectId, name: `Project ${p + 1}`, teams: [] as { teamId: string; name: string }[] };
+      await tx
+        .insert(folders)
+        .values({ workspaceId, folderId: projectId, kind: 'project', parentId: workspaceId, name: project.name });
+      for (let t = 0; t < (options.teamsPerProject ?? 2); t++) {
+        const team = { teamId: randomUUID(), name: `Team ${p + 1}.${t + 1}` };
+        await tx
+          .insert(folders)
+          .values({ workspaceId, folderId: team.teamId, kind: 'team', parentId: projectId, name: team.name });
+        project.teams.push(team);
+      }
+      projects.push(project);
+    }
+  });
+  return { workspaceId, name, projects };
+}
+
+/** Adds the user to the workspace (as contributor or visitor) with a role at a folder, if given. */
+export async function addMember(
+  db: AppDb,
+  workspaceId: string,
+  userId: string,
+  options: { userType?: 'contributor' | 'visitor'; folderId?: string; role?: 'controller' | 'member' } = {},
+) {
+  await inScope(db, { workspaceId, userId: null, isAdmin: false }, async (tx) => {
+    await tx
+      .insert(workspaceUsers)
+      .values({ workspaceId, userId, userType: options.userType ?? 'contributor' })
+      .onConflictDoNothing();
+    if (options.folderId) {
+      await tx
+        .insert(memberships)
+        .values({ workspaceId, userId, folderId: options.folderId, role: options.role ?? 'member' });
+    }
+  });
+}
+
+/**
+ * A workspace of `projects` projects with `teamsPerProject` teams each and one persona per role:
+ * project roles on the first project, team roles (and the visitor) on its first team; the outsider
+ * is org controller of another workspace of the same shape.
+ */
+export async function createWorkspace(
+  source: TokenSource,
+  options: { projects?: number; teamsPerProject?: number; plan?: Plan } = {},
+): Promise<TestWorkspace> {
+  const { db } = source.database;
+  const tree = await insertWorkspaceTree(db, options);
+  const other = await insertWorkspaceTree(db, { projects: options.projects, teamsPerProject: options.teamsPerProject });
+  const firstProject = tree.projects[0]?.projectId;
+  const firstTeam = tree.projects[0]?.teams[0]?.teamId;
+  const at = {
+    admin: undefined,
+    orgController: { folderId: tree.workspaceId, role: 'controller' },
+    orgMember: { folderId: tree.workspaceId, role: 'member' },
+    projectController: { folderId: firstProject, role: 'controller' },
+    projectMember: { folderId: firstProject, role: 'member' },
+    teamController: { folderId: firstTeam, role: 'controller' },
+    teamMember: { folderId: firstTeam, role: 'member' },
+    visitor: { folderId: firstTeam, role: 'member' },
+    outsider: undefined,
+  } as const;
+  const personas = {} as Record<PersonaName, Persona>;
+  for (const [name, where] of Object.entries(at) as [
+    PersonaName,
+    { folderId?: string; role: 'controller' | 'member' } | undefined,
+  ][]) {
+    const user = await createUser(db, { firstName: name, lastName: 'Persona', isAdmin: name === 'admin' });
+    if (where) {
+      await addMember(db, tree.workspaceId, user.userId, {
+        userType: name === 'visitor' ? 'visitor' : 'contributor',
+        folderId: where.folderId,
+        role: where.role,
+      });
+    }
+    if (name === 'outsider') {
+      await addMember(db, other.workspaceId, user.userId, { folderId: other.workspaceId, role: 'controller' });
+    }
+    personas[name] = persona(source, user);
+  }
+  return {
+    ...tree,
+    companyId: tree.workspaceId,
+    personas,
+    other: { workspaceId: other.workspaceId, projects: other.projects },
+  };
+}
+
+/** A persona for any user, e.g. one created with createUser(). */
+export function personaFor(source: TokenSource, user: { userId: string; email: string }): Persona {
+  return persona(source, user);
 }

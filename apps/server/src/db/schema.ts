@@ -58,6 +58,8 @@ export const folders = pgTable(
       .default('active'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** 0003: archived by the archiving of its project; restored with it. */
+    archivedWithProject: boolean('archived_with_project').notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.workspaceId, t.folderId] })],
 );

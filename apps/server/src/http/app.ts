@@ -7,8 +7,11 @@ import type { Database } from '../db/client.ts';
 import { idpRoutes } from '../idp/idp.routes.ts';
 import { loadSecret, loadSigningKeys } from '../idp/keys.ts';
 import { createProvider } from '../idp/provider.ts';
+import { activityRoutes } from '../modules/activity/activity.routes.ts';
+import { folderRoutes } from '../modules/folders/folders.routes.ts';
 import { healthRoutes } from '../modules/health/health.routes.ts';
 import { identityRoutes } from '../modules/identity/identity.routes.ts';
+import { workspaceRoutes } from '../modules/workspaces/workspaces.routes.ts';
 import { createTokenVerifier, registerAuthentication } from './auth.ts';
 import { AppError, handleError } from './errors.ts';
 import { registerOpenApi } from './openapi.ts';
@@ -76,6 +79,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await registerOpenApi(app, { publicUrl: deps.config.publicUrl });
   await app.register(healthRoutes);
   await app.register(identityRoutes);
+  await app.register(workspaceRoutes);
+  await app.register(folderRoutes);
+  await app.register(activityRoutes);
   if (deps.config.oidc.embedded && signingKeys) {
     const provider = createProvider({
       config: deps.config,

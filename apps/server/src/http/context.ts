@@ -1,0 +1,152 @@
+import type { ErrorCode } from '@formwork/shared/errors';
+import type { FolderKind, FolderRef, Membership, Plan, RoleGrant, UserType } from '@formwork/shared/permissions';
+import type { FolderState } from '@formwork/shared/schemas/folders';
+import { and, eq, ne } from 'drizzle-orm';
+import type { AppDb } from '../db/client.ts';
+import { folders, memberships, workspaces, workspaceUsers } from '../db/schema.ts';
+import { inScope, type Scope, type Tx } from '../db/tenant.ts';
+import type { SignedInUser } from './auth.ts';
+import { AppError } from './errors.ts';
+
+/** Who is asking, in which (verified) workspace, with which roles there. */
+export type WorkspaceContext = {
+  user: SignedInUser;
+  /** For inScope(): the workspace is verified, so tenant queries may run in it. */
+  scope: Scope;
+  workspace: { workspaceId: string; name: string; plan: Plan; archived: boolean; region: string };
+  viewer: Membership;
+};
+
+/** A folder named by a route, found inside the verified workspace. */
+export type TargetFolder = FolderRef & {
+  folderId: string;
+  parentId: string | null;
+  name: string;
+  state: FolderState;
+};
+
+function personalScope(user: SignedInUser): Scope {
+  return { userId: user.userId, workspaceId: null, isAdmin: user.isAdmin };
+}
+
+async function loadWorkspaceContext(
+  tx: Tx,
+  user: SignedInUser,
+  workspaceId: string,
+  notFound: ErrorCode,
+): Promise<WorkspaceContext> {
+  const [belongs] = await tx
+    .select({ userType: workspaceUsers.userType })
+    .from(workspaceUsers)
+    .where(and(eq(workspaceUsers.workspaceId, workspaceId), eq(workspaceUsers.userId, user.userId)));
+  // Another tenant's id answers exactly like an id that does not exist.
+  if (!belongs && !user.isAdmin) throw new AppError(notFound);
+  const [workspace] = await tx
+    .select({
+      workspaceId: workspaces.workspaceId,
+      name: workspaces.name,
+      plan: workspaces.plan,
+      archived: workspaces.archived,
+      region: workspaces.region,
+    })
+    .from(workspaces)
+    .where(eq(workspaces.workspaceId, workspaceId));
+  if (!workspace) throw new AppError(notFound);
+  const grants = await tx
+    .select({ folderId: memberships.folderId, role: memberships.role, kind: folders.kind, parentId: folders.parentId })
+    .from(memberships)
+    .innerJoin(
+      folders,
+      and(eq(folders.workspaceId, memberships.workspaceId), eq(folders.folderId, memberships.folderId)),
+    )
+    .where(
+      and(eq(memberships.workspaceId, workspaceId), eq(memberships.userId, user.userId), ne(folders.state, 'deleted')),
+    );
+  const projectOf = new Map<string, string>();
+  for (const g of grants) if (g.kind === 'team') projectOf.set(g.folderId, g.parentId as string);
+  const roles: RoleGrant[] = grants.map((g) => ({
+    folderId: g.folderId,
+    kind: g.kind,
+    role: g.role,
+    path:
+      g.kind === 'company'
+        ? [workspaceId]
+        : g.kind === 'project'
+          ? [workspaceId, g.folderId]
+          : [workspaceId, projectOf.get(g.folderId) as string, g.folderId],
+  }));
+  return {
+    user,
+    scope: { userId: user.userId, workspaceId, isAdmin: user.isAdmin },
+    workspace,
+    viewer: {
+      isAdmin: user.isAdmin,
+      isVisitorOnly: user.isVisitorOnly,
+      userType: (belongs?.userType as UserType | undefined) ?? null,
+      roles: sortGrants(roles),
+    },
+  };
+}
+
+/** Teams first, then projects, then the company; stable by id (landing picks the first). */
+function sortGrants(grants: RoleGrant[]): RoleGrant[] {
+  const order: Record<FolderKind, number> = { team: 0, project: 1, company: 2 };
+  return grants.sort((a, b) => order[a.kind] - order[b.kind] || a.folderId.localeCompare(b.folderId));
+}
+
+/**
+ * The workspace of a company route, verified: the user belongs to it (or is an admin), else 404
+ * with `notFound`.
+ */
+export async function companyContext(
+  db: AppDb,
+  user: SignedInUser,
+  companyId: string,
+  notFound: ErrorCode = 'folderNotFound',
+): Promise<WorkspaceContext & { folder: TargetFolder }> {
+  return inScope(db, personalScope(user), async (tx) => {
+    const context = await loadWorkspaceContext(tx, user, companyId, notFound);
+    const [company] = await tx
+      .select({ name: folders.name, state: folders.state })
+      .from(folders)
+      .where(and(eq(folders.workspaceId, companyId), eq(folders.folderId, companyId)));
+    if (!company) throw new AppError(notFound);
+    return {
+      ...context,
+      folder: { kind: 'company', path: [companyId], folderId: companyId, parentId: null, ...company },
+    };
+  });
+}
+
+/**
+ * The workspace of a project or team route, found from the folder id and verified as above. A
+ * deleted folder, or one of another kind, is not found.
+ */
+export async function folderContext(
+  db: AppDb,
+  user: SignedInUser,
+  kind: 'project' | 'team',
+  folderId: string,
+  notFound: ErrorCode = 'folderNotFound',
+): Promise<WorkspaceContext & { folder: TargetFolder }> {
+  return inScope(db, personalScope(user), async (tx) => {
+    const [row] = await tx
+      .select({
+        workspaceId: folders.workspaceId,
+        kind: folders.kind,
+        parentId: folders.parentId,
+        name: folders.name,
+        state: folders.state,
+      })
+      .from(folders)
+      .where(eq(folders.folderId, folderId))
+      .limit(1);
+    if (!row || row.kind !== kind || row.state === 'deleted') throw new AppError(notFound);
+    const context = await loadWorkspaceContext(tx, user, row.workspaceId, notFound);
+    const path = kind === 'project' ? [row.workspaceId, folderId] : [row.workspaceId, row.parentId as string, folderId];
+    return {
+      ...context,
+      folder: { kind, path, folderId, parentId: row.parentId, name: row.name, state: row.state },
+    };
+  });
+}

@@ -1,0 +1,46 @@
+import type { ActivityPage } from '@formwork/shared/schemas/activity';
+import { assertCan } from '../../authz/can.ts';
+import type { AppDb } from '../../db/client.ts';
+import { inScope } from '../../db/tenant.ts';
+import type { SignedInUser } from '../../http/auth.ts';
+import { companyContext, folderContext } from '../../http/context.ts';
+import * as queries from './activity.queries.ts';
+
+/** Spec 2.2 Activity: the audit events of a folder and below, for anyone who may view the folder. */
+export async function folderActivity(
+  db: AppDb,
+  user: SignedInUser,
+  target: { kind: 'company' | 'project' | 'team'; folderId: string },
+  page: { cursor?: string | undefined; limit: number },
+): Promise<ActivityPage> {
+  const ctx =
+    target.kind === 'company'
+      ? await companyContext(db, user, target.folderId)
+      : await folderContext(db, user, target.kind, target.folderId);
+  assertCan(ctx.viewer, 'folder.view', ctx.folder);
+  const rows = await inScope(db, ctx.scope, (tx) =>
+    queries.folderEvents(tx, ctx.workspace.workspaceId, target.folderId, {
+      before: page.cursor === undefined ? undefined : Number(page.cursor),
+      limit: page.limit + 1,
+    }),
+  );
+  const more = rows.length > page.limit;
+  const events = rows.slice(0, page.limit).map((r) => {
+    const details = r.details ?? {};
+    const actorName = r.actorUserId
+      ? `${r.actorFirstName ?? ''} ${r.actorLastName ?? ''}`.trim() || (r.actorEmail ?? '')
+      : null;
+    return {
+      eventId: String(r.eventId),
+      action: r.action,
+      subjectType: r.subjectType,
+      subjectId: r.subjectId,
+      subjectName: r.subjectName ?? (typeof details.name === 'string' ? details.name : null),
+      actor: r.actorUserId && actorName !== null ? { userId: r.actorUserId, name: actorName } : null,
+      folderPath: r.folderPath,
+      details,
+      createdAt: r.createdAt.toISOString(),
+    };
+  });
+  return { events, nextCursor: more ? (events[events.length - 1]?.eventId ?? null) : null };
+}

@@ -1,0 +1,133 @@
+import {
+  companyParamsSchema,
+  folderNameBodySchema,
+  folderSchema,
+  folderStateChangeResultSchema,
+  folderStateChangeSchema,
+  folderTreeQuerySchema,
+  folderTreeSchema,
+  projectParamsSchema,
+  teamParamsSchema,
+} from '@formwork/shared/schemas/folders';
+import { requireUser } from '../../http/auth.ts';
+import type { App } from '../../http/types.ts';
+import * as service from './folders.service.ts';
+
+const tags = ['folders'];
+const security = [{ bearer: [] }];
+
+export async function folderRoutes(app: App) {
+  const { db } = app.deps.database;
+
+  app.get('/api/companies/:companyId/folders', {
+    config: { access: { permission: 'folder.browse' } },
+    schema: {
+      tags,
+      security,
+      summary: 'The company folder tree in one state (active or archived), as the viewer may see it',
+      params: companyParamsSchema,
+      querystring: folderTreeQuerySchema,
+      response: { 200: folderTreeSchema },
+    },
+    handler: async (request) =>
+      service.getTree(db, requireUser(request), request.params.companyId, request.query.state),
+  });
+
+  app.post('/api/companies/:companyId/projects', {
+    config: { access: { permission: 'folder.addProject' } },
+    schema: {
+      tags,
+      security,
+      summary: 'Add a project folder',
+      params: companyParamsSchema,
+      body: folderNameBodySchema,
+      response: { 201: folderSchema },
+    },
+    handler: async (request, reply) => {
+      const folder = await service.addProject(db, requireUser(request), request.params.companyId, request.body.name);
+      return reply.status(201).send(folder);
+    },
+  });
+
+  app.post('/api/projects/:projectId/teams', {
+    config: { access: { permission: 'folder.addTeam' } },
+    schema: {
+      tags,
+      security,
+      summary: 'Add a team folder to a project',
+      params: projectParamsSchema,
+      body: folderNameBodySchema,
+      response: { 201: folderSchema },
+    },
+    handler: async (request, reply) => {
+      const folder = await service.addTeam(db, requireUser(request), request.params.projectId, request.body.name);
+      return reply.status(201).send(folder);
+    },
+  });
+
+  app.patch('/api/projects/:projectId', {
+    config: { access: { permission: 'folder.rename' } },
+    schema: {
+      tags,
+      security,
+      summary: 'Rename a project folder',
+      params: projectParamsSchema,
+      body: folderNameBodySchema,
+      response: { 200: folderSchema },
+    },
+    handler: async (request) =>
+      service.rename(db, requireUser(request), 'project', request.params.projectId, request.body.name),
+  });
+
+  app.patch('/api/teams/:teamId', {
+    config: { access: { permission: 'folder.rename' } },
+    schema: {
+      tags,
+      security,
+      summary: 'Rename a team folder',
+      params: teamParamsSchema,
+      body: folderNameBodySchema,
+      response: { 200: folderSchema },
+    },
+    handler: async (request) =>
+      service.rename(db, requireUser(request), 'team', request.params.teamId, request.body.name),
+  });
+
+  app.put('/api/companies/:companyId/folders-state', {
+    config: { access: { permission: 'folder.changeState' } },
+    schema: {
+      tags,
+      security,
+      summary: 'Archive, restore or delete project and team folders of the company',
+      params: companyParamsSchema,
+      body: folderStateChangeSchema,
+      response: { 200: folderStateChangeResultSchema },
+    },
+    handler: async (request) =>
+      service.changeState(
+        db,
+        requireUser(request),
+        { kind: 'company', folderId: request.params.companyId },
+        request.body,
+      ),
+  });
+
+  app.put('/api/projects/:projectId/folders-state', {
+    config: { access: { permission: 'folder.changeState' } },
+    schema: {
+      tags,
+      security,
+      summary: 'Archive, restore or delete team folders of the project',
+      params: projectParamsSchema,
+      body: folderStateChangeSchema,
+      response: { 200: folderStateChangeResultSchema },
+    },
+    handler: async (request) =>
+      service.changeState(
+        db,
+        requireUser(request),
+        { kind: 'project', folderId: request.params.projectId },
+        request.body,
+      ),
+  });
+}

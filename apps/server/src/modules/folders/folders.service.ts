@@ -1,0 +1,295 @@
+import { randomUUID } from 'node:crypto';
+import { compareFolderNames } from '@formwork/shared/folder-search';
+import { can, type FolderRef, type Membership, type Permission } from '@formwork/shared/permissions';
+import type {
+  Folder,
+  FolderStateChange,
+  FolderStateChangeResult,
+  FolderTree,
+  TreeProject,
+  TreeState,
+} from '@formwork/shared/schemas/folders';
+import { assertCan } from '../../authz/can.ts';
+import type { AppDb } from '../../db/client.ts';
+import { inScope, type Tx } from '../../db/tenant.ts';
+import type { SignedInUser } from '../../http/auth.ts';
+import { companyContext, folderContext, type TargetFolder, type WorkspaceContext } from '../../http/context.ts';
+import { AppError } from '../../http/errors.ts';
+import { type AuditEvent, recordEvents } from '../activity/record-events.ts';
+import * as queries from './folders.queries.ts';
+
+function pathOf(row: queries.FolderRow, companyId: string): string[] {
+  if (row.kind === 'company') return [companyId];
+  if (row.kind === 'project') return [companyId, row.folderId];
+  return [companyId, row.parentId as string, row.folderId];
+}
+
+function toFolder(row: queries.FolderRow, companyId: string): Folder {
+  return { ...row, path: pathOf(row, companyId) };
+}
+
+function hasCompanyRole(viewer: Membership): boolean {
+  return viewer.isAdmin || viewer.roles.some((g) => g.kind === 'company');
+}
+
+/** Spec 2.4, 4.2: the company tree in one state, with only what the viewer may see. */
+export async function getTree(db: AppDb, user: SignedInUser, companyId: string, state: TreeState): Promise<FolderTree> {
+  const ctx = await companyContext(db, user, companyId);
+  const { viewer } = ctx;
+  assertCan(viewer, 'folder.browse', ctx.folder);
+  const everything = hasCompanyRole(viewer);
+  const only = everything
+    ? undefined
+    : {
+        folderIds: [...new Set(viewer.roles.flatMap((g) => g.path))],
+        projectIds: viewer.roles.filter((g) => g.kind === 'project').map((g) => g.folderId),
+      };
+  const rows = await inScope(db, ctx.scope, (tx) => queries.treeRows(tx, companyId, state, only));
+
+  const projects = new Map<string, TreeProject>();
+  for (const row of rows) {
+    if (row.kind === 'project')
+      projects.set(row.folderId, { folderId: row.folderId, name: row.name, state: row.state, teams: [] });
+  }
+  for (const row of rows) {
+    if (row.kind !== 'team' || row.state !== state) continue;
+    const project = projects.get(row.parentId as string);
+    if (!project) continue;
+    if (
+      !everything &&
+      !can(viewer, 'folder.browse', { kind: 'team', path: [companyId, project.folderId, row.folderId] })
+    ) {
+      continue;
+    }
+    project.teams.push({ folderId: row.folderId, name: row.name, state: row.state });
+  }
+  const visible: TreeProject[] = [];
+  for (const project of projects.values()) {
+    // In the Archived view an active project shows only as the holder of archived teams.
+    if (project.state !== state && project.teams.length === 0) continue;
+    if (!everything && !can(viewer, 'folder.browse', { kind: 'project', path: [companyId, project.folderId] }))
+      continue;
+    project.teams.sort(compareFolderNames);
+    visible.push(project);
+  }
+  visible.sort(compareFolderNames);
+  return {
+    company: { folderId: companyId, name: ctx.folder.name },
+    state,
+    projects: visible,
+    viewer: { ...viewer, roles: viewer.roles.map((g) => ({ ...g, path: [...g.path] })) },
+  };
+}
+
+function created(ctx: WorkspaceContext, folder: Folder): AuditEvent {
+  return {
+    workspaceId: ctx.workspace.workspaceId,
+    actorUserId: ctx.user.userId,
+    action: 'folder.created',
+    subjectType: folder.kind,
+    subjectId: folder.folderId,
+    folderPath: folder.path,
+    details: { name: folder.name },
+  };
+}
+
+export async function addProject(db: AppDb, user: SignedInUser, companyId: string, name: string): Promise<Folder> {
+  const ctx = await companyContext(db, user, companyId);
+  assertCan(ctx.viewer, 'folder.addProject', ctx.folder);
+  return inScope(db, ctx.scope, async (tx) => {
+    const row = await queries.insertFolder(tx, {
+      workspaceId: companyId,
+      folderId: randomUUID(),
+      kind: 'project',
+      parentId: companyId,
+      name,
+    });
+    const folder = toFolder(row, companyId);
+    await recordEvents(tx, [created(ctx, folder)]);
+    return folder;
+  });
+}
+
+export async function addTeam(db: AppDb, user: SignedInUser, projectId: string, name: string): Promise<Folder> {
+  const ctx = await folderContext(db, user, 'project', projectId, 'projectNotFound');
+  assertCan(ctx.viewer, 'folder.addTeam', ctx.folder);
+  if (ctx.folder.state !== 'active') {
+    throw new AppError('conflict', { detail: 'Team folders can only be added to an active project folder.' });
+  }
+  const companyId = ctx.workspace.workspaceId;
+  return inScope(db, ctx.scope, async (tx) => {
+    const row = await queries.insertFolder(tx, {
+      workspaceId: companyId,
+      folderId: randomUUID(),
+      kind: 'team',
+      parentId: projectId,
+      name,
+    });
+    const folder = toFolder(row, companyId);
+    await recordEvents(tx, [created(ctx, folder)]);
+    return folder;
+  });
+}
+
+/** Spec 5.4: the name arrives trimmed and checked; renaming to the same name does nothing. */
+export async function rename(
+  db: AppDb,
+  user: SignedInUser,
+  kind: 'project' | 'team',
+  folderId: string,
+  name: string,
+): Promise<Folder> {
+  const ctx = await folderContext(db, user, kind, folderId, kind === 'project' ? 'projectNotFound' : 'teamNotFound');
+  assertCan(ctx.viewer, 'folder.rename', ctx.folder);
+  const current = targetToFolder(ctx.folder);
+  if (name === ctx.folder.name) return current;
+  return inScope(db, ctx.scope, async (tx) => {
+    const row = await queries.renameFolder(tx, ctx.workspace.workspaceId, folderId, name);
+    await recordEvents(tx, [
+      {
+        workspaceId: ctx.workspace.workspaceId,
+        actorUserId: user.userId,
+        action: 'folder.renamed',
+        subjectType: kind,
+        subjectId: folderId,
+        folderPath: current.path,
+        details: { name, from: ctx.folder.name },
+      },
+    ]);
+    return { ...current, name: row.name };
+  });
+}
+
+function targetToFolder(folder: TargetFolder): Folder {
+  return {
+    folderId: folder.folderId,
+    kind: folder.kind,
+    parentId: folder.parentId,
+    name: folder.name,
+    state: folder.state,
+    path: [...folder.path],
+  };
+}
+
+const stateVerb: Record<FolderStateChange['state'], Permission> = {
+  active: 'folder.restore',
+  archived: 'folder.archive',
+  deleted: 'folder.delete',
+};
+const stateAction: Record<FolderStateChange['state'], string> = {
+  active: 'folder.restored',
+  archived: 'folder.archived',
+  deleted: 'folder.deleted',
+};
+
+/**
+ * Spec 4.2, 7: PUT companies/{companyId}/folders-state (projects and teams of the company) and
+ * PUT projects/{projectId}/folders-state (teams of the project). All or nothing.
+ */
+export async function changeState(
+  db: AppDb,
+  user: SignedInUser,
+  container: { kind: 'company' | 'project'; folderId: string },
+  change: FolderStateChange,
+): Promise<FolderStateChangeResult> {
+  const ctx =
+    container.kind === 'company'
+      ? await companyContext(db, user, container.folderId)
+      : await folderContext(db, user, 'project', container.folderId, 'projectNotFound');
+  if (change.folders.length === 0) throw new AppError('emptySelection');
+  assertCan(ctx.viewer, 'folder.changeState', ctx.folder);
+  const companyId = ctx.workspace.workspaceId;
+  const ids = [...new Set(change.folders)];
+
+  return inScope(db, ctx.scope, async (tx) => {
+    const rows = await queries.foldersByIds(tx, companyId, ids);
+    const byId = new Map(rows.map((r) => [r.folderId, r]));
+    for (const id of ids) {
+      const row = byId.get(id);
+      const inside =
+        row &&
+        row.state !== 'deleted' &&
+        (container.kind === 'company'
+          ? row.kind !== 'company'
+          : row.kind === 'team' && row.parentId === container.folderId);
+      if (!inside) throw new AppError('folderNotFound', { meta: { folderId: id } });
+    }
+    const verb = stateVerb[change.state];
+    for (const row of rows) assertCan(ctx.viewer, verb, { kind: row.kind, path: pathOf(row, companyId) } as FolderRef);
+
+    const projectIds = rows.filter((r) => r.kind === 'project').map((r) => r.folderId);
+    const teamIds = rows.filter((r) => r.kind === 'team').map((r) => r.folderId);
+    const changed: { row: queries.FolderRow; cascade: boolean }[] = [];
+    const push = (list: queries.FolderRow[], cascade: boolean) => {
+      for (const row of list) changed.push({ row, cascade });
+    };
+
+    if (change.state === 'active') {
+      // Projects first, only archived ones; their teams archived with them come back too.
+      const projects = await queries.setState(tx, companyId, projectIds, ['archived'], 'active');
+      push(projects, false);
+      push(
+        await queries.setTeamsStateOfProjects(
+          tx,
+          companyId,
+          projects.map((p) => p.folderId),
+          ['archived'],
+          'active',
+          { onlyArchivedWithProject: true },
+        ),
+        true,
+      );
+      await refuseTeamsUnderArchivedProjects(
+        tx,
+        companyId,
+        rows.filter((r) => r.kind === 'team'),
+      );
+      push(await queries.setState(tx, companyId, teamIds, ['archived'], 'active'), false);
+    } else {
+      // Teams first, then projects with the teams they still hold.
+      const from: ('active' | 'archived')[] = change.state === 'archived' ? ['active'] : ['active', 'archived'];
+      push(await queries.setState(tx, companyId, teamIds, from, change.state), false);
+      const projects = await queries.setState(tx, companyId, projectIds, from, change.state);
+      push(projects, false);
+      push(
+        await queries.setTeamsStateOfProjects(
+          tx,
+          companyId,
+          projects.map((p) => p.folderId),
+          from,
+          change.state,
+          { markArchivedWithProject: change.state === 'archived' },
+        ),
+        true,
+      );
+    }
+
+    await recordEvents(
+      tx,
+      changed.map(({ row, cascade }) => ({
+        workspaceId: companyId,
+        actorUserId: user.userId,
+        action: stateAction[change.state],
+        subjectType: row.kind as 'project' | 'team',
+        subjectId: row.folderId,
+        folderPath: pathOf(row, companyId),
+        details: cascade ? { name: row.name, withProject: true } : { name: row.name },
+      })),
+    );
+    return {
+      state: change.state,
+      changed: changed.map(({ row }) => ({ folderId: row.folderId, kind: row.kind, state: row.state })),
+    };
+  });
+}
+
+/** Spec 4.2: a team whose project is (still) archived cannot be restored. */
+async function refuseTeamsUnderArchivedProjects(tx: Tx, companyId: string, teams: queries.FolderRow[]) {
+  const archivedTeams = teams.filter((t) => t.state === 'archived');
+  const parentIds = [...new Set(archivedTeams.map((t) => t.parentId as string))];
+  const parents = await queries.foldersByIds(tx, companyId, parentIds);
+  const blocked = parents.filter((p) => p.state !== 'active').map((p) => p.folderId);
+  if (blocked.length > 0) {
+    throw new AppError('folderPermissionsCannotRestoreProject', { meta: { projectIds: blocked } });
+  }
+}

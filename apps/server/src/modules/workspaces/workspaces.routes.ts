@@ -1,0 +1,58 @@
+import {
+  accessibleWorkspaceSchema,
+  accessibleWorkspacesSchema,
+  createWorkspaceSchema,
+  workspaceSearchQuerySchema,
+  workspaceSearchResultSchema,
+} from '@formwork/shared/schemas/workspaces';
+import { requireUser } from '../../http/auth.ts';
+import type { App } from '../../http/types.ts';
+import * as service from './workspaces.service.ts';
+
+const tags = ['workspaces'];
+const security = [{ bearer: [] }];
+
+export async function workspaceRoutes(app: App) {
+  const { config, database } = app.deps;
+  const { db } = database;
+
+  app.get('/api/workspaces/accessible', {
+    config: { access: { signedIn: true } },
+    schema: {
+      tags,
+      security,
+      summary: 'The workspaces the signed-in user may open, each with its region',
+      response: { 200: accessibleWorkspacesSchema },
+    },
+    handler: async (request) => ({ workspaces: await service.accessibleWorkspaces(db, requireUser(request)) }),
+  });
+
+  app.get('/api/workspaces/search', {
+    config: { access: { permission: 'workspace.search' } },
+    schema: {
+      tags,
+      security,
+      summary: 'Super users: search every workspace by name (at most 20)',
+      querystring: workspaceSearchQuerySchema,
+      response: { 200: workspaceSearchResultSchema },
+    },
+    handler: async (request) => ({
+      workspaces: await service.searchWorkspaces(db, requireUser(request), request.query.q),
+    }),
+  });
+
+  app.post('/api/workspaces', {
+    config: { access: { permission: 'workspace.create' } },
+    schema: {
+      tags,
+      security,
+      summary: 'Create a workspace (company) with the caller as its org controller',
+      body: createWorkspaceSchema,
+      response: { 201: accessibleWorkspaceSchema },
+    },
+    handler: async (request, reply) => {
+      const workspace = await service.createWorkspace(db, requireUser(request), request.body, config.region);
+      return reply.status(201).send(workspace);
+    },
+  });
+}
