@@ -9,6 +9,7 @@ const envSchema = z.object({
   DATABASE_URL: z.string().optional(),
   PUBLIC_URL: z.string().url().optional(),
   REGION: z.string().default('local'),
+  REGION_URLS: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DEMO_PASSWORD: z.string().min(10).optional(),
   WEB_DIST: z.string().optional(),
@@ -28,6 +29,8 @@ export type Config = {
   databaseUrl: string | undefined;
   publicUrl: string;
   region: string;
+  /** Where each region's deployment lives, for sending users to their workspace's region. */
+  regionUrls: Record<string, string>;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   demoPassword: string;
   demoPasswordDefaulted: boolean;
@@ -71,6 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     publicUrl,
     region: e.REGION,
+    regionUrls: { ...parseRegionUrls(e.REGION_URLS), [e.REGION]: publicUrl },
     logLevel: e.LOG_LEVEL,
     demoPassword: e.DEMO_PASSWORD ?? defaultDemoPassword,
     demoPasswordDefaulted: e.DEMO_PASSWORD === undefined,
@@ -80,6 +84,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
   };
+}
+
+function parseRegionUrls(value: string | undefined): Record<string, string> {
+  if (!value) return {};
+  const parsed = z.record(z.string(), z.string().url()).safeParse(JSON.parse(value));
+  if (!parsed.success) throw new Error('Invalid configuration:\n  REGION_URLS must be a JSON object of region to URL');
+  return parsed.data;
 }
 
 function oidcConfig(e: z.infer<typeof envSchema>, publicUrl: string): OidcConfig {

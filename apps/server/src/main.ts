@@ -3,6 +3,8 @@ import { openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { seedDemo } from './db/seed/demo.ts';
 import { buildApp } from './http/app.ts';
+import { deleteExpiredPayloads } from './idp/adapter.ts';
+import { startMailSender } from './mail/mail.ts';
 
 const config = loadConfig();
 const database = await openDatabase(
@@ -13,6 +15,10 @@ const database = await openDatabase(
 await migrate(database);
 const demo = config.env === 'production' ? undefined : await seedDemo(database, config);
 const app = await buildApp({ config, database });
+const mailSender = startMailSender({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
+const housekeeping = setInterval(() => void deleteExpiredPayloads(database.db).catch(() => {}), 60 * 60 * 1000);
+housekeeping.unref();
+await deleteExpiredPayloads(database.db);
 
 let stopping = false;
 async function shutdown(signal: string) {
@@ -24,7 +30,9 @@ async function shutdown(signal: string) {
     process.exit(1);
   }, config.shutdownGraceMs);
   timer.unref();
+  clearInterval(housekeeping);
   await app.close();
+  await mailSender.stop();
   await database.close();
   app.log.info('stopped cleanly');
   process.exit(0);

@@ -62,9 +62,9 @@ ${alert(error)}
 <form method="post" action="${escapeHtml(action)}" novalidate>
 ${hidden('csrf', csrf)}
 <label for="email">${escapeHtml(t('email'))}</label>
-<input id="email" name="email" type="email" autocomplete="username" required autofocus value="${escapeHtml(email ?? '')}"${error ? ' aria-invalid="true"' : ''}>
+<input id="email" name="email" type="email" autocomplete="username" required${email ? '' : ' autofocus'} value="${escapeHtml(email ?? '')}"${error ? ' aria-invalid="true"' : ''}>
 <label for="password">${escapeHtml(t('password'))}</label>
-<input id="password" name="password" type="password" autocomplete="current-password" required${error ? ' aria-invalid="true"' : ''}>
+<input id="password" name="password" type="password" autocomplete="current-password" required${email ? ' autofocus' : ''}${error ? ' aria-invalid="true"' : ''}>
 <button type="submit">${escapeHtml(t('signIn'))}</button>
 </form>
 <p class="links"><a href="${escapeHtml(forgotHref)}">${escapeHtml(t('forgotPassword'))}</a></p>`,

@@ -73,6 +73,8 @@ export function createProvider(options: { config: Config; db: AppDb; keys: Signi
     scopes: ['openid', 'offline_access', 'profile', 'email', apiScope],
     responseTypes: ['code'],
     pkce: { required: () => true },
+    // The web app is served from the issuer's origin: no cross-origin callers.
+    clientBasedCORS: () => false,
     rotateRefreshToken: true,
     ttl: tokenTtl,
     interactions: { url: (_ctx, interaction) => `${idpMountPath}/interaction/${interaction.uid}` },

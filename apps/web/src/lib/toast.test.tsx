@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { act } from 'react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../test/render.tsx';
-import { showToast } from './toast.ts';
+import { showToast } from './toast.tsx';
 
 describe('toasts (spec 8.2)', () => {
   it('show once even when raised twice, with a close button', async () => {

@@ -7,6 +7,8 @@ export const authConfigSchema = z.object({
   scope: z.string(),
   embedded: z.boolean(),
   region: z.string(),
+  /** Each region's web address, to send users to the deployment that holds their workspace. */
+  regionUrls: z.record(z.string(), z.string().url()),
   publicUrl: z.string().url(),
 });
 export type AuthConfig = z.infer<typeof authConfigSchema>;

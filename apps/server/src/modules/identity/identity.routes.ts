@@ -15,6 +15,7 @@ export async function identityRoutes(app: App) {
       scope: 'openid profile email offline_access',
       embedded: config.oidc.embedded,
       region: config.region,
+      regionUrls: config.regionUrls,
       publicUrl: config.publicUrl,
     }),
   });

@@ -1,0 +1,76 @@
+import { updateCurrentUserSchema } from '@formwork/shared/schemas/identity';
+import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { showToast } from '../../../lib/toast.tsx';
+import { useCurrentUser, useUpdateCurrentUser } from '../api/current-user.ts';
+
+type Fields = { firstName: string; lastName: string; mobile: string };
+
+export function EditProfileModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { data: user } = useCurrentUser();
+  const update = useUpdateCurrentUser();
+  const [fields, setFields] = useState<Fields | undefined>();
+  const [errors, setErrors] = useState<Partial<Record<keyof Fields, string>>>({});
+  const values: Fields = fields ?? {
+    firstName: user?.firstName ?? '',
+    lastName: user?.lastName ?? '',
+    mobile: user?.mobile ?? '',
+  };
+
+  const close = () => {
+    setFields(undefined);
+    setErrors({});
+    onClose();
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = updateCurrentUserSchema.safeParse({ ...values, mobile: values.mobile.trim() || null });
+    if (!parsed.success) {
+      const next: Partial<Record<keyof Fields, string>> = {};
+      for (const issue of parsed.error.issues) {
+        const key = issue.path[0] as keyof Fields;
+        next[key] = key === 'mobile' ? t('profile.invalidMobile') : t('profile.invalidName');
+      }
+      setErrors(next);
+      return;
+    }
+    try {
+      await update.mutateAsync(parsed.data);
+      showToast('success', t('profile.saved'));
+      close();
+    } catch {
+      showToast('error', t('errors.generic'));
+    }
+  };
+
+  const field = (key: keyof Fields) => ({
+    value: values[key],
+    error: errors[key],
+    onChange: (event: React.ChangeEvent<HTMLInputElement>) =>
+      setFields({ ...values, [key]: event.currentTarget.value }),
+  });
+
+  return (
+    <Modal opened={opened} onClose={close} title={t('profile.title')} centered>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <TextInput label={t('profile.email')} value={user?.email ?? ''} readOnly disabled />
+          <TextInput label={t('profile.firstName')} required {...field('firstName')} />
+          <TextInput label={t('profile.lastName')} required {...field('lastName')} />
+          <TextInput label={t('profile.mobile')} type="tel" {...field('mobile')} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              {t('profile.cancel')}
+            </Button>
+            <Button type="submit" loading={update.isPending}>
+              {t('profile.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

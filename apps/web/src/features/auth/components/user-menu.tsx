@@ -1,0 +1,66 @@
+import { Avatar, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { IconKey, IconLogout, IconUserEdit } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { changePasswordUrl, signOut } from '../../../lib/auth.ts';
+import { useCurrentUser } from '../api/current-user.ts';
+import { EditProfileModal } from './edit-profile-modal.tsx';
+
+/** Spec 2.3: Edit Profile, Change Password (disabled for single sign-on users), Logout. */
+export function UserMenu() {
+  const { t } = useTranslation();
+  const { data: user } = useCurrentUser();
+  const [editing, setEditing] = useState(false);
+  const name = user ? `${user.firstName} ${user.lastName}`.trim() || user.email : '';
+  const initials = name
+    .split(/\s+/)
+    .map((part) => part[0])
+    .join('')
+    .slice(0, 2)
+    .toUpperCase();
+
+  const openChangePassword = async () => {
+    if (!user) return;
+    window.open(await changePasswordUrl(user.email), '_blank', 'noopener');
+  };
+
+  const changePassword = (
+    <Menu.Item leftSection={<IconKey size={16} />} disabled={user?.isSso} onClick={() => void openChangePassword()}>
+      {t('userMenu.changePassword')}
+    </Menu.Item>
+  );
+
+  return (
+    <>
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <UnstyledButton aria-label={t('userMenu.open')} style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
+            <Avatar size={32} radius="xl" color="blue">
+              {initials}
+            </Avatar>
+            <Text size="sm" fw={500} truncate="end" maw={150} visibleFrom="sm">
+              {name}
+            </Text>
+          </UnstyledButton>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item leftSection={<IconUserEdit size={16} />} onClick={() => setEditing(true)}>
+            {t('userMenu.editProfile')}
+          </Menu.Item>
+          {user?.isSso ? (
+            <Tooltip label={t('userMenu.changePasswordSso')} multiline w={240} position="left">
+              <div>{changePassword}</div>
+            </Tooltip>
+          ) : (
+            changePassword
+          )}
+          <Menu.Divider />
+          <Menu.Item leftSection={<IconLogout size={16} />} color="red" onClick={() => void signOut()}>
+            {t('userMenu.logout')}
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      <EditProfileModal opened={editing} onClose={() => setEditing(false)} />
+    </>
+  );
+}

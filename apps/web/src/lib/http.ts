@@ -1,0 +1,76 @@
+import type { Problem } from '@formwork/shared/errors';
+import { problemContentType } from '@formwork/shared/errors';
+
+/** Spec 8.1: the statuses the app tells apart; anything else is reported as its own number. */
+export const recognisedStatuses = [0, 400, 401, 403, 404, 405, 500] as const;
+
+/** A failed call: status 0 means the request never got an answer (network, firewall). */
+export class HttpError extends Error {
+  readonly status: number;
+  readonly problem: Problem | undefined;
+  readonly tag: string;
+
+  constructor(status: number, problem: Problem | undefined, message?: string) {
+    super(message ?? problem?.detail ?? problem?.title ?? `HTTP ${status}`);
+    this.name = 'HttpError';
+    this.status = status;
+    this.problem = problem;
+    this.tag = (recognisedStatuses as readonly number[]).includes(status) ? `http-${status}` : 'http-other';
+  }
+
+  get code() {
+    return this.problem?.code;
+  }
+}
+
+type TokenSource = () => Promise<string | undefined>;
+let tokenSource: TokenSource = async () => undefined;
+
+/** The auth module tells the client where bearer tokens come from. */
+export function setTokenSource(source: TokenSource) {
+  tokenSource = source;
+}
+
+export type RequestOptions = { method?: string; body?: unknown; signal?: AbortSignal; anonymous?: boolean };
+
+/** JSON over fetch with the bearer token; failures become HttpError with the server's problem. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (!options.anonymous) {
+    const token = await tokenSource();
+    if (token) headers.authorization = `Bearer ${token}`;
+  }
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new HttpError(0, undefined, 'Network request failed');
+  }
+  const type = response.headers.get('content-type') ?? '';
+  if (!response.ok) {
+    const problem =
+      type.includes(problemContentType) || type.includes('json')
+        ? ((await response.json().catch(() => undefined)) as Problem | undefined)
+        : undefined;
+    throw new HttpError(response.status, problem);
+  }
+  if (response.status === 204) return undefined as T;
+  return (type.includes('json') ? await response.json() : await response.text()) as T;
+}
+
+/** Reachability: true when the ping answers at all (spec 7). */
+export async function ping(path: string, timeoutMs = 5000): Promise<boolean> {
+  try {
+    const response = await fetch(path, { cache: 'no-store', signal: AbortSignal.timeout(timeoutMs) });
+    return response.ok;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,40 @@
+import { expect, type Page } from '@playwright/test';
+
+export const demoPassword = process.env.DEMO_PASSWORD ?? 'Formwork-demo-2026';
+
+export const demo = {
+  admin: 'admin@acme.example',
+  orgController: 'org.controller@acme.example',
+  orgMember: 'org.member@acme.example',
+  projectController: 'project.controller@acme.example',
+  projectMember: 'project.member@acme.example',
+  teamController: 'team.controller@acme.example',
+  teamMember: 'team.member@acme.example',
+  visitor: 'visitor@acme.example',
+};
+
+/** Fills the embedded provider's sign-in page. */
+export async function signInOnProvider(page: Page, email: string, password = demoPassword) {
+  await expect(page.getByRole('heading', { name: 'Sign in to Formwork' })).toBeVisible();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Opens the app at `path` and signs in when asked; waits until the app is back at `path`. */
+export async function signIn(page: Page, email: string, path = '/') {
+  await page.goto(path);
+  await signInOnProvider(page, email);
+  await page.waitForURL((url) => `${url.pathname}${url.search}` === path);
+}
+
+/** The refresh token the app holds (oidc-client-ts keeps the user in localStorage). */
+export async function storedRefreshToken(page: Page): Promise<string | undefined> {
+  return page.evaluate(() => {
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i) as string;
+      if (key.startsWith('oidc.user:')) return JSON.parse(localStorage.getItem(key) as string).refresh_token;
+    }
+    return undefined;
+  });
+}
