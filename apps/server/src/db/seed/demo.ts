@@ -17,8 +17,8 @@ type Persona = {
   isAdmin?: boolean;
   isVisitorOnly?: boolean;
   userType: 'contributor' | 'visitor';
-  /** Where the role is held: the company, the first project, or the first project's first team. */
-  at?: { level: 'company' | 'project' | 'team'; role: Role };
+  /** Where the role is held: the company, project `project`, or team `team` of that project. */
+  at?: { level: 'company' | 'project' | 'team'; role: Role; project?: number; team?: number };
 };
 
 const domain = 'acme.example';
@@ -51,51 +51,70 @@ const personas: Persona[] = [
     email: `project.controller@${domain}`,
     firstName: 'Priya',
     lastName: 'Controller',
-    label: 'Project Controller',
+    label: 'Project Controller (Harbour Bridge Upgrade)',
     userType: 'contributor',
-    at: { level: 'project', role: 'controller' },
+    at: { level: 'project', role: 'controller', project: 0 },
   },
   {
     email: `project.member@${domain}`,
     firstName: 'Paul',
     lastName: 'Member',
-    label: 'Project Member',
+    label: 'Project Member (Northside Hospital)',
     userType: 'contributor',
-    at: { level: 'project', role: 'member' },
+    at: { level: 'project', role: 'member', project: 1 },
   },
   {
     email: `team.controller@${domain}`,
     firstName: 'Tara',
     lastName: 'Controller',
-    label: 'Team Controller',
+    label: 'Team Controller (Riverside Apartments / Civil Works)',
     userType: 'contributor',
-    at: { level: 'team', role: 'controller' },
+    at: { level: 'team', role: 'controller', project: 2, team: 0 },
   },
   {
     email: `team.member@${domain}`,
     firstName: 'Tom',
     lastName: 'Member',
-    label: 'Team Member',
+    label: 'Team Member (Riverside Apartments / Electrical)',
     userType: 'contributor',
-    at: { level: 'team', role: 'member' },
+    at: { level: 'team', role: 'member', project: 2, team: 1 },
   },
   {
     email: `visitor@${domain}`,
     firstName: 'Vera',
     lastName: 'Visitor',
-    label: 'Visitor (external, team member)',
+    label: 'Visitor (external, member of Riverside Apartments / Site Safety)',
     userType: 'visitor',
-    at: { level: 'team', role: 'member' },
+    at: { level: 'team', role: 'member', project: 2, team: 2 },
   },
   {
     email: 'visitor.only@subcontractor.example',
     firstName: 'Victor',
     lastName: 'Only',
-    label: 'Visitor-only user',
+    label: 'Visitor-only user (external, member of Northside Hospital / Civil Works)',
     isVisitorOnly: true,
     userType: 'visitor',
+    at: { level: 'team', role: 'member', project: 1, team: 0 },
   },
 ];
+
+function createdEvent(
+  workspaceId: string,
+  actorUserId: string,
+  kind: 'project' | 'team',
+  folderPath: string[],
+  name: string,
+): typeof auditEvents.$inferInsert {
+  return {
+    workspaceId,
+    actorUserId,
+    folderPath,
+    action: 'folder.created',
+    subjectType: kind,
+    subjectId: folderPath[folderPath.length - 1] as string,
+    details: { name },
+  };
+}
 
 const projectNames = ['Harbour Bridge Upgrade', 'Northside Hospital', 'Riverside Apartments'];
 const teamNames = ['Civil Works', 'Electrical', 'Site Safety'];
@@ -132,32 +151,40 @@ export async function seedDemo(database: Database, config: Config): Promise<{ us
       .values({ workspaceId, name: 'Acme Construction', plan: 'premium', region: config.region });
     await tx.insert(folders).values({ workspaceId, folderId: workspaceId, kind: 'company', name: 'Acme Construction' });
     const projectIds: string[] = [];
-    const teamIds: string[] = [];
+    const teamIds: string[][] = [];
+    const created: (typeof auditEvents.$inferInsert)[] = [];
+    const orgController = userIds.get(`org.controller@${domain}`) as string;
     for (const projectName of projectNames) {
       const projectId = randomUUID();
       projectIds.push(projectId);
+      const teams: string[] = [];
+      teamIds.push(teams);
       await tx
         .insert(folders)
         .values({ workspaceId, folderId: projectId, kind: 'project', parentId: workspaceId, name: projectName });
+      created.push(createdEvent(workspaceId, orgController, 'project', [workspaceId, projectId], projectName));
       for (const teamName of teamNames) {
         const teamId = randomUUID();
-        teamIds.push(teamId);
+        teams.push(teamId);
         await tx
           .insert(folders)
           .values({ workspaceId, folderId: teamId, kind: 'team', parentId: projectId, name: teamName });
+        created.push(createdEvent(workspaceId, orgController, 'team', [workspaceId, projectId, teamId], teamName));
       }
     }
 
-    const levelFolder = { company: workspaceId, project: projectIds[0], team: teamIds[0] } as const;
+    // Each role sits somewhere else, so each persona sees a different tree.
     for (const p of personas) {
       const userId = userIds.get(p.email) as string;
-      if (p.isVisitorOnly) continue;
       await tx.insert(workspaceUsers).values({ workspaceId, userId, userType: p.userType });
-      if (p.at) {
-        await tx
-          .insert(memberships)
-          .values({ workspaceId, userId, folderId: levelFolder[p.at.level] as string, role: p.at.role });
-      }
+      if (!p.at) continue;
+      const folderId =
+        p.at.level === 'company'
+          ? workspaceId
+          : p.at.level === 'project'
+            ? projectIds[p.at.project ?? 0]
+            : teamIds[p.at.project ?? 0]?.[p.at.team ?? 0];
+      await tx.insert(memberships).values({ workspaceId, userId, folderId: folderId as string, role: p.at.role });
     }
     await tx.insert(auditEvents).values({
       workspaceId,
@@ -167,6 +194,7 @@ export async function seedDemo(database: Database, config: Config): Promise<{ us
       subjectId: workspaceId,
       details: { name: 'Acme Construction' },
     });
+    await tx.insert(auditEvents).values(created);
   });
   return { users: personas.map((p) => ({ email: p.email, label: p.label })) };
 }
