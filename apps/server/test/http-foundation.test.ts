@@ -93,6 +93,13 @@ describe('problem+json errors', () => {
     expect(res.json().code).toBe('unsupportedMediaType');
   });
 
+  it('an over-long path parameter is a 414 problem, with the security headers', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: `/api/companies/${'x'.repeat(500)}/folders` });
+    expect(res.statusCode).toBe(414);
+    expect(res.json().code).toBe('uriTooLong');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
   it('an oversized body is a 413 problem', async () => {
     const res = await ctx.app.inject({
       method: 'POST',

@@ -2,11 +2,46 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import type { App } from '../src/http/types.ts';
 
+/** What the client needs of a response, from inject() or from fetch(). */
+export type ClientResponse = {
+  statusCode: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+  json: LightMyRequestResponse['json'];
+};
+
+export type Transport = (request: {
+  method: 'GET' | 'POST';
+  url: string;
+  headers: Record<string, string>;
+  payload?: string;
+}) => Promise<ClientResponse>;
+
+export function injectTransport(app: App): Transport {
+  return (request) => app.inject(request) as Promise<ClientResponse>;
+}
+
+/** Over the network to a running server, redirects not followed (the client follows them). */
+export function fetchTransport(baseUrl: string): Transport {
+  return async (request) => {
+    const response = await fetch(`${baseUrl}${request.url}`, {
+      method: request.method,
+      headers: request.headers,
+      body: request.payload,
+      redirect: 'manual',
+    });
+    const body = await response.text();
+    const headers: ClientResponse['headers'] = Object.fromEntries(response.headers);
+    headers['set-cookie'] = response.headers.getSetCookie();
+    return { statusCode: response.status, headers, body, json: () => JSON.parse(body) };
+  };
+}
+
 /** A browser's cookie jar, enough for the provider's cookies across inject() calls. */
 export class CookieJar {
   private readonly cookies = new Map<string, string>();
 
-  store(response: LightMyRequestResponse) {
+  store(response: ClientResponse) {
     const header = response.headers['set-cookie'];
     for (const cookie of ([] as string[]).concat(header ?? [])) {
       const [pair = ''] = cookie.split(';');
@@ -43,20 +78,24 @@ export type TokenSet = { access_token: string; refresh_token?: string; id_token:
 export class OidcTestClient {
   readonly jar = new CookieJar();
 
+  private readonly send: Transport;
+
   constructor(
-    private readonly app: App,
+    target: App | Transport,
     readonly clientId = 'formwork-web',
     readonly redirectUri = 'http://formwork.test/oauth-redirect',
-  ) {}
+  ) {
+    this.send = typeof target === 'function' ? target : injectTransport(target);
+  }
 
   async get(url: string) {
-    const response = await this.app.inject({ method: 'GET', url: pathOf(url), headers: { cookie: this.jar.header() } });
+    const response = await this.send({ method: 'GET', url: pathOf(url), headers: { cookie: this.jar.header() } });
     this.jar.store(response);
     return response;
   }
 
   async postForm(url: string, form: Record<string, string>) {
-    const response = await this.app.inject({
+    const response = await this.send({
       method: 'POST',
       url: pathOf(url),
       headers: { cookie: this.jar.header(), 'content-type': 'application/x-www-form-urlencoded' },
@@ -115,7 +154,7 @@ export class OidcTestClient {
   }
 
   async token(form: Record<string, string>) {
-    return this.app.inject({
+    return this.send({
       method: 'POST',
       url: '/idp/token',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },

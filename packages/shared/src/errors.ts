@@ -24,6 +24,7 @@ export const errorCodes = {
   referenceMissing: { status: 409, title: 'A record this depends on does not exist' },
   staleVersion: { status: 409, title: 'Someone else changed this. Reload to see the latest version' },
   payloadTooLarge: { status: 413, title: 'The request is too large' },
+  uriTooLong: { status: 414, title: 'The address is too long' },
   unsupportedMediaType: { status: 415, title: 'This content type is not supported' },
   tooManyRequests: { status: 429, title: 'Too many attempts. Please wait and try again' },
   internal: { status: 500, title: "We're having troubles, please contact the support team" },

@@ -15,7 +15,7 @@ import { workspaceRoutes } from '../modules/workspaces/workspaces.routes.ts';
 import { createTokenVerifier, registerAuthentication } from './auth.ts';
 import { AppError, handleError } from './errors.ts';
 import { registerOpenApi } from './openapi.ts';
-import { registerSecurityHeaders } from './security-headers.ts';
+import { securityHeaders } from './security-headers.ts';
 import type { App } from './types.ts';
 import { isClientRoute, registerWebApp } from './web-app.ts';
 
@@ -47,6 +47,10 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
 
 export async function buildApp(deps: AppDeps): Promise<App> {
   const nextRequestId = requestIdGenerator();
+  const applySecurityHeaders = securityHeaders({
+    extraOrigins: [],
+    https: deps.config.publicUrl.startsWith('https://'),
+  });
   const app = Fastify({
     logger: loggerOptions(deps.config),
     bodyLimit: 1024 * 1024,
@@ -56,6 +60,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       return typeof incoming === 'string' && requestIdPattern.test(incoming) ? incoming : nextRequestId();
     },
     routerOptions: { maxParamLength: 200 },
+    // Bad URLs and over-long parameters are refused before routing: same problem+json as the rest.
+    frameworkErrors: (error, request, reply) => {
+      applySecurityHeaders(request, reply);
+      return handleError(error, request, reply);
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate('deps', deps);
@@ -64,9 +73,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setErrorHandler(handleError);
   const routeAccess = enforceRouteAccess(app);
   app.decorate('routeAccess', routeAccess);
-  registerSecurityHeaders(app, {
-    extraOrigins: [],
-    https: deps.config.publicUrl.startsWith('https://'),
+  app.addHook('onRequest', (request, reply, done) => {
+    applySecurityHeaders(request, reply);
+    done();
   });
 
   const signingKeys = deps.config.oidc.embedded ? await loadSigningKeys(deps.database.db) : undefined;

@@ -74,6 +74,8 @@ const fastifyCodes: Record<string, ErrorCode> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: 'malformedRequest',
   FST_ERR_CTP_INVALID_JSON_BODY: 'malformedRequest',
   FST_ERR_RATE_LIMITED: 'tooManyRequests',
+  FST_ERR_MAX_PARAM_LENGTH: 'uriTooLong',
+  FST_ERR_BAD_URL: 'malformedRequest',
 };
 
 const statusCodes: Record<number, ErrorCode> = {
@@ -83,6 +85,7 @@ const statusCodes: Record<number, ErrorCode> = {
   404: 'notFound',
   405: 'methodNotAllowed',
   413: 'payloadTooLarge',
+  414: 'uriTooLong',
   415: 'unsupportedMediaType',
   429: 'tooManyRequests',
 };

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** Paths that other sites may frame: the embedded templates area of the web app. */
 export const embeddablePathPrefix = '/embed';
@@ -20,8 +20,11 @@ function contentSecurityPolicy(extraOrigins: string[], frameAncestors: string): 
   ].join('; ');
 }
 
-/** Security headers on every response, errors and 404s included; computed once, set in one call. */
-export function registerSecurityHeaders(app: FastifyInstance, options: { extraOrigins: string[]; https: boolean }) {
+/**
+ * Security headers for every response, errors and 404s included; computed once, set in one call.
+ * Hooked on every request, and called directly for requests refused before routing.
+ */
+export function securityHeaders(options: { extraOrigins: string[]; https: boolean }) {
   const common: Record<string, string> = {
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',
@@ -34,11 +37,10 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { extraOr
     'x-frame-options': 'DENY',
   };
   const embeddable = { ...common, 'content-security-policy': contentSecurityPolicy(options.extraOrigins, '*') };
-  app.addHook('onRequest', (request, reply, done) => {
+  return (request: FastifyRequest, reply: FastifyReply) => {
     const url = request.url;
     const embed = url.startsWith(embeddablePathPrefix) && (url.length === 6 || url[6] === '/' || url[6] === '?');
     reply.headers(embed ? embeddable : strict);
     reply.header('x-request-id', request.id);
-    done();
-  });
+  };
 }

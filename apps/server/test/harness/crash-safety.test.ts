@@ -1,0 +1,83 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { type RunningServer, serverStorage, signInOver, startServer } from './running-server.ts';
+
+/**
+ * Writes are acknowledged only once committed: a stream of writes is cut by SIGKILL, the server
+ * restarted on the same data, and every acknowledged write must be there, whole, once.
+ * (The write is "add a project folder" with its audit event; form saves join when forms land.)
+ */
+let server: RunningServer | undefined;
+afterAll(async () => {
+  await server?.stop('SIGKILL');
+});
+
+type Api = { token: string; url: string };
+
+async function api(target: Api, method: string, path: string, body?: unknown) {
+  const response = await fetch(`${target.url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${target.token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return {
+    status: response.status,
+    body: response.status < 500 ? await response.json().catch(() => undefined) : undefined,
+  };
+}
+
+describe('crash safety', () => {
+  it('keeps every acknowledged write across a SIGKILL, and none half-written', async () => {
+    const storage = await serverStorage();
+    server = await startServer(storage);
+    const target = { url: server.url, token: await signInOver(server, 'org.controller@acme.example') };
+    const { body } = await api(target, 'GET', '/api/workspaces/accessible');
+    const companyId = body.workspaces[0].workspaceId as string;
+
+    const acknowledged: string[] = [];
+    let sent = 0;
+    let killed = false;
+    const writer = async () => {
+      while (!killed) {
+        const name = `Crash ${++sent}`;
+        try {
+          const response = await api(target, 'POST', `/api/companies/${companyId}/projects`, { name });
+          if (response.status === 200 || response.status === 201) acknowledged.push(name);
+        } catch {
+          return; // the connection died with the server
+        }
+      }
+    };
+    const writers = Array.from({ length: 8 }, writer);
+    while (acknowledged.length < 40) await new Promise((r) => setTimeout(r, 10));
+    killed = true;
+    await server.stop('SIGKILL');
+    await Promise.all(writers);
+
+    // Same address as before: the issuer (and so the token) is tied to PUBLIC_URL.
+    server = await startServer(storage, Number(new URL(target.url).port));
+    const after = { url: server.url, token: target.token };
+    const tree = await api(after, 'GET', `/api/companies/${companyId}/folders?state=active`);
+    expect(tree.status).toBe(200);
+    const names: string[] = tree.body.projects.map((p: { name: string }) => p.name);
+    const crashNames = names.filter((n) => n.startsWith('Crash '));
+    for (const name of acknowledged) expect(crashNames.filter((n) => n === name)).toHaveLength(1);
+    expect(new Set(crashNames).size).toBe(crashNames.length);
+
+    const events: { action: string; subjectName: string | null }[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = await api(
+        after,
+        'GET',
+        `/api/companies/${companyId}/activity?limit=100${cursor ? `&cursor=${cursor}` : ''}`,
+      );
+      events.push(...page.body.events);
+      cursor = page.body.nextCursor;
+    } while (cursor);
+    const created = events.filter((e) => e.action === 'folder.created' && e.subjectName?.startsWith('Crash '));
+    // Every folder that exists has its audit event: the two were written in one transaction.
+    expect(created.map((e) => e.subjectName).sort()).toEqual([...crashNames].sort());
+    await server.stop('SIGTERM');
+    server = undefined;
+  }, 120_000);
+});

@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMember, createUser, createWorkspace, type Persona, personaFor, type TestWorkspace } from '../factories.ts';
+import { createTestApp, type TestContext } from '../test-app.ts';
+import { fillPath, listOperations, type Operation, operationHasIds, sample } from './openapi.ts';
+import { workspaceFingerprint } from './tenant-fingerprint.ts';
+
+/**
+ * Generated from /api/openapi.json: every operation that takes ids is called by a user of another
+ * workspace with this workspace's ids (must answer 404 and change nothing), and by a member of
+ * this workspace without any role (403 where the route needs a permission). A new route is probed
+ * without anyone writing a test; one whose ids this file cannot supply fails until mapped here.
+ */
+const idSources: Record<string, (w: TestWorkspace) => string> = {
+  companyId: (w) => w.companyId,
+  workspaceId: (w) => w.workspaceId,
+  fromWorkspaceId: (w) => w.workspaceId,
+  projectId: (w) => w.projects[0]?.projectId as string,
+  teamId: (w) => w.projects[0]?.teams[0]?.teamId as string,
+  folders: (w) => w.projects[1]?.projectId as string,
+};
+
+let ctx: TestContext;
+let a: TestWorkspace;
+let outsider: Persona;
+let roleless: Persona;
+let operations: Operation[];
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  a = await createWorkspace(ctx, { projects: 3, teamsPerProject: 2 });
+  outsider = a.personas.outsider;
+  const user = await createUser(ctx.database.db, { firstName: 'No', lastName: 'Role' });
+  await addMember(ctx.database.db, a.workspaceId, user.userId);
+  roleless = personaFor(ctx, user);
+  operations = await listOperations(ctx.app);
+});
+afterAll(() => ctx.close());
+
+function idFor(name: string): string {
+  const source = idSources[name];
+  if (!source) throw new Error(`No id source for "${name}": add it to idSources in cross-tenant.test.ts`);
+  return source(a);
+}
+
+async function call(operation: Operation, who: Persona) {
+  const url = fillPath(operation, idFor);
+  const query: Record<string, string> = {};
+  for (const p of operation.parameters.filter((p) => p.in === 'query' && (p.required || p.schema.format === 'uuid'))) {
+    query[p.name] = String(sample(p.schema, idFor, p.name));
+  }
+  const search = new URLSearchParams(query).toString();
+  return ctx.app.inject({
+    method: operation.method as 'GET',
+    url: search ? `${url}?${search}` : url,
+    headers: await who.headers(),
+    ...(operation.body ? { payload: sample(operation.body, idFor) as object } : {}),
+  });
+}
+
+describe('cross-tenant probe', () => {
+  it('finds the operations to probe', () => {
+    expect(operations.filter(operationHasIds).length).toBeGreaterThan(5);
+  });
+
+  it("every operation answers another workspace's ids with 404 and changes nothing", async () => {
+    const failures: string[] = [];
+    for (const operation of operations.filter(operationHasIds)) {
+      const before = await workspaceFingerprint(ctx.database.db, a.workspaceId);
+      const response = await call(operation, outsider);
+      const after = await workspaceFingerprint(ctx.database.db, a.workspaceId);
+      if (response.statusCode !== 404)
+        failures.push(`${operation.method} ${operation.path}: ${response.statusCode} ${response.body.slice(0, 200)}`);
+      if (JSON.stringify(before) !== JSON.stringify(after))
+        failures.push(`${operation.method} ${operation.path}: changed workspace data`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('every permission-checked operation answers a member without the role with 403 and changes nothing', async () => {
+    const failures: string[] = [];
+    const checked = operations.filter((o) => operationHasIds(o) && !['public', 'signedIn'].includes(o.access));
+    expect(checked.length).toBeGreaterThan(5);
+    for (const operation of checked) {
+      const before = await workspaceFingerprint(ctx.database.db, a.workspaceId);
+      const response = await call(operation, roleless);
+      const after = await workspaceFingerprint(ctx.database.db, a.workspaceId);
+      if (response.statusCode !== 403)
+        failures.push(`${operation.method} ${operation.path}: ${response.statusCode} ${response.body.slice(0, 200)}`);
+      if (JSON.stringify(before) !== JSON.stringify(after))
+        failures.push(`${operation.method} ${operation.path}: changed workspace data`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('every operation is accounted for: probed, or taking no ids at all', () => {
+    const unknown = operations.filter((o) => o.access === 'unknown').map((o) => `${o.method} ${o.path}`);
+    expect(unknown).toEqual([]);
+    for (const operation of operations.filter(operationHasIds)) {
+      expect(() => fillPath(operation, idFor)).not.toThrow();
+    }
+  });
+});
