@@ -13,7 +13,7 @@ afterAll(async () => {
 
 type Api = { token: string; url: string };
 
-async function api(target: Api, method: string, path: string, body?: unknown) {
+async function api<T>(target: Api, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
   const response = await fetch(`${target.url}${path}`, {
     method,
     headers: { authorization: `Bearer ${target.token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
@@ -30,8 +30,8 @@ describe('crash safety', () => {
     const storage = await serverStorage();
     server = await startServer(storage);
     const target = { url: server.url, token: await signInOver(server, 'org.controller@acme.example') };
-    const { body } = await api(target, 'GET', '/api/workspaces/accessible');
-    const companyId = body.workspaces[0].workspaceId as string;
+    const { body } = await api<{ workspaces: { workspaceId: string }[] }>(target, 'GET', '/api/workspaces/accessible');
+    const companyId = body.workspaces[0]?.workspaceId as string;
 
     const acknowledged: string[] = [];
     let sent = 0;
@@ -56,7 +56,11 @@ describe('crash safety', () => {
     // Same address as before: the issuer (and so the token) is tied to PUBLIC_URL.
     server = await startServer(storage, Number(new URL(target.url).port));
     const after = { url: server.url, token: target.token };
-    const tree = await api(after, 'GET', `/api/companies/${companyId}/folders?state=active`);
+    const tree = await api<{ projects: { name: string }[] }>(
+      after,
+      'GET',
+      `/api/companies/${companyId}/folders?state=active`,
+    );
     expect(tree.status).toBe(200);
     const names: string[] = tree.body.projects.map((p: { name: string }) => p.name);
     const crashNames = names.filter((n) => n.startsWith('Crash '));
