@@ -21,7 +21,7 @@ async function api<T>(target: Api, method: string, path: string, body?: unknown)
   });
   return {
     status: response.status,
-    body: response.status < 500 ? await response.json().catch(() => undefined) : undefined,
+    body: (response.status < 500 ? await response.json().catch(() => undefined) : undefined) as T,
   };
 }
 
@@ -70,7 +70,7 @@ describe('crash safety', () => {
     const events: { action: string; subjectName: string | null }[] = [];
     let cursor: string | null = null;
     do {
-      const page = await api(
+      const page: { body: { events: typeof events; nextCursor: string | null } } = await api(
         after,
         'GET',
         `/api/companies/${companyId}/activity?limit=100${cursor ? `&cursor=${cursor}` : ''}`,
