@@ -5,15 +5,19 @@ import { openDatabase } from '@formwork/server/src/db/client.ts';
 import { migrate } from '@formwork/server/src/db/migrate.ts';
 import { buildApp } from '@formwork/server/src/http/app.ts';
 
-/** The full app on a migrated in-memory PGlite (or DATABASE_URL), listening on a loopback port. */
-export async function startBenchServer() {
+/**
+ * The full app on a migrated in-memory PGlite (or DATABASE_URL), listening on a loopback port.
+ * `databaseUrl: null` forces PGlite even when DATABASE_URL is set (to compare both in one run).
+ */
+export async function startBenchServer(options: { databaseUrl?: string | null } = {}) {
+  const databaseUrl = options.databaseUrl === undefined ? process.env.DATABASE_URL : options.databaseUrl;
   const config = loadConfig({
     NODE_ENV: 'production',
     LOG_LEVEL: 'silent',
     PORT: '0',
     HOST: '127.0.0.1',
     WEB_DIST: path.join(os.tmpdir(), 'formwork-bench-no-web'),
-    ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
   const database = await openDatabase(
     config.databaseUrl ? { driver: 'pg', url: config.databaseUrl } : { driver: 'pglite' },

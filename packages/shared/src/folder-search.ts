@@ -16,9 +16,16 @@ export function compareFolderNames(a: NamedFolder, b: NamedFolder): number {
   return a.folderId < b.folderId ? -1 : a.folderId > b.folderId ? 1 : 0;
 }
 
+/** The same order as compareFolderNames, lowering each name once (for tens of thousands of folders). */
+export function sortByName<F extends NamedFolder>(list: readonly F[]): F[] {
+  const keyed = list.map((folder) => ({ key: folder.name.toLowerCase(), folder }));
+  keyed.sort((a, b) => (a.key !== b.key ? (a.key < b.key ? -1 : 1) : compareFolderNames(a.folder, b.folder)));
+  return keyed.map((k) => k.folder);
+}
+
 /** Projects and their teams, sorted (new arrays; the input is not changed). */
 export function sortFolderTree<P extends ProjectWithTeams>(projects: readonly P[]): P[] {
-  return projects.map((p) => ({ ...p, teams: [...p.teams].sort(compareFolderNames) })).sort(compareFolderNames);
+  return sortByName(projects.map((p) => ({ ...p, teams: sortByName(p.teams) })));
 }
 
 export function searchFolderTree<P extends ProjectWithTeams>(projects: readonly P[], query: string): P[] {

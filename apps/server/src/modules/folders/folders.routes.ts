@@ -29,6 +29,9 @@ export async function folderRoutes(app: App) {
       querystring: folderTreeQuerySchema,
       response: { 200: folderTreeSchema },
     },
+    // Tens of thousands of folders: the service builds exactly this shape (typed by the schema),
+    // so the reply skips re-validating every folder and is stringified directly.
+    serializerCompiler: () => (data) => JSON.stringify(data),
     handler: async (request) =>
       service.getTree(db, requireUser(request), request.params.companyId, request.query.state),
   });

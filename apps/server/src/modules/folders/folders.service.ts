@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { compareFolderNames } from '@formwork/shared/folder-search';
+import { sortByName } from '@formwork/shared/folder-search';
 import { can, type FolderRef, type Membership, type Permission } from '@formwork/shared/permissions';
 import type {
   Folder,
@@ -69,14 +69,13 @@ export async function getTree(db: AppDb, user: SignedInUser, companyId: string, 
     if (project.state !== state && project.teams.length === 0) continue;
     if (!everything && !can(viewer, 'folder.browse', { kind: 'project', path: [companyId, project.folderId] }))
       continue;
-    project.teams.sort(compareFolderNames);
+    project.teams = sortByName(project.teams);
     visible.push(project);
   }
-  visible.sort(compareFolderNames);
   return {
     company: { folderId: companyId, name: ctx.folder.name },
     state,
-    projects: visible,
+    projects: sortByName(visible),
     viewer: { ...viewer, roles: viewer.roles.map((g) => ({ ...g, path: [...g.path] })) },
   };
 }

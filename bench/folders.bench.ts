@@ -1,0 +1,101 @@
+// The company folder tree of a large workspace: 2,000 project folders of 10 teams each, fetched
+// over HTTP as an org controller. Goals (issue 4): p95 < 100 ms on PGlite, < 30 ms on PostgreSQL.
+// PGlite always; PostgreSQL too when DATABASE_URL is set.
+import { randomUUID } from 'node:crypto';
+import { loadSigningKeys } from '@formwork/server/src/idp/keys.ts';
+import { accessTokenFor } from '@formwork/server/test/auth.ts';
+import { percentile, report } from './lib/figures.ts';
+import { startBenchServer } from './lib/server.ts';
+
+const projects = Number(process.env.BENCH_PROJECTS ?? 2000);
+const teamsPerProject = Number(process.env.BENCH_TEAMS ?? 10);
+const calls = Number(process.env.BENCH_CALLS ?? 50);
+const warmup = 5;
+
+type Server = Awaited<ReturnType<typeof startBenchServer>>;
+
+/** Runs statements in one transaction as the application role inside the workspace (forced RLS). */
+function inWorkspace(workspaceId: string, statements: string): string {
+  return `begin;
+    select set_config('app.workspace_id', '${workspaceId}', true);
+    set local role formwork_app;
+    ${statements}
+    commit;`;
+}
+
+/** One workspace, its folders (set-based), and an org controller; returns ids and a cleanup. */
+async function seed(server: Server) {
+  const workspaceId = randomUUID();
+  const userId = randomUUID();
+  const w = `'${workspaceId}'`;
+  await server.database.execScript(
+    inWorkspace(
+      workspaceId,
+      `insert into users (user_id, email, first_name, last_name)
+         values ('${userId}', 'bench-${userId}@example.com', 'Bench', 'Controller');
+       insert into workspaces (workspace_id, name, region, plan) values (${w}, 'Bench Co', 'local', 'premium');
+       insert into folders (workspace_id, folder_id, kind, name) values (${w}, ${w}, 'company', 'Bench Co');
+       insert into folders (workspace_id, folder_id, kind, parent_id, name)
+         select ${w}, gen_random_uuid(), 'project', ${w}, 'Project ' || lpad(i::text, 5, '0')
+         from generate_series(1, ${projects}) as i;
+       insert into folders (workspace_id, folder_id, kind, parent_id, name)
+         select p.workspace_id, gen_random_uuid(), 'team', p.folder_id, 'Team ' || t
+         from folders p cross join generate_series(1, ${teamsPerProject}) as t
+         where p.workspace_id = ${w} and p.kind = 'project';
+       insert into workspace_users (workspace_id, user_id, user_type) values (${w}, '${userId}', 'contributor');
+       insert into memberships (workspace_id, folder_id, user_id, role) values (${w}, ${w}, '${userId}', 'controller');`,
+    ),
+  );
+  await server.database.execScript('analyze folders;');
+  const cleanup = () =>
+    server.database.execScript(
+      inWorkspace(
+        workspaceId,
+        `delete from memberships where workspace_id = ${w};
+         delete from workspace_users where workspace_id = ${w};
+         delete from audit_events where workspace_id = ${w};
+         delete from folders where workspace_id = ${w} and kind = 'team';
+         delete from folders where workspace_id = ${w} and kind = 'project';
+         delete from folders where workspace_id = ${w};
+         delete from workspaces where workspace_id = ${w};
+         delete from users where user_id = '${userId}';`,
+      ),
+    );
+  return { workspaceId, userId, cleanup };
+}
+
+async function run(driver: 'pglite' | 'pg', databaseUrl: string | null) {
+  const server = await startBenchServer({ databaseUrl });
+  try {
+    const seedStart = performance.now();
+    const { workspaceId, userId, cleanup } = await seed(server);
+    const seedMs = performance.now() - seedStart;
+    await loadSigningKeys(server.database.db);
+    const token = await accessTokenFor(server.database.db, server.app.deps.config, userId);
+    const url = `${server.url}/api/companies/${workspaceId}/folders?state=active`;
+    const samples: number[] = [];
+    let bytes = 0;
+    for (let i = 0; i < warmup + calls; i++) {
+      const start = performance.now();
+      const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+      const body = await res.text();
+      const ms = performance.now() - start;
+      if (res.status !== 200) throw new Error(`${url}: ${res.status} ${body.slice(0, 200)}`);
+      bytes = body.length;
+      if (i >= warmup) samples.push(ms);
+    }
+    const extra = { driver, projects, teamsPerProject, calls, bytes };
+    report(`folders.tree.${driver}.p50`, percentile(samples, 50), 'ms', extra);
+    report(`folders.tree.${driver}.p95`, percentile(samples, 95), 'ms', {
+      ...extra,
+      goal: driver === 'pglite' ? '< 100' : '< 30',
+    });
+    report(`folders.seed.${driver}`, seedMs, 'ms', { folders: projects * (teamsPerProject + 1) });
+    if (driver === 'pg') await cleanup();
+  } finally {
+    await server.close();
+  }
+}
+
+await run('pglite', null);
+if (process.env.DATABASE_URL) await run('pg', process.env.DATABASE_URL);
