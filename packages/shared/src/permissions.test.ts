@@ -52,6 +52,12 @@ type Row = [rule: string, persona: Persona, verb: Permission, folder: FolderRef,
 const rows: Row[] = [
   // Viewing: a role applies to its folder and everything below it.
   ['admin views any folder', 'admin', 'folder.view', t3, true],
+  // Uploads: anyone with a role at or above the folder (members upload photos, spec 6).
+  ['team member uploads into their team', 'teamMember', 'file.upload', t1, true],
+  ['visitor uploads into their team', 'visitor', 'file.upload', t1, true],
+  ['team member cannot upload into another team', 'teamMember', 'file.upload', t2, false],
+  ['org member uploads anywhere in the company', 'orgMember', 'file.upload', t3, true],
+  ['a user without roles cannot upload', 'nobody', 'file.upload', company, false],
   ['org member views every project', 'orgMember', 'folder.view', p2, true],
   ['org member views every team', 'orgMember', 'folder.view', t3, true],
   ['project member views their project', 'projectMember', 'folder.view', p1, true],
@@ -141,6 +147,18 @@ const rows: Row[] = [
   ['archive template at team level: team controller', 'teamController', 'template.archive', t1, true],
   ['deploy: org controller', 'orgController', 'template.deploy', t1, true],
   ['deploy: not a team controller', 'teamController', 'template.deploy', t1, false],
+  ['tabs: not a team controller', 'teamController', 'tabs.edit', company, false],
+  ['tabs: admin', 'admin', 'tabs.edit', company, true],
+  ['edit template at company level: org controller', 'orgController', 'template.edit', company, true],
+  ['edit template at company level: not a project controller', 'projectController', 'template.edit', company, false],
+  ['edit template: not a team controller of another team', 'teamController', 'template.edit', t2, false],
+  ['archive template at team level: not a team member', 'teamMember', 'template.archive', t1, false],
+  ['delete template at company level: org controller', 'orgController', 'template.delete', company, true],
+  ['delete template at company level: not a team controller', 'teamController', 'template.delete', company, false],
+  ['delete template at team level: team controller', 'teamController', 'template.delete', t1, true],
+  ['delete template at team level: not a team member', 'teamMember', 'template.delete', t1, false],
+  ['deploy from the company: org controller', 'orgController', 'template.deploy', company, true],
+  ['deploy: not a project controller', 'projectController', 'template.deploy', t1, false],
 ];
 
 describe('can(user, verb, folder)', () => {

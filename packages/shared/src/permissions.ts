@@ -53,6 +53,8 @@ export const permissions = [
   'folder.delete',
   /** See the settings link of a folder (spec 2.3). */
   'settings.view',
+  /** Upload photos, signatures and images into a folder (members and above, spec 6). */
+  'file.upload',
   /** Search every workspace (super users). */
   'workspace.search',
   /** Route-level: create a workspace; decided by createWorkspaceAccess(). */
@@ -61,7 +63,10 @@ export const permissions = [
   'tabs.edit',
   /** Edit templates and add them to tabs. */
   'template.edit',
+  /** Archive and restore templates; at company level an org controller. */
   'template.archive',
+  /** Delete templates with their forms and deployed copies; same rule as archiving. */
+  'template.delete',
   /** Manage Deployment, Deploy, Undeploy and bulk template actions. */
   'template.deploy',
 ] as const;
@@ -174,6 +179,7 @@ function canChangeStateWithin(m: Membership, container: FolderRef): boolean {
 export function can(m: Membership, verb: Permission, folder: FolderRef): boolean {
   switch (verb) {
     case 'folder.view':
+    case 'file.upload':
       return effectiveRole(m, folder) !== null;
     case 'folder.browse':
       return effectiveRole(m, folder) !== null || leadsToRole(m, folder);
@@ -203,6 +209,7 @@ export function can(m: Membership, verb: Permission, folder: FolderRef): boolean
     case 'template.edit':
       return controllerAtOrAbove(m, folder, 'team');
     case 'template.archive':
+    case 'template.delete':
       if (folder.kind === 'company') return controllerAtOrAbove(m, folder, 'company');
       return controllerAtOrAbove(m, folder, 'team');
   }

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+/**
+ * Client-generated ids of fields, columns, options, logic blocks and header/footer items: stable
+ * across saves so logic, formulas and the PDF filename can refer to them.
+ */
+export const itemIdSchema = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, 'Use letters, digits, hyphens and underscores only');
+
+/** Spec 9: photo sizes XS to XL. */
+export const photoSizes = ['XS', 'S', 'M', 'L', 'XL'] as const;
+export type PhotoSize = (typeof photoSizes)[number];
+
+/** Every field carries these; `label` is the field name shown in the form and used in logic. */
+export const fieldBaseShape = {
+  id: itemIdSchema,
+  label: z.string().max(500).default(''),
+  description: z.string().max(2000).optional(),
+  required: z.boolean().default(false),
+};
+
+/**
+ * An uploaded image as the definition records it. The server sniffs the real type at upload; the
+ * definition keeps what validation needs (name, declared type, size).
+ */
+export const imageRefSchema = z.object({
+  fileId: z.string().uuid().optional(),
+  url: z.string().max(2000).optional(),
+  fileName: z.string().min(1).max(255),
+  contentType: z.string().max(100),
+  sizeBytes: z.number().int().nonnegative(),
+});
+export type ImageRef = z.infer<typeof imageRefSchema>;
+
+/** Choices of multiple choice, dropdown and table dropdown cells. */
+export const choiceOptionSchema = z.object({
+  id: itemIdSchema,
+  label: z.string().trim().min(1, 'Option label is required').max(200),
+  colour: z.string().max(20).optional(),
+});
+export type ChoiceOption = z.infer<typeof choiceOptionSchema>;

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { itemIdSchema } from './field-base.ts';
+
+/** Spec 3, 9: ordered parts, separator, letter case and date display of PDF file names. */
+export const pdfFilenameSeparators = ['hyphens', 'spaces', 'underscores'] as const;
+export const pdfFilenameCases = ['lowercase', 'uppercase', 'titleCase'] as const;
+export const pdfFilenameDateDisplays = ['localToEntry', 'localToExporter'] as const;
+
+/** Standard metadata a part may show. */
+export const pdfFilenameMetadata = [
+  'templateName',
+  'templateId',
+  'formName',
+  'formNumber',
+  'formVersion',
+  'createdDate',
+  'exportedDate',
+  'workspaceName',
+  'projectName',
+  'teamName',
+] as const;
+export type PdfFilenameMetadata = (typeof pdfFilenameMetadata)[number];
+
+export const pdfFilenamePartSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('metadata'), key: z.enum(pdfFilenameMetadata) }),
+  z.object({ kind: z.literal('static'), text: z.string().max(100) }),
+  /** A form field's answer; these are the plan-limited custom fields (spec 5.2). */
+  z.object({ kind: z.literal('field'), fieldId: itemIdSchema }),
+]);
+export type PdfFilenamePart = z.infer<typeof pdfFilenamePartSchema>;
+
+export const pdfFilenameSettingsSchema = z.object({
+  parts: z.array(pdfFilenamePartSchema).max(30).default([]),
+  separator: z.enum(pdfFilenameSeparators).default('hyphens'),
+  letterCase: z.enum(pdfFilenameCases).default('lowercase'),
+  dateDisplay: z.enum(pdfFilenameDateDisplays).default('localToEntry'),
+});
+export type PdfFilenameSettings = z.infer<typeof pdfFilenameSettingsSchema>;
+
+/** Before a template chooses its own: template name and form number, the defaults of spec 9. */
+export const defaultPdfFilenameSettings: PdfFilenameSettings = {
+  parts: [
+    { kind: 'metadata', key: 'templateName' },
+    { kind: 'metadata', key: 'formNumber' },
+  ],
+  separator: 'hyphens',
+  letterCase: 'lowercase',
+  dateDisplay: 'localToEntry',
+};
