@@ -1,6 +1,6 @@
 // Drizzle's view of the tables that migrations/ create. The SQL files are the source of truth;
 // the tenancy catalog test checks the database, and the integration tests check these match.
-import { bigint, boolean, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -90,4 +90,101 @@ export const auditEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.workspaceId, t.eventId] })],
+);
+
+export const files = pgTable(
+  'files',
+  {
+    workspaceId: uuid('workspace_id').notNull(),
+    fileId: uuid('file_id').notNull(),
+    folderId: uuid('folder_id').notNull(),
+    purpose: text('purpose', { enum: ['photo', 'image', 'logo', 'signature', 'sketch'] }).notNull(),
+    contentType: text('content_type').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    sha256: text('sha256').notNull(),
+    storageKey: text('storage_key').notNull(),
+    location: jsonb('location').$type<{ latitude: number; longitude: number } | null>(),
+    createdBy: uuid('created_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.fileId] })],
+);
+
+/** 0004_templates: a template in the Template Library (folder = company) or of a team. */
+export const templates = pgTable(
+  'templates',
+  {
+    workspaceId: uuid('workspace_id').notNull(),
+    templateId: uuid('template_id').notNull(),
+    folderId: uuid('folder_id').notNull(),
+    name: text('name').notNull(),
+    templateCode: text('template_code').notNull(),
+    formName: text('form_name').notNull(),
+    type: text('type', { enum: ['timeline', 'workflow', 'register'] }).notNull(),
+    state: text('state', { enum: ['active', 'archived', 'deleted'] })
+      .notNull()
+      .default('active'),
+    currentVersion: integer('current_version').notNull().default(1),
+    createdBy: uuid('created_by'),
+    updatedBy: uuid('updated_by'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.templateId] })],
+);
+
+/** Immutable: one row per save, with the whole definition. */
+export const templateVersions = pgTable(
+  'template_versions',
+  {
+    workspaceId: uuid('workspace_id').notNull(),
+    templateId: uuid('template_id').notNull(),
+    version: integer('version').notNull(),
+    name: text('name').notNull(),
+    templateCode: text('template_code').notNull(),
+    formName: text('form_name').notNull(),
+    definition: jsonb('definition').$type<unknown>().notNull(),
+    createdBy: uuid('created_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.templateId, t.version] })],
+);
+
+export const templateTabs = pgTable(
+  'template_tabs',
+  {
+    workspaceId: uuid('workspace_id').notNull(),
+    tabId: uuid('tab_id').notNull(),
+    name: text('name').notNull(),
+    style: text('style').notNull(),
+    sortValue: integer('sort_value').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.tabId] })],
+);
+
+export const templateTabLinks = pgTable(
+  'template_tab_links',
+  {
+    workspaceId: uuid('workspace_id').notNull(),
+    templateId: uuid('template_id').notNull(),
+    tabId: uuid('tab_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.templateId, t.tabId] })],
+);
+
+export const templateDeployments = pgTable(
+  'template_deployments',
+  {
+    workspaceId: uuid('workspace_id').notNull(),
+    templateId: uuid('template_id').notNull(),
+    teamId: uuid('team_id').notNull(),
+    deployedBy: uuid('deployed_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.templateId, t.teamId] })],
 );

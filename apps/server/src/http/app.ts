@@ -8,6 +8,7 @@ import { idpRoutes } from '../idp/idp.routes.ts';
 import { loadSecret, loadSigningKeys } from '../idp/keys.ts';
 import { createProvider } from '../idp/provider.ts';
 import { activityRoutes } from '../modules/activity/activity.routes.ts';
+import { fileRoutes } from '../modules/files/files.routes.ts';
 import { folderRoutes } from '../modules/folders/folders.routes.ts';
 import { healthRoutes } from '../modules/health/health.routes.ts';
 import { identityRoutes } from '../modules/identity/identity.routes.ts';
@@ -91,6 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(workspaceRoutes);
   await app.register(folderRoutes);
   await app.register(activityRoutes);
+  await app.register(fileRoutes);
   if (deps.config.oidc.embedded && signingKeys) {
     const provider = createProvider({
       config: deps.config,

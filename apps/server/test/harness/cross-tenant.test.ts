@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, createUser, createWorkspace, type Persona, personaFor, type TestWorkspace } from '../factories.ts';
 import { createTestApp, type TestContext } from '../test-app.ts';
@@ -10,24 +11,43 @@ import { workspaceFingerprint } from './tenant-fingerprint.ts';
  * this workspace without any role (403 where the route needs a permission). A new route is probed
  * without anyone writing a test; one whose ids this file cannot supply fails until mapped here.
  */
-const idSources: Record<string, (w: TestWorkspace) => string> = {
+type Probed = TestWorkspace & { fileId: string };
+
+const idSources: Record<string, (w: Probed) => string> = {
   companyId: (w) => w.companyId,
   workspaceId: (w) => w.workspaceId,
   fromWorkspaceId: (w) => w.workspaceId,
   projectId: (w) => w.projects[0]?.projectId as string,
   teamId: (w) => w.projects[0]?.teams[0]?.teamId as string,
   folders: (w) => w.projects[1]?.projectId as string,
+  folderId: (w) => w.projects[0]?.teams[0]?.teamId as string,
+  fileId: (w) => w.fileId,
 };
 
+/** A photo in workspace A's first team, uploaded the way the app does. */
+async function uploadPhoto(workspace: TestWorkspace): Promise<string> {
+  const photo = await sharp({ create: { width: 8, height: 8, channels: 3, background: 'grey' } })
+    .jpeg()
+    .toBuffer();
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/companies/${workspace.companyId}/files?purpose=photo&folderId=${workspace.projects[0]?.teams[0]?.teamId}`,
+    headers: { ...(await workspace.personas.orgController.headers()), 'content-type': 'image/jpeg' },
+    payload: photo,
+  });
+  return response.json().fileId;
+}
+
 let ctx: TestContext;
-let a: TestWorkspace;
+let a: Probed;
 let outsider: Persona;
 let roleless: Persona;
 let operations: Operation[];
 
 beforeAll(async () => {
   ctx = await createTestApp();
-  a = await createWorkspace(ctx, { projects: 3, teamsPerProject: 2 });
+  const workspace = await createWorkspace(ctx, { projects: 3, teamsPerProject: 2 });
+  a = { ...workspace, fileId: await uploadPhoto(workspace) };
   outsider = a.personas.outsider;
   const user = await createUser(ctx.database.db, { firstName: 'No', lastName: 'Role' });
   await addMember(ctx.database.db, a.workspaceId, user.userId);

@@ -39,6 +39,7 @@ const verbs: Record<string, string> = {
   'folder.deleted': 'deleted',
   'workspace.created': 'created',
   'workspace.seeded': 'set up',
+  'file.uploaded': 'uploaded',
 };
 
 const nouns: Record<string, string> = {
@@ -46,6 +47,7 @@ const nouns: Record<string, string> = {
   workspace: 'the workspace',
   project: 'the project folder',
   team: 'the team folder',
+  file: 'a file',
 };
 
 /** The event in plain en-US words, e.g. "Olivia Controller archived the project folder Bridge". */

@@ -1,0 +1,68 @@
+import path from 'node:path';
+import { fileParamsSchema, fileUploadQuerySchema, storedFileSchema } from '@formwork/shared/schemas/files';
+import { companyParamsSchema } from '@formwork/shared/schemas/folders';
+import { uploadRules } from '@formwork/shared/uploads';
+import { localDiskStorage } from '../../files/storage.ts';
+import { requireUser } from '../../http/auth.ts';
+import type { App } from '../../http/types.ts';
+import * as service from './files.service.ts';
+
+const tags = ['files'];
+const security = [{ bearer: [] }];
+const largestUpload = Math.max(...Object.values(uploadRules).map((r) => r.maxBytes));
+
+export async function fileRoutes(app: App) {
+  const { db } = app.deps.database;
+  const storage = localDiskStorage(path.join(app.deps.config.dataDir, 'files'));
+
+  // Uploads arrive as the raw bytes of one file; what they really are is sniffed, not trusted.
+  app.addContentTypeParser(
+    ['image/jpeg', 'image/png', 'image/webp', 'image/bmp', 'image/gif', 'application/octet-stream'],
+    { parseAs: 'buffer', bodyLimit: largestUpload + 1 },
+    (_request, body, done) => done(null, body),
+  );
+
+  app.post('/api/companies/:companyId/files', {
+    config: { access: { permission: 'file.upload' } },
+    bodyLimit: largestUpload + 1,
+    schema: {
+      tags,
+      security,
+      summary: 'Upload a photo, signature, sketch or image (raw bytes; JPG, PNG, WebP or BMP by purpose)',
+      params: companyParamsSchema,
+      querystring: fileUploadQuerySchema,
+      response: { 201: storedFileSchema },
+    },
+    handler: async (request, reply) => {
+      const data = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const file = await service.uploadFile(db, storage, requireUser(request), {
+        companyId: request.params.companyId,
+        folderId: request.query.folderId,
+        purpose: request.query.purpose,
+        keepLocation: request.query.keepLocation === 'true',
+        data,
+      });
+      return reply.status(201).send(file);
+    },
+  });
+
+  app.get('/api/companies/:companyId/files/:fileId', {
+    config: { access: { permission: 'folder.view' } },
+    schema: { tags, security, summary: 'Download a stored file', params: fileParamsSchema },
+    handler: async (request, reply) => {
+      const { file, stream } = await service.readFile(
+        db,
+        storage,
+        requireUser(request),
+        request.params.companyId,
+        request.params.fileId,
+      );
+      const extension = file.contentType === 'image/png' ? 'png' : 'jpg';
+      return reply
+        .type(file.contentType)
+        .header('content-disposition', `attachment; filename="${file.fileId}.${extension}"`)
+        .header('cache-control', 'private, max-age=3600')
+        .send(stream);
+    },
+  });
+}
