@@ -23,6 +23,14 @@ describe('serving the web app', () => {
     expect(res.body).toContain('id="root"');
   });
 
+  it('answers the root with index.html (the landing route), revalidated', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/?fromEmail=1' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toContain('id="root"');
+  });
+
   it('caches hashed assets for a year', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
     expect(res.statusCode).toBe(200);

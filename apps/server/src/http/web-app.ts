@@ -18,7 +18,8 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
   await app.register(
     publicPlugin(fastifyStatic, {
       root: webDist,
-      index: false,
+      // '/' is a client route too: without an index the directory answers 403.
+      index: 'index.html',
       setHeaders: (reply, filePath) => {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
