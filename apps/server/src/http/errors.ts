@@ -50,6 +50,9 @@ const postgresCodes: Record<string, ErrorCode> = {
   '22003': 'validationFailed',
   '22007': 'validationFailed',
   '22008': 'validationFailed',
+  // Text PostgreSQL cannot store (a NUL character, an invalid byte sequence).
+  '22021': 'validationFailed',
+  '22P05': 'validationFailed',
   '40001': 'conflict',
   '40P01': 'conflict',
   '57P01': 'unavailable',

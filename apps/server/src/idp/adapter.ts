@@ -25,7 +25,9 @@ export function createAdapterClass(db: AppDb): new (kind: string) => Adapter {
       );
     }
 
-    private async findWhere(condition: ReturnType<typeof sql>): Promise<AdapterPayload | undefined> {
+    private async findWhere(condition: ReturnType<typeof sql>, value: string): Promise<AdapterPayload | undefined> {
+      // Ids come from requests; PostgreSQL text cannot hold NUL, and no stored id contains one.
+      if (value.includes('\u0000')) return undefined;
       const result = await run((tx) =>
         tx.execute<{ payload: AdapterPayload; consumed_at: string | null }>(sql`
           select payload, consumed_at from idp_payloads
@@ -39,15 +41,15 @@ export function createAdapterClass(db: AppDb): new (kind: string) => Adapter {
     }
 
     find(id: string) {
-      return this.findWhere(sql`id = ${id}`);
+      return this.findWhere(sql`id = ${id}`, id);
     }
 
     findByUid(uid: string) {
-      return this.findWhere(sql`uid = ${uid}`);
+      return this.findWhere(sql`uid = ${uid}`, uid);
     }
 
     findByUserCode(userCode: string) {
-      return this.findWhere(sql`user_code = ${userCode}`);
+      return this.findWhere(sql`user_code = ${userCode}`, userCode);
     }
 
     async consume(id: string) {

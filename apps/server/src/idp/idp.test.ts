@@ -50,6 +50,12 @@ describe('authorization code flow with PKCE', () => {
     expect(decodeURIComponent(location)).toMatch(/PKCE/);
   });
 
+  it('answers a NUL in a client id as a bad request, not a server error (found by fuzzing)', async () => {
+    const client = new OidcTestClient(ctx.app);
+    const response = await client.get('/idp/auth?client_id=%00&response_type=code');
+    expect(response.statusCode).toBeLessThan(500);
+  });
+
   it('refuses the plain PKCE method', async () => {
     const client = new OidcTestClient(ctx.app);
     const response = await client.get(

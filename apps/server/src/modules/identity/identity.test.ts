@@ -126,6 +126,18 @@ describe('PATCH /api/me', () => {
     expect(paths).toContain('body.firstName');
   });
 
+  it('refuses text PostgreSQL cannot store (a NUL character) with 400, not 500', async () => {
+    const user = await createUser(ctx.database.db);
+    const res = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/me',
+      headers: bearer(await token(user.userId)),
+      payload: { firstName: 'Jo\u0000hn' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('validationFailed');
+  });
+
   it('cannot make anyone an admin', async () => {
     const user = await createUser(ctx.database.db);
     await ctx.app.inject({
