@@ -98,6 +98,27 @@ describe('refresh tokens', () => {
     expect(afterRevoke.json().error).toBe('invalid_grant');
   });
 
+  it('are issued to the web app origin (browsers send Origin on the token POST), not to another', async () => {
+    const user = await person();
+    const { tokens } = await signedIn(user.email);
+    const refreshFrom = (origin: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/idp/token',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
+        payload: new URLSearchParams({
+          client_id: 'formwork-web',
+          grant_type: 'refresh_token',
+          refresh_token: tokens.refresh_token as string,
+        }).toString(),
+      });
+    const foreign = await refreshFrom('https://evil.example');
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().error).toBe('invalid_request');
+    const own = await refreshFrom('http://formwork.test');
+    expect(own.statusCode).toBe(200);
+  });
+
   it('stop working once revoked at logout', async () => {
     const user = await person();
     const { client, tokens } = await signedIn(user.email);

@@ -73,8 +73,9 @@ export function createProvider(options: { config: Config; db: AppDb; keys: Signi
     scopes: ['openid', 'offline_access', 'profile', 'email', apiScope],
     responseTypes: ['code'],
     pkce: { required: () => true },
-    // The web app is served from the issuer's origin: no cross-origin callers.
-    clientBasedCORS: () => false,
+    // The web app is served from the issuer's origin: only it may call (browsers send Origin
+    // on the same-origin token POST too); no cross-origin callers.
+    clientBasedCORS: (_ctx, origin) => origin === new URL(config.publicUrl).origin,
     rotateRefreshToken: true,
     ttl: tokenTtl,
     interactions: { url: (_ctx, interaction) => `${idpMountPath}/interaction/${interaction.uid}` },
