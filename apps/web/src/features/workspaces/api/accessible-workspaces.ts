@@ -1,5 +1,5 @@
-import type { AccessibleWorkspace } from '@formwork/shared/schemas/workspaces';
-import { useQuery } from '@tanstack/react-query';
+import type { AccessibleWorkspace, CreateWorkspace, Workspace } from '@formwork/shared/schemas/workspaces';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/http.ts';
 
 export const accessibleWorkspacesKey = ['workspaces', 'accessible'] as const;
@@ -11,4 +11,36 @@ export async function fetchAccessibleWorkspaces(): Promise<AccessibleWorkspace[]
 
 export function useAccessibleWorkspaces() {
   return useQuery({ queryKey: accessibleWorkspacesKey, queryFn: fetchAccessibleWorkspaces });
+}
+
+/** Spec 5.4: super users search every workspace on the server (2 or more characters, trimmed). */
+export function useWorkspaceSearch(query: string, enabled: boolean) {
+  const q = query.trim();
+  return useQuery({
+    queryKey: ['workspaces', 'search', q],
+    queryFn: async ({ signal }) => {
+      const { workspaces } = await apiRequest<{ workspaces: Workspace[] }>(
+        `/api/workspaces/search?${new URLSearchParams({ q })}`,
+        { signal },
+      );
+      return workspaces;
+    },
+    enabled: enabled && q.length >= 2,
+    placeholderData: (previous) => previous,
+  });
+}
+
+export function useCreateWorkspace() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateWorkspace) =>
+      apiRequest<AccessibleWorkspace>('/api/workspaces', { method: 'POST', body: input }),
+    onSuccess: (created) => {
+      queryClient.setQueryData<AccessibleWorkspace[]>(accessibleWorkspacesKey, (list) =>
+        list ? [...list, created] : [created],
+      );
+      void queryClient.invalidateQueries({ queryKey: accessibleWorkspacesKey });
+    },
+    meta: { handlesErrors: true },
+  });
 }

@@ -1,0 +1,26 @@
+import type { FolderKind } from '@formwork/shared/permissions';
+import { folderLevelWord } from '@formwork/shared/permissions';
+import type { ActivityPage } from '@formwork/shared/schemas/activity';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/http.ts';
+
+export const activityPageSize = 50;
+
+/** The audit events of a folder and everything below it, newest first, keyset-paged. */
+export function useFolderActivity(kind: FolderKind, folderId: string) {
+  return useInfiniteQuery({
+    queryKey: ['activity', kind, folderId],
+    queryFn: ({ pageParam, signal }) => {
+      const params = new URLSearchParams({ limit: String(activityPageSize) });
+      if (pageParam) params.set('cursor', pageParam);
+      return apiRequest<ActivityPage>(
+        `/api/${folderLevelWord(kind)}/${encodeURIComponent(folderId)}/activity?${params}`,
+        {
+          signal,
+        },
+      );
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+}

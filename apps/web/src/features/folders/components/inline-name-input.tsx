@@ -1,0 +1,102 @@
+import { folderNameMessage, folderNameSchema } from '@formwork/shared/schemas/folders';
+import { Loader, TextInput, Tooltip } from '@mantine/core';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+type Props = {
+  /** The current name when renaming; empty when creating. */
+  initialValue?: string;
+  label: string;
+  placeholder?: string;
+  loading: boolean;
+  /** Resolves when the name was saved (the input then goes away) or failed on the server. */
+  onSubmit: (name: string) => Promise<void>;
+  onCancel: () => void;
+};
+
+/**
+ * Inline create and rename (spec 4.2, 5.4): Enter submits, Esc cancels, clicking outside submits
+ * when not empty and cancels otherwise. Names are trimmed and need a letter or digit; a second
+ * failed submit resets the input; the same name does nothing; submits are ignored while loading.
+ */
+export function InlineNameInput({ initialValue = '', label, placeholder, loading, onSubmit, onCancel }: Props) {
+  const { t } = useTranslation();
+  const [value, setValue] = useState(initialValue);
+  const [invalid, setInvalid] = useState(false);
+  const failures = useRef(0);
+  const busy = useRef(false);
+  const finished = useRef(false);
+
+  const cancel = () => {
+    if (finished.current) return;
+    finished.current = true;
+    onCancel();
+  };
+
+  const submit = async (source: 'enter' | 'outside') => {
+    if (loading || busy.current || finished.current) return;
+    const name = value.trim();
+    if (source === 'outside' && name === '') return cancel();
+    if (initialValue !== '' && name === initialValue.trim()) return cancel();
+    if (!folderNameSchema.safeParse(name).success) {
+      failures.current += 1;
+      if (failures.current >= 2) {
+        failures.current = 0;
+        setInvalid(false);
+        setValue(initialValue);
+        if (source === 'outside') cancel();
+        return;
+      }
+      setInvalid(true);
+      return;
+    }
+    busy.current = true;
+    try {
+      await onSubmit(name);
+      finished.current = true;
+    } catch {
+      // The server said no (its message is shown); keep the input so the name can be fixed.
+    } finally {
+      busy.current = false;
+    }
+  };
+
+  return (
+    <Tooltip
+      label={t('folders.nameRule', { defaultValue: folderNameMessage })}
+      opened={invalid}
+      withArrow
+      position="bottom-start"
+      multiline
+      w={220}
+    >
+      <TextInput
+        size="xs"
+        aria-label={label}
+        placeholder={placeholder}
+        value={value}
+        error={invalid}
+        aria-invalid={invalid}
+        autoFocus
+        rightSection={loading ? <Loader size={12} /> : null}
+        onChange={(event) => {
+          setValue(event.currentTarget.value);
+          setInvalid(false);
+        }}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') {
+            event.preventDefault();
+            void submit('enter');
+          } else if (event.key === 'Escape') {
+            event.preventDefault();
+            event.stopPropagation();
+            cancel();
+          }
+        }}
+        onBlur={() => void submit('outside')}
+        onClick={(event) => event.stopPropagation()}
+        style={{ flex: 1 }}
+      />
+    </Tooltip>
+  );
+}

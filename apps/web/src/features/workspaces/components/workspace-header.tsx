@@ -1,0 +1,53 @@
+import { Avatar, Group, Loader, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { IconSelector } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+
+/** Spec 9: the company logo is at most 96 by 32 px. */
+export const logoMaxWidth = 96;
+export const logoMaxHeight = 32;
+
+type Props = {
+  name: string | undefined;
+  logoUrl: string | null | undefined;
+  loading: boolean;
+  onSwitch: () => void;
+  /** Spec 2.4: the switcher button is disabled in deploy mode. */
+  switchDisabled?: boolean;
+};
+
+/** The top of the folder navigation: the company logo (or a spinner) and the switcher button. */
+export function WorkspaceHeader({ name, logoUrl, loading, onSwitch, switchDisabled }: Props) {
+  const { t } = useTranslation();
+  return (
+    <Group gap="xs" wrap="nowrap" justify="space-between" mih={40}>
+      {loading ? (
+        <Loader size="sm" aria-label={t('app.loading')} />
+      ) : logoUrl ? (
+        <img
+          src={logoUrl}
+          alt={name ?? ''}
+          style={{ maxWidth: logoMaxWidth, maxHeight: logoMaxHeight, objectFit: 'contain' }}
+        />
+      ) : (
+        <Avatar size={32} radius="sm" color="blue" variant="filled" aria-hidden>
+          {(name ?? '').slice(0, 2).toUpperCase()}
+        </Avatar>
+      )}
+      <Tooltip label={t('workspaces.switch')} openDelay={400}>
+        <UnstyledButton
+          onClick={onSwitch}
+          disabled={switchDisabled}
+          aria-label={t('workspaces.switchCurrent', { name: name ?? '' })}
+          style={{ flex: 1, minWidth: 0, display: 'flex', alignItems: 'center', gap: 4 }}
+          px={6}
+          py={4}
+        >
+          <Text fw={600} size="sm" truncate="end" style={{ flex: 1 }}>
+            {name ?? ''}
+          </Text>
+          <IconSelector size={16} color="var(--mantine-color-gray-6)" />
+        </UnstyledButton>
+      </Tooltip>
+    </Group>
+  );
+}

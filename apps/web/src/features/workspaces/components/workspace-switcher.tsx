@@ -1,0 +1,233 @@
+import { createWorkspaceAccess, type Plan } from '@formwork/shared/permissions';
+import { workspaceNameSchema } from '@formwork/shared/schemas/workspaces';
+import {
+  Alert,
+  Avatar,
+  Badge,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Modal,
+  ScrollArea,
+  Stack,
+  Text,
+  TextInput,
+  UnstyledButton,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconCheck, IconPlus, IconSearch } from '@tabler/icons-react';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { HttpError } from '../../../lib/http.ts';
+import { showToast } from '../../../lib/toast.tsx';
+import { useAccessibleWorkspaces, useCreateWorkspace, useWorkspaceSearch } from '../api/accessible-workspaces.ts';
+import { filterWorkspaces, workspaceSearchDebounceMs, workspaceSearchMinLength } from './workspace-filter.ts';
+
+/** Spec 9: the list is at most 318 px high. */
+export const switcherListMaxHeight = 318;
+
+export type SwitcherWorkspace = { workspaceId: string; name: string; logoUrl: string | null; archived: boolean };
+
+type Props = {
+  opened: boolean;
+  /** Absent while the switcher is forced open (the current workspace is archived, spec 4.4). */
+  onClose?: () => void;
+  currentWorkspaceId: string | null;
+  isAdmin: boolean;
+  isVisitorOnly: boolean;
+  onChoose: (workspace: SwitcherWorkspace) => void;
+};
+
+/** The workspace switcher of spec 2.6 and 5.4: search, the list, and adding a workspace. */
+export function WorkspaceSwitcher({ opened, onClose, currentWorkspaceId, isAdmin, isVisitorOnly, onChoose }: Props) {
+  const { t } = useTranslation();
+  const [query, setQuery] = useState('');
+  const [debounced] = useDebouncedValue(query, workspaceSearchDebounceMs);
+  const [adding, setAdding] = useState(false);
+  const accessible = useAccessibleWorkspaces();
+  const serverSearch = isAdmin && debounced.trim().length >= workspaceSearchMinLength;
+  const search = useWorkspaceSearch(debounced, serverSearch);
+  const current = accessible.data?.find((w) => w.workspaceId === currentWorkspaceId);
+  const access = createWorkspaceAccess({
+    isAdmin,
+    isVisitorOnly,
+    userType: current?.userType ?? null,
+    isOrgController: current?.isOrgController ?? false,
+    plan: (current?.plan ?? null) as Plan | null,
+  });
+
+  const list: SwitcherWorkspace[] = serverSearch
+    ? (search.data ?? [])
+    : filterWorkspaces(accessible.data ?? [], debounced);
+  const loading = accessible.isPending || (serverSearch && search.isPending);
+  const forced = !onClose;
+
+  const close = () => {
+    setQuery('');
+    setAdding(false);
+    onClose?.();
+  };
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      withCloseButton={!forced}
+      closeOnClickOutside={!forced}
+      closeOnEscape={!forced}
+      title={t('workspaces.switchTitle')}
+      centered
+    >
+      <Stack gap="sm">
+        {forced && (
+          <Alert color="orange" variant="light">
+            {t('workspaces.archivedCurrent')}
+          </Alert>
+        )}
+        <TextInput
+          aria-label={t('workspaces.search')}
+          placeholder={t('workspaces.search')}
+          leftSection={<IconSearch size={16} />}
+          value={query}
+          onChange={(event) => setQuery(event.currentTarget.value)}
+          data-autofocus
+        />
+        <ScrollArea.Autosize mah={switcherListMaxHeight} type="auto" offsetScrollbars>
+          {loading ? (
+            <Center py="md">
+              <Loader size="sm" />
+            </Center>
+          ) : list.length === 0 ? (
+            <Text c="dimmed" ta="center" py="md">
+              {t('workspaces.noResults')}
+            </Text>
+          ) : (
+            <Stack gap={2} role="list" aria-label={t('workspaces.list')}>
+              {list.map((w) => {
+                const isCurrent = w.workspaceId === currentWorkspaceId;
+                return (
+                  <UnstyledButton
+                    key={w.workspaceId}
+                    role="listitem"
+                    onClick={() => {
+                      if (w.archived) return;
+                      close();
+                      onChoose(w);
+                    }}
+                    disabled={w.archived}
+                    aria-current={isCurrent || undefined}
+                    p="xs"
+                    style={{
+                      borderRadius: 'var(--mantine-radius-sm)',
+                      background: isCurrent ? 'var(--mantine-color-blue-light)' : undefined,
+                      opacity: w.archived ? 0.55 : 1,
+                      cursor: w.archived ? 'not-allowed' : 'pointer',
+                    }}
+                  >
+                    <Group gap="sm" wrap="nowrap">
+                      <Avatar src={w.logoUrl} size={28} radius="sm" color="blue">
+                        {w.name.slice(0, 2).toUpperCase()}
+                      </Avatar>
+                      <Text size="sm" fw={isCurrent ? 600 : 400} style={{ flex: 1 }} truncate="end">
+                        {w.name}
+                      </Text>
+                      {w.archived && <Badge color="gray">{t('workspaces.archived')}</Badge>}
+                      {isCurrent && <IconCheck size={16} aria-label={t('workspaces.current')} />}
+                    </Group>
+                  </UnstyledButton>
+                );
+              })}
+            </Stack>
+          )}
+        </ScrollArea.Autosize>
+        {access.showBanner && (
+          <Alert color="blue" variant="light">
+            {t('workspaces.createBanner')}
+          </Alert>
+        )}
+        {adding ? (
+          <AddWorkspaceForm
+            fromWorkspaceId={current?.workspaceId}
+            onCancel={() => setAdding(false)}
+            onCreated={(w) => {
+              close();
+              onChoose(w);
+            }}
+          />
+        ) : (
+          <Button
+            variant="light"
+            leftSection={<IconPlus size={16} />}
+            disabled={!access.enabled}
+            onClick={() => setAdding(true)}
+          >
+            {t('workspaces.add')}
+          </Button>
+        )}
+      </Stack>
+    </Modal>
+  );
+}
+
+function AddWorkspaceForm({
+  fromWorkspaceId,
+  onCancel,
+  onCreated,
+}: {
+  fromWorkspaceId: string | undefined;
+  onCancel: () => void;
+  onCreated: (workspace: SwitcherWorkspace) => void;
+}) {
+  const { t } = useTranslation();
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const create = useCreateWorkspace();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (create.isPending) return;
+    const parsed = workspaceNameSchema.safeParse(name);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    try {
+      const created = await create.mutateAsync({ name: parsed.data, fromWorkspaceId });
+      showToast('success', t('workspaces.created', { name: created.name }));
+      onCreated(created);
+    } catch (failure) {
+      // Spec 8.2: add company failure is dismissed, with the server's reason.
+      showToast(
+        'error',
+        failure instanceof HttpError ? (failure.problem?.detail ?? failure.message) : t('errors.generic'),
+      );
+      onCancel();
+    }
+  };
+
+  return (
+    <form onSubmit={submit}>
+      <Stack gap="xs">
+        <TextInput
+          label={t('workspaces.newName')}
+          value={name}
+          error={error}
+          onChange={(event) => {
+            setName(event.currentTarget.value);
+            setError(undefined);
+          }}
+          autoFocus
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" loading={create.isPending}>
+            {t('workspaces.create')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
