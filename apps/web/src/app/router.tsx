@@ -1,17 +1,41 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { RequireAuth } from '../features/auth/components/require-auth.tsx';
 import { LoginRoute } from '../features/auth/routes/login-route.tsx';
+import { legacyRedirects } from './legacy-redirects.tsx';
 import { ErrorPage } from './routes/error-page.tsx';
+import { FolderActivityRoute } from './routes/folder-activity-route.tsx';
 import { HomeRoute } from './routes/home-route.tsx';
+import { LandingRoute } from './routes/landing-route.tsx';
+import { LaunchRoute } from './routes/launch-route.tsx';
 import { OAuthRedirectRoute } from './routes/oauth-redirect-route.tsx';
 import { ShellLayout } from './shell/shell-layout.tsx';
 
-/** The route table (spec 2.1). Unknown paths go to the 404 page. */
+/**
+ * The route table (spec 2.1, 2.2). Sections that are not built yet (users, lists, photos, apps,
+ * analytics, folder settings) have no routes, so their addresses show the 404 page; the shell
+ * shows their links disabled. Unknown paths go to the 404 page.
+ */
 export const routes: RouteObject[] = [
   { path: '/login', element: <LoginRoute /> },
   { path: '/oauth-redirect', element: <OAuthRedirectRoute /> },
   { path: '/404', element: <ErrorPage status={404} /> },
   { path: '/403', element: <ErrorPage status={403} /> },
+  {
+    path: '/',
+    element: (
+      <RequireAuth>
+        <LandingRoute />
+      </RequireAuth>
+    ),
+  },
+  {
+    path: '/launch',
+    element: (
+      <RequireAuth>
+        <LaunchRoute />
+      </RequireAuth>
+    ),
+  },
   {
     element: (
       <RequireAuth>
@@ -19,10 +43,11 @@ export const routes: RouteObject[] = [
       </RequireAuth>
     ),
     children: [
-      { index: true, element: <HomeRoute /> },
       { path: '/home', element: <HomeRoute /> },
+      { path: '/home/:level/:folderId/activity', element: <FolderActivityRoute /> },
     ],
   },
+  ...legacyRedirects,
   { path: '*', element: <Navigate to="/404" replace /> },
 ];
 

@@ -1,25 +1,201 @@
-import { AppShell, Group, Text } from '@mantine/core';
-import { Outlet } from 'react-router';
-import { UserMenu } from '../../features/auth/components/user-menu.tsx';
+import { AppShell, Button, Group, Modal, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useNavigate, useOutletContext, useParams, useSearchParams } from 'react-router';
+import { useCurrentUser } from '../../features/auth/api/current-user.ts';
+import { FolderNav } from '../../features/folders/components/folder-nav.tsx';
+import { useAccessibleWorkspaces } from '../../features/workspaces/api/accessible-workspaces.ts';
+import { WorkspaceHeader } from '../../features/workspaces/components/workspace-header.tsx';
+import { WorkspaceSwitcher } from '../../features/workspaces/components/workspace-switcher.tsx';
+import { rememberWorkspace, useStoredWorkspaceId } from '../../features/workspaces/hooks/current-workspace.ts';
+import { signOut } from '../../lib/auth.ts';
+import { showToast } from '../../lib/toast.tsx';
+import { IeBanner } from '../ie-banner.tsx';
+import { type LocationResult, landingPath, useFolderLocation } from './folder-location.ts';
+import { TopBar, topBarHeight } from './top-bar.tsx';
 
-/** Spec 2.3: the top bar is 54 px high. */
-export const topBarHeight = 54;
+export { topBarHeight };
 
-/** The secure shell: top bar with the user menu above the section being shown. */
+/** Spec 2.4: the navigation panel's width on a desktop screen. */
+export const navWidth = 300;
+const visitorTrialLink = 'https://help.formwork.app/articles/visitor-trial';
+
+export type ShellContext = { result: LocationResult; companyId: string | null };
+
+export function useShellContext() {
+  return useOutletContext<ShellContext>();
+}
+
+/**
+ * The secure shell: top bar, left folder navigation (a drawer on a phone), the workspace
+ * switcher, and the section being shown. It resolves the navigated folder from the route and
+ * redirects a missing or forbidden folder to the first possible one (spec 8.2 folderNotFound).
+ */
 export function ShellLayout() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const params = useParams();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [navOpened, nav] = useDisclosure(false);
+  const [navCollapsed, setNavCollapsed] = useState(false);
+  const [switcherOpen, setSwitcherOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const me = useCurrentUser();
+  const accessible = useAccessibleWorkspaces();
+  const stored = useStoredWorkspaceId();
+  const result = useFolderLocation(params.level, params.folderId);
+
+  const workspaces = accessible.data ?? [];
+  const storedUsable = stored && (me.data?.isAdmin || workspaces.some((w) => w.workspaceId === stored));
+  const companyId =
+    result.status === 'found'
+      ? result.location.companyId
+      : result.status === 'missing' && result.companyId
+        ? result.companyId
+        : storedUsable
+          ? stored
+          : (workspaces.find((w) => !w.archived)?.workspaceId ?? workspaces[0]?.workspaceId ?? null);
+  const workspace = workspaces.find((w) => w.workspaceId === companyId);
+  const otherUsable = workspaces.some((w) => !w.archived && w.workspaceId !== companyId);
+  // Spec 4.4: an archived current workspace reopens the switcher until another is chosen.
+  const forcedSwitch = Boolean(workspace?.archived) && (otherUsable || Boolean(me.data?.isAdmin));
+  const noWorkspace =
+    accessible.isSuccess && !me.data?.isAdmin && (workspaces.length === 0 || (workspace?.archived && !otherUsable));
+
+  useEffect(() => {
+    if (result.status === 'found') rememberWorkspace(result.location.companyId);
+  }, [result]);
+
+  // Spec 8.2: a missing or forbidden folder goes to the first possible folder, with a toast.
+  const redirected = useRef<string | null>(null);
+  useEffect(() => {
+    if (result.status !== 'missing' || !params.folderId || redirected.current === params.folderId) return;
+    redirected.current = params.folderId;
+    showToast('error', t('folderNotFound'));
+    void landingPath(queryClient, result.companyId ?? undefined, params.folderId)
+      .then((landing) => navigate('path' in landing ? landing.path : '/home', { replace: true }))
+      .catch(() => navigate('/home', { replace: true }));
+  }, [result, params.folderId, navigate, queryClient, t]);
+
+  // Shell query parameters (spec 2.1): view=switchWorkspace opens the switcher; the checkout
+  // success modal does not exist yet, so view=checkoutSuccess is dropped rather than faked.
+  const view = searchParams.get('view');
+  useEffect(() => {
+    if (view === 'switchWorkspace') setSwitcherOpen(true);
+    if (view === 'checkoutSuccess') {
+      setSearchParams(
+        (current) => {
+          current.delete('view');
+          return current;
+        },
+        { replace: true },
+      );
+    }
+  }, [view, setSearchParams]);
+
+  const closeSwitcher = () => {
+    setSwitcherOpen(false);
+    if (searchParams.get('view') === 'switchWorkspace') {
+      setSearchParams(
+        (current) => {
+          current.delete('view');
+          return current;
+        },
+        { replace: true },
+      );
+    }
+  };
+
+  const chooseWorkspace = async (workspaceId: string) => {
+    rememberWorkspace(workspaceId);
+    setBusy(true);
+    nav.close();
+    try {
+      const landing = await landingPath(queryClient, workspaceId);
+      navigate('path' in landing ? landing.path : '/home');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const navigated =
+    result.status === 'found'
+      ? { kind: result.location.kind, folderId: result.location.folderId, state: result.location.state }
+      : null;
+
   return (
-    <AppShell header={{ height: topBarHeight }} padding="md">
-      <AppShell.Header px="md">
-        <Group h="100%" justify="space-between" wrap="nowrap">
-          <Text fw={700} c="blue.9">
-            Formwork
-          </Text>
-          <UserMenu />
-        </Group>
+    <AppShell
+      header={{ height: topBarHeight }}
+      navbar={{ width: navWidth, breakpoint: 'sm', collapsed: { mobile: !navOpened, desktop: navCollapsed } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <TopBar
+          result={result}
+          busy={busy}
+          freeTrial={workspace?.plan === 'free_trial'}
+          navOpened={navOpened}
+          onToggleNav={nav.toggle}
+          navCollapsed={navCollapsed}
+          onExpandNav={() => setNavCollapsed(false)}
+        />
       </AppShell.Header>
+      <AppShell.Navbar>
+        {companyId ? (
+          <FolderNav
+            key={companyId}
+            companyId={companyId}
+            navigated={navigated}
+            header={
+              <WorkspaceHeader
+                name={workspace?.name ?? (result.status === 'found' ? result.location.companyName : undefined)}
+                logoUrl={workspace?.logoUrl}
+                loading={accessible.isPending}
+                onSwitch={() => setSwitcherOpen(true)}
+              />
+            }
+            onCollapse={() => setNavCollapsed(true)}
+            onNavigate={nav.close}
+            onCreateWorkspace={() => setSwitcherOpen(true)}
+            visitorTrialLink={visitorTrialLink}
+          />
+        ) : null}
+      </AppShell.Navbar>
       <AppShell.Main>
-        <Outlet />
+        <IeBanner />
+        <Outlet context={{ result, companyId } satisfies ShellContext} />
       </AppShell.Main>
+      <WorkspaceSwitcher
+        opened={switcherOpen || (forcedSwitch && !noWorkspace)}
+        onClose={forcedSwitch ? undefined : closeSwitcher}
+        currentWorkspaceId={companyId}
+        isAdmin={me.data?.isAdmin ?? false}
+        isVisitorOnly={me.data?.isVisitorOnly ?? false}
+        onChoose={(w) => {
+          closeSwitcher();
+          void chooseWorkspace(w.workspaceId);
+        }}
+      />
+      <Modal
+        opened={Boolean(noWorkspace) && !switcherOpen}
+        onClose={() => {}}
+        withCloseButton={false}
+        centered
+        title={t('auth.noWorkspaceTitle')}
+      >
+        <Text size="sm">{t('auth.noWorkspaceBody')}</Text>
+        <Group justify="flex-end" mt="md">
+          {me.data?.isVisitorOnly && (
+            <Button variant="light" onClick={() => setSwitcherOpen(true)}>
+              {t('workspaces.createOwn')}
+            </Button>
+          )}
+          <Button onClick={() => void signOut()}>{t('auth.logout')}</Button>
+        </Group>
+      </Modal>
     </AppShell>
   );
 }

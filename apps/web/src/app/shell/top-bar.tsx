@@ -1,0 +1,187 @@
+import { can, type FolderKind, folderLevelWord } from '@formwork/shared/permissions';
+import { ActionIcon, Anchor, Box, Breadcrumbs, Burger, Button, Group, Loader, Text, Tooltip } from '@mantine/core';
+import {
+  IconActivity,
+  IconBuildingSkyscraper,
+  IconLayoutSidebarLeftExpand,
+  IconMessageCircle,
+  IconSettings,
+  IconUsers,
+} from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { UserMenu } from '../../features/auth/components/user-menu.tsx';
+import { activityPath } from '../../features/folders/folder-paths.ts';
+import { externalLinks } from '../../lib/links.ts';
+import type { LocationResult } from './folder-location.ts';
+import { HelpMenu } from './help-menu.tsx';
+
+/** Spec 2.3: the top bar is 54 px high. */
+export const topBarHeight = 54;
+
+type Props = {
+  result: LocationResult;
+  busy: boolean;
+  freeTrial: boolean;
+  navOpened: boolean;
+  onToggleNav: () => void;
+  navCollapsed: boolean;
+  onExpandNav: () => void;
+};
+
+/** A section link that is not built yet: shown, but disabled with an honest tooltip. */
+function NotYet({ label, icon }: { label: string; icon: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <Tooltip label={t('shell.notAvailableYet')}>
+      <Button
+        variant="subtle"
+        color="gray"
+        size="compact-sm"
+        leftSection={icon}
+        data-disabled
+        aria-disabled
+        onClick={(e) => e.preventDefault()}
+      >
+        {label}
+      </Button>
+    </Tooltip>
+  );
+}
+
+/** The top bar of spec 2.3: breadcrumb, the navigated folder's links, help and user menus. */
+export function TopBar({ result, busy, freeTrial, navOpened, onToggleNav, navCollapsed, onExpandNav }: Props) {
+  const { t } = useTranslation();
+  const here = useLocation();
+  const location = result.status === 'found' ? result.location : null;
+
+  const crumbs: { kind: FolderKind; id: string; name: string }[] = [];
+  if (location) {
+    const [companyId, projectId, teamId] = location.path;
+    crumbs.push({ kind: 'company', id: companyId as string, name: location.companyName });
+    if (projectId && location.projectName) crumbs.push({ kind: 'project', id: projectId, name: location.projectName });
+    if (teamId && location.teamName) crumbs.push({ kind: 'team', id: teamId, name: location.teamName });
+  }
+
+  const crumb = (c: (typeof crumbs)[number], last: boolean) => {
+    const path = location?.path.slice(0, c.kind === 'company' ? 1 : c.kind === 'project' ? 2 : 3) ?? [];
+    const viewable = location ? can(location.viewer, 'folder.view', { kind: c.kind, path }) : false;
+    const content =
+      c.kind === 'company' ? (
+        <Group gap={4} wrap="nowrap" component="span">
+          <IconBuildingSkyscraper size={16} aria-label={t('shell.homeFolder')} />
+          <Box component="span" visibleFrom="sm">
+            {t('shell.homeFolder')}
+          </Box>
+        </Group>
+      ) : (
+        c.name
+      );
+    const title = c.kind === 'company' ? `${t('shell.homeFolder')}: ${c.name}` : c.name;
+    if (last || !viewable) {
+      return (
+        <Text
+          key={c.id}
+          size="sm"
+          fw={last ? 600 : 400}
+          c={last ? undefined : 'dimmed'}
+          truncate="end"
+          maw={220}
+          title={title}
+        >
+          {content}
+        </Text>
+      );
+    }
+    return (
+      <Anchor
+        key={c.id}
+        component={Link}
+        to={activityPath(c.kind, c.id)}
+        size="sm"
+        c="dimmed"
+        truncate="end"
+        maw={220}
+        title={title}
+      >
+        {content}
+      </Anchor>
+    );
+  };
+
+  const level = location ? folderLevelWord(location.kind) : null;
+  const activityHref = location ? activityPath(location.kind, location.folderId) : '';
+  const onActivity = here.pathname === activityHref;
+  const canSettings = location
+    ? can(location.viewer, 'settings.view', { kind: location.kind, path: location.path })
+    : false;
+
+  return (
+    <Group h="100%" px="md" gap="sm" wrap="nowrap" justify="space-between">
+      <Group gap="sm" wrap="nowrap" style={{ flex: 1, minWidth: 0 }}>
+        <Burger opened={navOpened} onClick={onToggleNav} hiddenFrom="sm" size="sm" aria-label={t('shell.toggleNav')} />
+        {navCollapsed && (
+          <Tooltip label={t('shell.expandNav')}>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              onClick={onExpandNav}
+              aria-label={t('shell.expandNav')}
+              visibleFrom="sm"
+            >
+              <IconLayoutSidebarLeftExpand size={18} />
+            </ActionIcon>
+          </Tooltip>
+        )}
+        {busy || result.status === 'loading' ? (
+          <Loader size="sm" aria-label={t('app.loading')} />
+        ) : location ? (
+          <nav aria-label={t('shell.breadcrumb')} style={{ minWidth: 0 }}>
+            <Breadcrumbs separatorMargin={6} style={{ flexWrap: 'nowrap' }}>
+              {crumbs.map((c, index) => crumb(c, index === crumbs.length - 1))}
+            </Breadcrumbs>
+          </nav>
+        ) : (
+          <Text size="sm" c="dimmed" truncate="end">
+            {t('shell.selectTeam')}
+          </Text>
+        )}
+      </Group>
+      {location && level && (
+        <Group gap={4} wrap="nowrap" visibleFrom="md">
+          <Button
+            component={Link}
+            to={activityHref}
+            variant={onActivity ? 'light' : 'subtle'}
+            color={onActivity ? 'blue' : 'gray'}
+            size="compact-sm"
+            leftSection={<IconActivity size={16} />}
+          >
+            {t('shell.activity')}
+          </Button>
+          <NotYet label={t('shell.users')} icon={<IconUsers size={16} />} />
+          {canSettings && <NotYet label={t('shell.settings')} icon={<IconSettings size={16} />} />}
+        </Group>
+      )}
+      <Group gap={4} wrap="nowrap">
+        <Tooltip label={t('shell.chat')}>
+          <ActionIcon
+            component="a"
+            href={externalLinks.chatWithUs}
+            target="_blank"
+            rel="noopener noreferrer"
+            variant="subtle"
+            color="gray"
+            size="lg"
+            aria-label={t('shell.chat')}
+          >
+            <IconMessageCircle size={20} />
+          </ActionIcon>
+        </Tooltip>
+        <HelpMenu freeTrial={freeTrial} />
+        <UserMenu />
+      </Group>
+    </Group>
+  );
+}
