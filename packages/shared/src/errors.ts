@@ -13,6 +13,16 @@ export const errorCodes = {
   folderNotFound: { status: 404, title: "We couldn't find this folder so we've redirected you to another folder." },
   projectNotFound: { status: 404, title: 'Project or folder not found' },
   teamNotFound: { status: 404, title: 'Project or team not found' },
+  /** Forms (spec 8.2). */
+  formUnavailable: { status: 404, title: 'Form unavailable.' },
+  formAccessDenied: { status: 403, title: "You don't have access to this form" },
+  formInvalid: { status: 400, title: 'The form has invalid or incomplete data. Please check' },
+  formTemplateUnavailable: { status: 404, title: "This template isn't available in this team" },
+  formReadOnly: { status: 409, title: 'This form is archived or in an archived folder, so it cannot be changed' },
+  workflowMissingRequired: { status: 400, title: 'Cannot close completed workflow forms with missing required fields' },
+  workflowNotApplicable: { status: 409, title: 'This form cannot move to that workflow column' },
+  exportNotFound: { status: 404, title: "We couldn't find this export" },
+  exportNotReady: { status: 409, title: 'The export is not ready to download yet' },
   emptySelection: { status: 400, title: 'Empty selection' },
   folderPermissionsCannotRestoreProject: {
     status: 409,

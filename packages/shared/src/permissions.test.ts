@@ -7,7 +7,9 @@ import {
   createWorkspaceAccess,
   denialMessage,
   type FolderRef,
+  type FormItemAccess,
   firstAccessibleFolder,
+  formItemAccess,
   isForcedToUpgrade,
   landingAfterForbidden,
   landingAfterLink,
@@ -159,7 +161,54 @@ const rows: Row[] = [
   ['delete template at team level: not a team member', 'teamMember', 'template.delete', t1, false],
   ['deploy from the company: org controller', 'orgController', 'template.deploy', company, true],
   ['deploy: not a project controller', 'projectController', 'template.deploy', t1, false],
+
+  // Forms (spec 6): members and above create and view forms; no role, no forms.
+  ['forms: team member creates in their team', 'teamMember', 'form.create', t1, true],
+  ['forms: team member does not create in a sibling team', 'teamMember', 'form.create', t2, false],
+  ['forms: org member creates anywhere', 'orgMember', 'form.create', t3, true],
+  ['forms: project member creates in their teams', 'projectMember', 'form.create', t2, true],
+  ['forms: visitor creates in their team', 'visitor', 'form.create', t1, true],
+  ['forms: no role creates nothing', 'nobody', 'form.create', t1, false],
+  ['forms: only in teams', 'orgController', 'form.create', p1, false],
+  ['forms: team member views their forms', 'teamMember', 'form.view', t1, true],
+  ['forms: no role views nothing', 'nobody', 'form.view', t1, false],
+  ['forms: team member edits', 'teamMember', 'form.edit', t1, true],
+  ['forms: team member archives (their own, per item)', 'teamMember', 'form.archive', t1, true],
+  ['forms: visitor cannot archive', 'visitor', 'form.archive', t1, false],
+  ['forms: visitor cannot restore', 'visitor', 'form.restore', t1, false],
+  ['forms: no role cannot archive', 'nobody', 'form.archive', t1, false],
+  ['forms: no role cannot restore', 'nobody', 'form.restore', t1, false],
+  ['forms: team member cannot delete', 'teamMember', 'form.delete', t1, false],
+  ['forms: team controller deletes', 'teamController', 'form.delete', t1, true],
+  ['forms: project controller deletes in their teams', 'projectController', 'form.delete', t2, true],
+  ['forms: no role cannot delete', 'nobody', 'form.delete', t1, false],
+  ['workflow: team member moves', 'teamMember', 'form.workflowMove', t1, true],
+  ['workflow: visitor cannot move', 'visitor', 'form.workflowMove', t1, false],
+  ['workflow: team member cannot reset', 'teamMember', 'form.workflowReset', t1, false],
+  ['workflow: team controller resets', 'teamController', 'form.workflowReset', t1, true],
+  ['workflow: admin resets', 'admin', 'form.workflowReset', t3, true],
 ];
+
+describe('formItemAccess (per-item form permissions, spec 6)', () => {
+  const own = { createdByViewer: true, state: 'active' } as const;
+  const others = { createdByViewer: false, state: 'active' } as const;
+  it.each<[string, Persona, Parameters<typeof formItemAccess>[2], keyof FormItemAccess, boolean]>([
+    ['team member archives their own form', 'teamMember', own, 'archive', true],
+    ["team member cannot archive another's form", 'teamMember', others, 'archive', false],
+    ["team controller archives anyone's form", 'teamController', others, 'archive', true],
+    ['team member restores their own archived form', 'teamMember', { ...own, state: 'archived' }, 'restore', true],
+    ['an active form is not restored', 'teamController', own, 'restore', false],
+    ['an archived form is not edited', 'teamController', { ...own, state: 'archived' }, 'edit', false],
+    ['visitor edits their own form', 'visitor', own, 'edit', true],
+    ["visitor cannot edit another's form", 'visitor', others, 'edit', false],
+    ['visitor cannot archive even their own', 'visitor', own, 'archive', false],
+    ['team member cannot delete their own', 'teamMember', own, 'delete', false],
+    ['team controller deletes', 'teamController', others, 'delete', true],
+    ['no role: nothing', 'nobody', own, 'edit', false],
+  ])('%s', (_rule, persona, form, action, expected) => {
+    expect(formItemAccess(personas[persona], t1, form)[action]).toBe(expected);
+  });
+});
 
 describe('can(user, verb, folder)', () => {
   it.each(rows)('%s', (_rule, persona, verb, folder, expected) => {

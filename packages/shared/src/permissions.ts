@@ -69,6 +69,22 @@ export const permissions = [
   'template.delete',
   /** Manage Deployment, Deploy, Undeploy and bulk template actions. */
   'template.deploy',
+  /** See the forms of a team: a form, its history, the timeline, registers and their exports. */
+  'form.view',
+  /** Fill in a new form or clone one (members and above, spec 6). */
+  'form.create',
+  /** Save changes to a form; per item, a visitor edits only the forms they created (formItemAccess). */
+  'form.edit',
+  /** Route-level: archive forms of a team; each form is checked with formItemAccess (spec 6). */
+  'form.archive',
+  /** Route-level: restore archived forms of a team; each form is checked with formItemAccess. */
+  'form.restore',
+  /** Permanently delete forms of a team (team controllers and above). */
+  'form.delete',
+  /** Move a workflow form to its next column with an approval signature (staff, not visitors). */
+  'form.workflowMove',
+  /** Reset a workflow form to a chosen column, removing later signatures (team controllers and above). */
+  'form.workflowReset',
 ] as const;
 export type Permission = (typeof permissions)[number];
 
@@ -212,7 +228,53 @@ export function can(m: Membership, verb: Permission, folder: FolderRef): boolean
     case 'template.delete':
       if (folder.kind === 'company') return controllerAtOrAbove(m, folder, 'company');
       return controllerAtOrAbove(m, folder, 'team');
+    case 'form.view':
+    case 'form.create':
+    case 'form.edit':
+      return folder.kind === 'team' && effectiveRole(m, folder) !== null;
+    case 'form.archive':
+    case 'form.restore':
+    case 'form.workflowMove':
+      return folder.kind === 'team' && effectiveRole(m, folder) !== null && (m.isAdmin || m.userType !== 'visitor');
+    case 'form.delete':
+    case 'form.workflowReset':
+      return folder.kind === 'team' && controllerAtOrAbove(m, folder, 'team');
   }
+}
+
+/** What the viewer may do with one form (spec 6: per-item delete, archive and restore permissions). */
+export type FormItemAccess = {
+  edit: boolean;
+  archive: boolean;
+  restore: boolean;
+  delete: boolean;
+  clone: boolean;
+  workflowMove: boolean;
+  workflowReset: boolean;
+};
+
+/**
+ * Per-item rules over the team-level verbs: team controllers and above act on every form of the
+ * team; staff members archive and restore the forms they created; visitors edit only their own
+ * and never archive, restore or delete; users with no permission can do none of it.
+ */
+export function formItemAccess(
+  m: Membership,
+  team: FolderRef,
+  form: { createdByViewer: boolean; state: 'active' | 'archived' | 'deleted' },
+): FormItemAccess {
+  const controller = controllerAtOrAbove(m, team, 'team');
+  const active = form.state === 'active';
+  const own = form.createdByViewer || controller;
+  return {
+    edit: active && can(m, 'form.edit', team) && (m.userType !== 'visitor' || form.createdByViewer || m.isAdmin),
+    archive: active && can(m, 'form.archive', team) && own,
+    restore: form.state === 'archived' && can(m, 'form.restore', team) && own,
+    delete: form.state !== 'deleted' && can(m, 'form.delete', team),
+    clone: form.state !== 'deleted' && can(m, 'form.create', team),
+    workflowMove: active && can(m, 'form.workflowMove', team),
+    workflowReset: active && can(m, 'form.workflowReset', team),
+  };
 }
 
 export const restoreProjectDenied =
