@@ -38,3 +38,15 @@ export async function storedRefreshToken(page: Page): Promise<string | undefined
     return undefined;
   });
 }
+
+/** Signs in from the root and waits until the app has landed on a folder's activity (spec 6). */
+export async function signInAndLand(page: Page, email: string) {
+  await page.goto('/');
+  await signInOnProvider(page, email);
+  await page.waitForURL(/\/home\/(teams|projects|companies)\/[0-9a-f-]+\/activity/);
+}
+
+/** The folder navigation panel. */
+export function folderNav(page: Page) {
+  return page.getByRole('navigation', { name: 'Folders' });
+}

@@ -671,7 +671,7 @@ export function FolderNav({
               onChange={() => setSelected(bulkAll ? new Set() : selectAll(projects, isSelectable))}
             />
             <Group gap={4} wrap="nowrap">
-              <Menu position="bottom-end" withinPortal>
+              <Menu position="bottom-end" withinPortal returnFocus={false}>
                 <Menu.Target>
                   <Button size="compact-xs" variant="light" rightSection={<IconChevronDown size={12} />}>
                     {t('folders.bulkActions', { count: selected.size })}

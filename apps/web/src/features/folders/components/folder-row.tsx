@@ -113,7 +113,7 @@ export function FolderRow(props: Props) {
       )}
       {body}
       {menu.length > 0 && !editor && !selecting && (
-        <Menu position="bottom-end" withinPortal>
+        <Menu position="bottom-end" withinPortal returnFocus={false}>
           <Menu.Target>
             <ActionIcon variant="subtle" color="gray" size="sm" aria-label={t('folders.folderMenu', { name })}>
               <IconDots size={14} />

@@ -3,6 +3,9 @@ import { Loader, TextInput, Tooltip } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+/** Focus moves made while the input appears (a closing menu) are not a click outside. */
+const settleMs = 300;
+
 type Props = {
   /** The current name when renaming; empty when creating. */
   initialValue?: string;
@@ -26,6 +29,8 @@ export function InlineNameInput({ initialValue = '', label, placeholder, loading
   const failures = useRef(0);
   const busy = useRef(false);
   const finished = useRef(false);
+  const mountedAt = useRef(Date.now());
+  const input = useRef<HTMLInputElement>(null);
 
   const cancel = () => {
     if (finished.current) return;
@@ -72,6 +77,7 @@ export function InlineNameInput({ initialValue = '', label, placeholder, loading
     >
       <TextInput
         size="xs"
+        ref={input}
         aria-label={label}
         placeholder={placeholder}
         value={value}
@@ -93,7 +99,14 @@ export function InlineNameInput({ initialValue = '', label, placeholder, loading
             cancel();
           }
         }}
-        onBlur={() => void submit('outside')}
+        onBlur={() => {
+          // A menu that just closed may pull focus back to itself: that is not a click outside.
+          if (Date.now() - mountedAt.current < settleMs) {
+            setTimeout(() => input.current?.focus(), 0);
+            return;
+          }
+          void submit('outside');
+        }}
         onClick={(event) => event.stopPropagation()}
         style={{ flex: 1 }}
       />

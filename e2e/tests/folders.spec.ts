@@ -1,0 +1,137 @@
+import { expect, type Page, test } from '@playwright/test';
+import { demo, folderNav, signInAndLand } from './helpers.ts';
+
+const projectRows = (page: Page) => folderNav(page).locator('[data-folder-row="project"]');
+const teamRows = (page: Page) => folderNav(page).locator('[data-folder-row="team"]');
+const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root').filter({ hasText: text });
+
+async function rowMenu(page: Page, name: string, item: string) {
+  await folderNav(page)
+    .getByRole('button', { name: `Options for ${name}` })
+    .first()
+    .click();
+  await page.getByRole('menuitem', { name: item }).click();
+}
+
+test('a team member lands on their team and sees only their folders', async ({ page }) => {
+  await signInAndLand(page, demo.teamMember);
+  expect(page.url()).toMatch(/\/home\/teams\/[0-9a-f-]+\/activity$/);
+  await expect(projectRows(page)).toHaveCount(1);
+  await expect(teamRows(page)).toHaveCount(1);
+  const team = ((await teamRows(page).first().textContent()) ?? '').trim();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(team);
+  // No folder management for a team member.
+  await expect(folderNav(page).getByRole('button', { name: 'New Project Folder' })).toHaveCount(0);
+  await expect(folderNav(page).getByRole('button', { name: /^Options for/ })).toHaveCount(0);
+  await expect(folderNav(page).getByRole('button', { name: 'Home Folder' })).toBeDisabled();
+  // The Users section is not built: its link is shown disabled, not faked.
+  await expect(page.getByRole('button', { name: 'Users' })).toHaveAttribute('aria-disabled', 'true');
+});
+
+test('an org controller creates, archives, restores and deletes folders', async ({ page }) => {
+  await signInAndLand(page, demo.orgController);
+  await expect(projectRows(page)).toHaveCount(3);
+
+  // Create a project folder inline; the app opens it.
+  await folderNav(page).getByRole('button', { name: 'New Project Folder' }).click();
+  const projectName = folderNav(page).getByRole('textbox', { name: 'New project folder name' });
+  await projectName.fill('   ');
+  await projectName.press('Enter');
+  await expect(page.getByText('Name should have one or more alphanumeric characters.')).toBeVisible();
+  await projectName.fill('  Tower Crane Yard ');
+  await projectName.press('Enter');
+  await expect(toast(page, 'Folder added')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tower Crane Yard');
+  await expect(page.getByText('Olivia Controller created the project folder Tower Crane Yard')).toBeVisible();
+
+  // Add a team folder to it.
+  await rowMenu(page, 'Tower Crane Yard', 'New Team Folder');
+  const teamName = folderNav(page).getByRole('textbox', { name: 'New team folder name' });
+  await teamName.fill('Lifting Plans');
+  await teamName.press('Enter');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Lifting Plans');
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Tower Crane Yard');
+
+  // Archive the project: its team goes with it.
+  await rowMenu(page, 'Tower Crane Yard', 'Archive');
+  const archiveDialog = page.getByRole('dialog', { name: 'Archive this folder?' });
+  await expect(archiveDialog).toContainText('Lifting Plans');
+  await archiveDialog.getByRole('button', { name: 'Archive' }).click();
+  await expect(toast(page, 'Folders archived')).toBeVisible();
+  await expect(folderNav(page).getByText('Tower Crane Yard')).toHaveCount(0);
+
+  // Find both under Archived and restore without confirmation.
+  await folderNav(page).getByText('Archived', { exact: true }).click();
+  await expect(folderNav(page).getByText('Tower Crane Yard')).toBeVisible();
+  await expect(folderNav(page).getByText('Lifting Plans')).toBeVisible();
+  await rowMenu(page, 'Tower Crane Yard', 'Restore');
+  await expect(toast(page, 'Folders restored')).toBeVisible();
+  await expect(folderNav(page).getByText('No archived folders yet')).toBeVisible();
+  await folderNav(page).getByText('Active', { exact: true }).click();
+  await expect(folderNav(page).getByText('Tower Crane Yard')).toBeVisible();
+  await expect(folderNav(page).getByText('Lifting Plans')).toBeVisible();
+
+  // Delete another project with typed confirmation; the app goes to the parent (Home Folder).
+  await folderNav(page).getByRole('link', { name: 'Northside Hospital' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Northside Hospital');
+  await rowMenu(page, 'Northside Hospital', 'Delete');
+  const deleteDialog = page.getByRole('dialog', { name: 'Delete this folder permanently?' });
+  const confirmDelete = deleteDialog.getByRole('button', { name: 'Delete' });
+  await expect(confirmDelete).toBeDisabled();
+  await deleteDialog.getByRole('textbox').fill('DELETE');
+  await confirmDelete.click();
+  await expect(toast(page, 'Folders deleted')).toBeVisible();
+  await expect(page).toHaveURL(/\/home\/companies\/[0-9a-f-]+\/activity$/);
+  await expect(folderNav(page).getByText('Northside Hospital')).toHaveCount(0);
+  await expect(projectRows(page)).toHaveCount(3);
+});
+
+test('the folder search keeps a project matching by name with all its teams', async ({ page }) => {
+  await signInAndLand(page, demo.orgController);
+  await folderNav(page).getByRole('textbox', { name: 'Search folders' }).fill('rIVERSIDE');
+  await expect(projectRows(page)).toHaveCount(1);
+  await expect(teamRows(page)).toHaveCount(3);
+  await folderNav(page).getByRole('textbox', { name: 'Search folders' }).fill('electr');
+  await expect(teamRows(page).filter({ hasText: 'Electrical' })).toHaveCount(await projectRows(page).count());
+  await folderNav(page).getByRole('textbox', { name: 'Search folders' }).fill('no such folder');
+  await expect(folderNav(page).getByText('No folders match "no such folder"')).toBeVisible();
+});
+
+test('a legacy team path lands on the team activity; a missing folder redirects with a message', async ({ page }) => {
+  await signInAndLand(page, demo.orgController);
+  const teamLink = folderNav(page).getByRole('link', { name: 'Site Safety' }).first();
+  const href = (await teamLink.getAttribute('href')) as string;
+  const teamId = href.split('/')[3] as string;
+
+  await page.goto(`/teams/${teamId}`);
+  await expect(page).toHaveURL(`/home/teams/${teamId}/activity`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Site Safety');
+
+  await page.goto(`/secure/home/teams/${teamId}/activity`);
+  await expect(page).toHaveURL(`/home/teams/${teamId}/activity`);
+
+  // Sections that are not built yet are not faked: their addresses show the 404 page.
+  await page.goto(`/teams/${teamId}/photos`);
+  await expect(page).toHaveURL('/404');
+
+  await page.goto('/home/teams/00000000-0000-4000-8000-000000000000/activity');
+  await expect(toast(page, "We couldn't find this folder so we've redirected you to another folder.")).toBeVisible();
+  await expect(page).toHaveURL(/\/home\/companies\/[0-9a-f-]+\/activity$/);
+});
+
+test('launch with an action id goes to the landing folder with it; the switcher opens from the query', async ({
+  page,
+}) => {
+  await signInAndLand(page, demo.teamMember);
+  await page.goto('/launch?actionId=abc123');
+  await expect(page).toHaveURL(/\/home\/teams\/[0-9a-f-]+\/activity\?actionId=abc123$/);
+
+  await page.goto('/home?view=switchWorkspace');
+  const switcher = page.getByRole('dialog', { name: 'Switch workspace' });
+  await expect(switcher).toBeVisible();
+  await expect(switcher.getByRole('listitem')).toContainText(['Acme Construction']);
+  await switcher.getByRole('textbox', { name: 'Search workspaces' }).fill('zz-nothing');
+  await expect(switcher.getByText('Oops! No results')).toBeVisible();
+  // A team member on a premium plan: not an org controller, so adding a workspace is disabled.
+  await expect(switcher.getByRole('button', { name: 'Add workspace' })).toBeDisabled();
+});
