@@ -166,3 +166,22 @@ export async function createWorkspace(
 export function personaFor(source: TokenSource, user: { userId: string; email: string }): Persona {
   return persona(source, user);
 }
+
+/** A valid template create body (spec 5.1) with a unique Template ID; override any part. */
+export function templateBody(overrides: Record<string, unknown> = {}) {
+  const code = `T-${randomUUID().slice(0, 8)}`;
+  return {
+    name: `Template ${code}`,
+    templateCode: code,
+    formName: 'Form',
+    type: 'timeline',
+    definition: {
+      fields: [
+        { id: 'date', type: 'date', label: 'Date', defaultToToday: true },
+        { id: 'ok', type: 'yesNo', label: 'All good?' },
+        { id: 'notes', type: 'multiLineText', label: 'Notes' },
+      ],
+    },
+    ...overrides,
+  };
+}

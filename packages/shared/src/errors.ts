@@ -37,6 +37,13 @@ export const errorCodes = {
   uriTooLong: { status: 414, title: 'The address is too long' },
   unsupportedMediaType: { status: 415, title: 'This content type is not supported' },
   tooManyRequests: { status: 429, title: 'Too many attempts. Please wait and try again' },
+  templateNotFound: { status: 404, title: "We couldn't find this template" },
+  tabNotFound: { status: 404, title: "We couldn't find this tab" },
+  templateCodeUsed: { status: 409, title: 'Template ID has been used' },
+  tabNameUsed: { status: 409, title: 'A tab with this name already exists. Tab names must be unique' },
+  /** Spec 8.2: archiving templates without a folder. */
+  appArchivedError: { status: 400, title: 'Choose the folder the templates are archived from' },
+  templateNotDeployable: { status: 409, title: 'Only active Template Library templates can be deployed' },
   internal: { status: 500, title: "We're having troubles, please contact the support team" },
   unavailable: { status: 503, title: 'The service is restarting. Please try again shortly' },
 } as const satisfies Record<string, { status: number; title: string }>;

@@ -12,6 +12,8 @@ import { fileRoutes } from '../modules/files/files.routes.ts';
 import { folderRoutes } from '../modules/folders/folders.routes.ts';
 import { healthRoutes } from '../modules/health/health.routes.ts';
 import { identityRoutes } from '../modules/identity/identity.routes.ts';
+import { tabRoutes } from '../modules/tabs/tabs.routes.ts';
+import { templateRoutes } from '../modules/templates/templates.routes.ts';
 import { workspaceRoutes } from '../modules/workspaces/workspaces.routes.ts';
 import { createTokenVerifier, registerAuthentication } from './auth.ts';
 import { AppError, handleError } from './errors.ts';
@@ -92,6 +94,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(workspaceRoutes);
   await app.register(folderRoutes);
   await app.register(activityRoutes);
+  await app.register(templateRoutes);
+  await app.register(tabRoutes);
   await app.register(fileRoutes);
   if (deps.config.oidc.embedded && signingKeys) {
     const provider = createProvider({

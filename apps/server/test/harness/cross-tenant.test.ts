@@ -1,6 +1,14 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, createUser, createWorkspace, type Persona, personaFor, type TestWorkspace } from '../factories.ts';
+import {
+  addMember,
+  createUser,
+  createWorkspace,
+  type Persona,
+  personaFor,
+  type TestWorkspace,
+  templateBody,
+} from '../factories.ts';
 import { createTestApp, type TestContext } from '../test-app.ts';
 import { fillPath, listOperations, type Operation, operationHasIds, sample } from './openapi.ts';
 import { workspaceFingerprint } from './tenant-fingerprint.ts';
@@ -11,7 +19,7 @@ import { workspaceFingerprint } from './tenant-fingerprint.ts';
  * this workspace without any role (403 where the route needs a permission). A new route is probed
  * without anyone writing a test; one whose ids this file cannot supply fails until mapped here.
  */
-type Probed = TestWorkspace & { fileId: string };
+type Probed = TestWorkspace & { fileId: string; templateId: string; tabId: string };
 
 const idSources: Record<string, (w: Probed) => string> = {
   companyId: (w) => w.companyId,
@@ -22,7 +30,41 @@ const idSources: Record<string, (w: Probed) => string> = {
   folders: (w) => w.projects[1]?.projectId as string,
   folderId: (w) => w.projects[0]?.teams[0]?.teamId as string,
   fileId: (w) => w.fileId,
+  templateId: (w) => w.templateId,
+  templateIds: (w) => w.templateId,
+  _id: (w) => w.templateId,
+  tabId: (w) => w.tabId,
+  tabIds: (w) => w.tabId,
+  // Tab bodies name their tab `id` (save new tab, sorted order).
+  id: (w) => w.tabId,
+  teamIds: (w) => w.projects[0]?.teams[0]?.teamId as string,
+  version: () => '1',
 };
+
+/** A tab and a library template deployed to the first team, made the way the app does. */
+async function templateAndTab(workspace: TestWorkspace): Promise<{ templateId: string; tabId: string }> {
+  const headers = await workspace.personas.orgController.headers();
+  const tab = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/companies/${workspace.companyId}/template-tabs`,
+    headers,
+    payload: { name: 'Probe tab' },
+  });
+  const template = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/companies/${workspace.companyId}/templates`,
+    headers,
+    payload: templateBody({ tabIds: [tab.json().id] }),
+  });
+  const templateId = template.json().templateId;
+  await ctx.app.inject({
+    method: 'PUT',
+    url: `/api/templates/${templateId}/deployment`,
+    headers,
+    payload: { teamIds: [workspace.projects[0]?.teams[0]?.teamId] },
+  });
+  return { templateId, tabId: tab.json().id };
+}
 
 /** A photo in workspace A's first team, uploaded the way the app does. */
 async function uploadPhoto(workspace: TestWorkspace): Promise<string> {
@@ -47,7 +89,7 @@ let operations: Operation[];
 beforeAll(async () => {
   ctx = await createTestApp();
   const workspace = await createWorkspace(ctx, { projects: 3, teamsPerProject: 2 });
-  a = { ...workspace, fileId: await uploadPhoto(workspace) };
+  a = { ...workspace, fileId: await uploadPhoto(workspace), ...(await templateAndTab(workspace)) };
   outsider = a.personas.outsider;
   const user = await createUser(ctx.database.db, { firstName: 'No', lastName: 'Role' });
   await addMember(ctx.database.db, a.workspaceId, user.userId);

@@ -2,13 +2,10 @@ import { z } from 'zod';
 
 /**
  * Client-generated ids of fields, columns, options, logic blocks and header/footer items: stable
- * across saves so logic, formulas and the PDF filename can refer to them.
+ * across saves so logic, formulas and the PDF filename can refer to them. Opaque keys: the editor
+ * generates them (e.g. short random strings); validation checks they are unique per template.
  */
-export const itemIdSchema = z
-  .string()
-  .min(1)
-  .max(64)
-  .regex(/^[A-Za-z0-9_-]+$/, 'Use letters, digits, hyphens and underscores only');
+export const itemIdSchema = z.string().trim().min(1).max(64);
 
 /** Spec 9: photo sizes XS to XL. */
 export const photoSizes = ['XS', 'S', 'M', 'L', 'XL'] as const;
