@@ -54,7 +54,7 @@ test('an org controller creates, archives, restores and deletes folders', async 
 
   // Archive the project: its team goes with it.
   await rowMenu(page, 'Tower Crane Yard', 'Archive');
-  const archiveDialog = page.getByRole('dialog', { name: 'Archive this folder?' });
+  const archiveDialog = page.getByRole('dialog', { name: 'Archive 2 folders?' });
   await expect(archiveDialog).toContainText('Lifting Plans');
   await archiveDialog.getByRole('button', { name: 'Archive' }).click();
   await expect(toast(page, 'Folders archived')).toBeVisible();
@@ -75,7 +75,7 @@ test('an org controller creates, archives, restores and deletes folders', async 
   await folderNav(page).getByRole('link', { name: 'Northside Hospital' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Northside Hospital');
   await rowMenu(page, 'Northside Hospital', 'Delete');
-  const deleteDialog = page.getByRole('dialog', { name: 'Delete this folder permanently?' });
+  const deleteDialog = page.getByRole('dialog', { name: 'Delete 4 folders permanently?' });
   const confirmDelete = deleteDialog.getByRole('button', { name: 'Delete' });
   await expect(confirmDelete).toBeDisabled();
   await deleteDialog.getByRole('textbox').fill('DELETE');

@@ -8,6 +8,7 @@ import {
 import type { FolderState, FolderTree, TreeState } from '@formwork/shared/schemas/folders';
 import type { AccessibleWorkspace } from '@formwork/shared/schemas/workspaces';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { fetchFolderTree, folderTreeKey, useFolderTree } from '../../features/folders/api/folder-tree.ts';
 import { activityPath } from '../../features/folders/folder-paths.ts';
 import {
@@ -122,6 +123,7 @@ async function findCompany(queryClient: QueryClient, kind: FolderKind, folderId:
 export function useFolderLocation(level: string | undefined, folderId: string | undefined): LocationResult {
   const kind = level ? levelKinds[level] : undefined;
   const queryClient = useQueryClient();
+  const last = useRef<FolderLocation | null>(null);
   const company = useQuery({
     queryKey: ['folder-company', kind, folderId],
     // biome-ignore lint/style/noNonNullAssertion: enabled only with both.
@@ -141,10 +143,14 @@ export function useFolderLocation(level: string | undefined, folderId: string | 
     (archived.data && locateInTree(archived.data, kind, folderId)) ||
     null;
   if (!found) {
-    if (active.isPending || archived.isPending || active.isFetching || archived.isFetching)
-      return { status: 'loading' };
+    if (active.isPending || archived.isPending || active.isFetching || archived.isFetching) {
+      // A folder moving between the trees (archive, restore) keeps showing while they reload.
+      const previous = last.current;
+      return previous?.folderId === folderId ? { status: 'found', location: previous } : { status: 'loading' };
+    }
     return { status: 'missing', companyId };
   }
+  last.current = found;
   const ref: FolderRef = { kind, path: found.path };
   if (!can(found.viewer, 'folder.view', ref)) return { status: 'missing', companyId };
   return { status: 'found', location: found };

@@ -70,7 +70,7 @@ export function TopBar({ result, busy, freeTrial, navOpened, onToggleNav, navCol
     const content =
       c.kind === 'company' ? (
         <Group gap={4} wrap="nowrap" component="span">
-          <IconBuildingSkyscraper size={16} aria-label={t('shell.homeFolder')} />
+          <IconBuildingSkyscraper size={16} aria-hidden />
           <Box component="span" visibleFrom="sm">
             {t('shell.homeFolder')}
           </Box>
@@ -104,6 +104,7 @@ export function TopBar({ result, busy, freeTrial, navOpened, onToggleNav, navCol
         truncate="end"
         maw={220}
         title={title}
+        aria-label={title}
       >
         {content}
       </Anchor>

@@ -126,14 +126,12 @@ export function FolderNav({
   const changeState = useChangeFolderState(companyId);
   const scrollRef = useRef<HTMLDivElement>(null);
 
-  // The navigated folder's state selects the toggle, when the user navigates (spec 4.2).
-  const navigatedKey = navigated ? `${navigated.folderId}:${navigated.state}` : '';
-  const [syncedKey, setSyncedKey] = useState(navigatedKey);
-  if (navigatedKey !== syncedKey) {
-    setSyncedKey(navigatedKey);
-    if (navigated && navigated.folderId !== syncedKey.split(':')[0]) {
-      setView(navigated.state === 'archived' ? 'archived' : 'active');
-    }
+  // The navigated folder's state selects the toggle when the user navigates to it (spec 4.2);
+  // archiving the folder on screen leaves the view where the user acted.
+  const [syncedId, setSyncedId] = useState(navigated?.folderId ?? null);
+  if (navigated && navigated.folderId !== syncedId) {
+    setSyncedId(navigated.folderId);
+    setView(navigated.state === 'archived' ? 'archived' : 'active');
   }
 
   const viewer: Membership | undefined = tree.data?.viewer;
