@@ -5,6 +5,7 @@ import { hashPassword } from '../../modules/identity/password.ts';
 import type { Database } from '../client.ts';
 import { auditEvents, folders, memberships, users, workspaces, workspaceUsers } from '../schema.ts';
 import { inScope } from '../tenant.ts';
+import { seedDemoTemplates } from './demo-templates.ts';
 
 export type DemoUser = { email: string; label: string };
 
@@ -195,6 +196,7 @@ export async function seedDemo(database: Database, config: Config): Promise<{ us
       details: { name: 'Acme Construction' },
     });
     await tx.insert(auditEvents).values(created);
+    await seedDemoTemplates(tx, { workspaceId, actorUserId: orgController, teamIds });
   });
   return { users: personas.map((p) => ({ email: p.email, label: p.label })) };
 }
