@@ -1,8 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { Plan } from '@formwork/shared/permissions';
+import { type TemplateDefinitionInput, templateDefinitionSchema } from '@formwork/shared/templates/template-definition';
 import type { Config } from '../src/config.ts';
 import type { AppDb } from '../src/db/client.ts';
-import { folders, memberships, users, workspaces, workspaceUsers } from '../src/db/schema.ts';
+import {
+  folders,
+  memberships,
+  templateDeployments,
+  templates,
+  templateVersions,
+  users,
+  workspaces,
+  workspaceUsers,
+} from '../src/db/schema.ts';
 import { inScope, systemScope } from '../src/db/tenant.ts';
 import { accessTokenFor, bearer } from './auth.ts';
 
@@ -184,4 +194,52 @@ export function templateBody(overrides: Record<string, unknown> = {}) {
     },
     ...overrides,
   };
+}
+
+/**
+ * A template with its first version, straight in the database (forms tests): in `folderId` (a team,
+ * or the company for a library template deployed to `deployTo` teams). The definition is parsed
+ * with the shared schema, so defaults apply as the templates API would store them.
+ */
+export async function createFormTemplate(
+  db: AppDb,
+  workspaceId: string,
+  options: {
+    folderId: string;
+    type?: 'timeline' | 'workflow' | 'register';
+    definition: TemplateDefinitionInput;
+    name?: string;
+    formName?: string;
+    deployTo?: string[];
+    state?: 'active' | 'archived';
+  },
+) {
+  const templateId = randomUUID();
+  const name = options.name ?? `Template ${templateId.slice(0, 8)}`;
+  const definition = templateDefinitionSchema.parse(options.definition);
+  await inScope(db, { workspaceId, userId: null, isAdmin: false }, async (tx) => {
+    await tx.insert(templates).values({
+      workspaceId,
+      templateId,
+      folderId: options.folderId,
+      name,
+      templateCode: `T-${templateId.slice(0, 8)}`,
+      formName: options.formName ?? 'Form',
+      type: options.type ?? 'register',
+      state: options.state ?? 'active',
+    });
+    await tx.insert(templateVersions).values({
+      workspaceId,
+      templateId,
+      version: 1,
+      name,
+      templateCode: `T-${templateId.slice(0, 8)}`,
+      formName: options.formName ?? 'Form',
+      definition,
+    });
+    for (const teamId of options.deployTo ?? []) {
+      await tx.insert(templateDeployments).values({ workspaceId, templateId, teamId });
+    }
+  });
+  return { templateId, name, definition };
 }

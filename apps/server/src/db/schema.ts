@@ -188,3 +188,99 @@ export const templateDeployments = pgTable(
   },
   (t) => [primaryKey({ columns: [t.workspaceId, t.templateId, t.teamId] })],
 );
+
+/** 0007_forms: a form of a template in a team folder; `version` is its optimistic-concurrency counter. */
+export const forms = pgTable(
+  'forms',
+  {
+    workspaceId: uuid('workspace_id').notNull(),
+    formId: uuid('form_id').notNull(),
+    templateId: uuid('template_id').notNull(),
+    templateVersion: integer('template_version').notNull(),
+    folderId: uuid('folder_id').notNull(),
+    number: integer('number').notNull(),
+    title: text('title').notNull(),
+    state: text('state', { enum: ['active', 'archived', 'deleted'] })
+      .notNull()
+      .default('active'),
+    workflowColumn: integer('workflow_column'),
+    version: integer('version').notNull().default(1),
+    fieldValues: jsonb('field_values').$type<Record<string, unknown>>().notNull().default({}),
+    textCells: jsonb('text_cells').$type<Record<string, string>>().notNull().default({}),
+    createHash: text('create_hash').notNull(),
+    clonedFrom: uuid('cloned_from'),
+    createdBy: uuid('created_by'),
+    updatedBy: uuid('updated_by'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.formId] })],
+);
+
+export const formCounters = pgTable(
+  'form_counters',
+  {
+    workspaceId: uuid('workspace_id').notNull(),
+    templateId: uuid('template_id').notNull(),
+    lastNumber: integer('last_number').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.templateId] })],
+);
+
+/** Immutable: one row per change of a form. */
+export const formVersions = pgTable(
+  'form_versions',
+  {
+    workspaceId: uuid('workspace_id').notNull(),
+    formId: uuid('form_id').notNull(),
+    version: integer('version').notNull(),
+    change: text('change').notNull(),
+    state: text('state').notNull(),
+    workflowColumn: integer('workflow_column'),
+    fieldValues: jsonb('field_values').$type<Record<string, unknown>>().notNull(),
+    savedBy: uuid('saved_by'),
+    savedAt: timestamp('saved_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.formId, t.version] })],
+);
+
+export const workflowSignatures = pgTable(
+  'workflow_signatures',
+  {
+    workspaceId: uuid('workspace_id').notNull(),
+    formId: uuid('form_id').notNull(),
+    columnIndex: integer('column_index').notNull(),
+    fieldId: text('field_id'),
+    fileId: uuid('file_id').notNull(),
+    signerName: text('signer_name'),
+    signedBy: uuid('signed_by'),
+    signedAt: timestamp('signed_at', { withTimezone: true }).notNull().defaultNow(),
+    formVersion: integer('form_version').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.formId, t.columnIndex] })],
+);
+
+/** Background jobs of a workspace (exports), claimed with FOR UPDATE SKIP LOCKED. */
+export const jobs = pgTable(
+  'jobs',
+  {
+    workspaceId: uuid('workspace_id').notNull(),
+    jobId: uuid('job_id').notNull(),
+    kind: text('kind').notNull(),
+    state: text('state', { enum: ['queued', 'running', 'succeeded', 'failed'] })
+      .notNull()
+      .default('queued'),
+    folderId: uuid('folder_id').notNull(),
+    params: jsonb('params').$type<Record<string, unknown>>().notNull().default({}),
+    result: jsonb('result').$type<Record<string, unknown> | null>(),
+    error: text('error'),
+    attempts: integer('attempts').notNull().default(0),
+    runAfter: timestamp('run_after', { withTimezone: true }).notNull().defaultNow(),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    createdBy: uuid('created_by'),
+    createdAt: createdAt(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.jobId] })],
+);

@@ -10,6 +10,7 @@ import { createProvider } from '../idp/provider.ts';
 import { activityRoutes } from '../modules/activity/activity.routes.ts';
 import { fileRoutes } from '../modules/files/files.routes.ts';
 import { folderRoutes } from '../modules/folders/folders.routes.ts';
+import { formRoutes } from '../modules/forms/forms.routes.ts';
 import { healthRoutes } from '../modules/health/health.routes.ts';
 import { identityRoutes } from '../modules/identity/identity.routes.ts';
 import { tabRoutes } from '../modules/tabs/tabs.routes.ts';
@@ -97,6 +98,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(templateRoutes);
   await app.register(tabRoutes);
   await app.register(fileRoutes);
+  await app.register(formRoutes);
   if (deps.config.oidc.embedded && signingKeys) {
     const provider = createProvider({
       config: deps.config,

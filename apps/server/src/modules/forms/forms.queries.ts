@@ -1,0 +1,411 @@
+import type { FormChangeKind, FormState } from '@formwork/shared/schemas/forms';
+import type { TemplateType } from '@formwork/shared/templates/template-definition';
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/tenant.ts';
+
+/**
+ * Explicit SQL of the forms module. Every function takes the verified workspace id; forms are
+ * always found through their team (`folder_id`), never by a bare id. Templates and their versions
+ * are read here with our own SQL (no other module's queries are imported).
+ */
+
+function iso(value: string | Date): string {
+  return (value instanceof Date ? value : new Date(value)).toISOString();
+}
+
+function json<T>(value: unknown): T {
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
+}
+
+export type TeamTemplate = {
+  templateId: string;
+  name: string;
+  templateCode: string;
+  formName: string;
+  type: TemplateType;
+  state: 'active' | 'archived';
+  version: number;
+  definition: unknown;
+};
+
+/**
+ * A template a team may fill forms from: living in the team, or a library template deployed to
+ * it; active only. Its current version's definition comes along.
+ */
+export async function templateForTeam(
+  tx: Tx,
+  workspaceId: string,
+  teamId: string,
+  templateId: string,
+): Promise<TeamTemplate | undefined> {
+  const result = await tx.execute<Record<string, unknown>>(sql`
+    select t.template_id, t.name, t.template_code, t.form_name, t.type, t.state, t.current_version, v.definition
+      from templates t
+      join template_versions v
+        on v.workspace_id = t.workspace_id and v.template_id = t.template_id and v.version = t.current_version
+     where t.workspace_id = ${workspaceId} and t.template_id = ${templateId} and t.state = 'active'
+       and (t.folder_id = ${teamId}
+            or exists (select 1 from template_deployments d
+                        where d.workspace_id = t.workspace_id and d.template_id = t.template_id
+                          and d.team_id = ${teamId}))`);
+  const r = result.rows[0];
+  if (!r) return undefined;
+  return {
+    templateId: r.template_id as string,
+    name: r.name as string,
+    templateCode: r.template_code as string,
+    formName: r.form_name as string,
+    type: r.type as TemplateType,
+    state: r.state as 'active',
+    version: Number(r.current_version),
+    definition: json(r.definition),
+  };
+}
+
+export type FormRecord = {
+  formId: string;
+  teamId: string;
+  templateId: string;
+  templateVersion: number;
+  number: number;
+  title: string;
+  state: FormState;
+  workflowColumn: number | null;
+  version: number;
+  values: Record<string, unknown>;
+  textCells: Record<string, string>;
+  createHash: string;
+  clonedFrom: string | null;
+  createdBy: string | null;
+  createdAt: string;
+  updatedBy: string | null;
+  updatedAt: string;
+};
+
+export type FormWithTemplate = FormRecord & {
+  template: {
+    name: string;
+    templateCode: string;
+    formName: string;
+    type: TemplateType;
+    state: string;
+    definition: unknown;
+  };
+};
+
+const formColumns = sql.raw(`f.form_id, f.folder_id, f.template_id, f.template_version, f.number, f.title, f.state,
+  f.workflow_column, f.version, f.field_values, f.text_cells, f.create_hash, f.cloned_from, f.created_by,
+  f.created_at, f.updated_by, f.updated_at`);
+
+export function toFormRecord(r: Record<string, unknown>): FormRecord {
+  return {
+    formId: r.form_id as string,
+    teamId: r.folder_id as string,
+    templateId: r.template_id as string,
+    templateVersion: Number(r.template_version),
+    number: Number(r.number),
+    title: r.title as string,
+    state: r.state as FormState,
+    workflowColumn: r.workflow_column === null ? null : Number(r.workflow_column),
+    version: Number(r.version),
+    values: json(r.field_values),
+    textCells: json(r.text_cells),
+    createHash: r.create_hash as string,
+    clonedFrom: (r.cloned_from as string | null) ?? null,
+    createdBy: (r.created_by as string | null) ?? null,
+    createdAt: iso(r.created_at as string),
+    updatedBy: (r.updated_by as string | null) ?? null,
+    updatedAt: iso(r.updated_at as string),
+  };
+}
+
+/**
+ * A form of the team with its template and the definition of the version it was filled on.
+ * Forms of deleted templates are gone with them; `withDeleted` finds deleted forms (replays).
+ */
+export async function formInTeam(
+  tx: Tx,
+  workspaceId: string,
+  teamId: string,
+  formId: string,
+  options: { withDeleted?: boolean; forUpdate?: boolean } = {},
+): Promise<FormWithTemplate | undefined> {
+  const result = await tx.execute<Record<string, unknown>>(sql`
+    select ${formColumns}, t.name as t_name, t.template_code as t_code, t.form_name as t_form_name,
+           t.type as t_type, t.state as t_state, v.definition as t_definition
+      from forms f
+      join templates t on t.workspace_id = f.workspace_id and t.template_id = f.template_id
+      join template_versions v
+        on v.workspace_id = f.workspace_id and v.template_id = f.template_id and v.version = f.template_version
+     where f.workspace_id = ${workspaceId} and f.form_id = ${formId} and f.folder_id = ${teamId}
+       and t.state <> 'deleted' ${options.withDeleted ? sql`` : sql`and f.state <> 'deleted'`}
+       ${options.forUpdate ? sql`for update of f` : sql``}`);
+  const r = result.rows[0];
+  if (!r) return undefined;
+  return {
+    ...toFormRecord(r),
+    template: {
+      name: r.t_name as string,
+      templateCode: r.t_code as string,
+      formName: r.t_form_name as string,
+      type: r.t_type as TemplateType,
+      state: r.t_state as string,
+      definition: json(r.t_definition),
+    },
+  };
+}
+
+/** Whether a form id is taken in the workspace, in any team (a client id reused elsewhere). */
+export async function formIdTaken(
+  tx: Tx,
+  workspaceId: string,
+  formId: string,
+): Promise<{ teamId: string; createHash: string } | undefined> {
+  const result = await tx.execute<{ folder_id: string; create_hash: string }>(sql`
+    select folder_id, create_hash from forms where workspace_id = ${workspaceId} and form_id = ${formId}`);
+  const r = result.rows[0];
+  return r ? { teamId: r.folder_id, createHash: r.create_hash } : undefined;
+}
+
+export type Audit = { actorUserId: string; folderPath: string[]; action: string; details: Record<string, unknown> };
+
+function auditInsert(workspaceId: string, audit: Audit, subjectIdSql: ReturnType<typeof sql>, from: string) {
+  return sql`insert into audit_events (workspace_id, folder_path, actor_user_id, action, subject_type, subject_id, details)
+    select ${workspaceId}, ${`{${audit.folderPath.join(',')}}`}::uuid[], ${audit.actorUserId}, ${audit.action}, 'form',
+           ${subjectIdSql}, ${JSON.stringify(audit.details)}::jsonb || jsonb_build_object('name', title)
+      from ${sql.raw(from)}`;
+}
+
+export type NewForm = {
+  workspaceId: string;
+  formId: string;
+  templateId: string;
+  templateVersion: number;
+  teamId: string;
+  formName: string;
+  workflowColumn: number | null;
+  values: Record<string, unknown>;
+  textCells: Record<string, string>;
+  createHash: string;
+  clonedFrom: string | null;
+  userId: string;
+  change: 'created' | 'cloned';
+};
+
+/**
+ * One statement: the next form number of the template, the form, its first version and the audit
+ * event (so the counter row is locked only for this statement and the commit). A concurrent
+ * create of the same id waits, then inserts nothing: undefined, and the caller reads what won.
+ */
+export async function insertForm(tx: Tx, form: NewForm, audit: Audit): Promise<FormRecord | undefined> {
+  const values = JSON.stringify(form.values);
+  const result = await tx.execute<Record<string, unknown>>(sql`
+    with counter as (
+      insert into form_counters as c (workspace_id, template_id, last_number)
+      values (${form.workspaceId}, ${form.templateId}, 1)
+      on conflict (workspace_id, template_id) do update set last_number = c.last_number + 1
+      returning last_number
+    ), inserted as (
+      insert into forms (workspace_id, form_id, template_id, template_version, folder_id, number, title,
+                         workflow_column, field_values, text_cells, create_hash, cloned_from, created_by, updated_by)
+      select ${form.workspaceId}, ${form.formId}, ${form.templateId}, ${form.templateVersion}, ${form.teamId},
+             counter.last_number, ${form.formName} || ' ' || counter.last_number, ${form.workflowColumn},
+             ${values}::jsonb, ${JSON.stringify(form.textCells)}::jsonb, ${form.createHash}, ${form.clonedFrom},
+             ${form.userId}, ${form.userId}
+        from counter
+      on conflict (workspace_id, form_id) do nothing
+      returning *
+    ), history as (
+      insert into form_versions (workspace_id, form_id, version, change, state, workflow_column, field_values, saved_by, saved_at)
+      select workspace_id, form_id, 1, ${form.change}, state, workflow_column, field_values, created_by, created_at
+        from inserted
+    ), event as (
+      ${auditInsert(form.workspaceId, audit, sql`form_id`, 'inserted')}
+    )
+    select ${formColumns} from inserted f`);
+  const r = result.rows[0];
+  return r ? toFormRecord(r) : undefined;
+}
+
+/**
+ * Saves new values over `baseVersion` in one statement (form, history row, audit event). No row
+ * when the form moved on meanwhile (a concurrent save won): the caller answers 409.
+ */
+export async function updateFormValues(
+  tx: Tx,
+  workspaceId: string,
+  formId: string,
+  baseVersion: number,
+  change: {
+    values: Record<string, unknown>;
+    workflowColumn?: number | null;
+    state?: FormState;
+    kind: 'saved' | 'moved' | 'reset' | 'archived' | 'restored';
+    userId: string;
+  },
+  audit: Audit,
+): Promise<FormRecord | undefined> {
+  const result = await tx.execute<Record<string, unknown>>(sql`
+    with updated as (
+      update forms set
+        field_values = ${JSON.stringify(change.values)}::jsonb,
+        ${change.workflowColumn === undefined ? sql`` : sql`workflow_column = ${change.workflowColumn},`}
+        ${change.state === undefined ? sql`` : sql`state = ${change.state},`}
+        version = version + 1, updated_by = ${change.userId}, updated_at = now()
+      where workspace_id = ${workspaceId} and form_id = ${formId} and version = ${baseVersion} and state <> 'deleted'
+      returning *
+    ), history as (
+      insert into form_versions (workspace_id, form_id, version, change, state, workflow_column, field_values, saved_by, saved_at)
+      select workspace_id, form_id, version, ${change.kind}, state, workflow_column, field_values, updated_by, updated_at
+        from updated
+    ), event as (
+      ${auditInsert(workspaceId, audit, sql`form_id`, 'updated')}
+    )
+    select ${formColumns} from updated f`);
+  const r = result.rows[0];
+  return r ? toFormRecord(r) : undefined;
+}
+
+/** Deleted forms are gone for good from every list; their history goes with them. */
+export async function markDeleted(tx: Tx, workspaceId: string, formId: string, userId: string, audit: Audit) {
+  await tx.execute(sql`
+    with updated as (
+      update forms set state = 'deleted', version = version + 1, updated_by = ${userId}, updated_at = now(),
+                       field_values = '{}'::jsonb, text_cells = '{}'::jsonb
+       where workspace_id = ${workspaceId} and form_id = ${formId} and state <> 'deleted'
+      returning form_id, title
+    ), history as (
+      delete from form_versions where workspace_id = ${workspaceId} and form_id = ${formId}
+    ), event as (
+      ${auditInsert(workspaceId, audit, sql`form_id`, 'updated')}
+    )
+    select 1`);
+  await tx.execute(sql`delete from workflow_signatures where workspace_id = ${workspaceId} and form_id = ${formId}`);
+}
+
+export async function currentVersion(tx: Tx, workspaceId: string, formId: string): Promise<number | undefined> {
+  const result = await tx.execute<{ version: number }>(
+    sql`select version from forms where workspace_id = ${workspaceId} and form_id = ${formId}`,
+  );
+  const r = result.rows[0];
+  return r ? Number(r.version) : undefined;
+}
+
+export type VersionRow = {
+  version: number;
+  change: FormChangeKind;
+  state: FormState;
+  workflowColumn: number | null;
+  savedBy: string | null;
+  savedAt: string;
+  values?: Record<string, unknown>;
+};
+
+function toVersionRow(r: Record<string, unknown>): VersionRow {
+  return {
+    version: Number(r.version),
+    change: r.change as FormChangeKind,
+    state: r.state as FormState,
+    workflowColumn: r.workflow_column === null ? null : Number(r.workflow_column),
+    savedBy: (r.saved_by as string | null) ?? null,
+    savedAt: iso(r.saved_at as string),
+    ...(r.field_values !== undefined ? { values: json<Record<string, unknown>>(r.field_values) } : {}),
+  };
+}
+
+export async function formHistory(tx: Tx, workspaceId: string, formId: string): Promise<VersionRow[]> {
+  const result = await tx.execute<Record<string, unknown>>(sql`
+    select version, change, state, workflow_column, saved_by, saved_at from form_versions
+     where workspace_id = ${workspaceId} and form_id = ${formId} order by version desc`);
+  return result.rows.map(toVersionRow);
+}
+
+export async function formVersion(
+  tx: Tx,
+  workspaceId: string,
+  formId: string,
+  version: number,
+): Promise<VersionRow | undefined> {
+  const result = await tx.execute<Record<string, unknown>>(sql`
+    select version, change, state, workflow_column, saved_by, saved_at, field_values from form_versions
+     where workspace_id = ${workspaceId} and form_id = ${formId} and version = ${version}`);
+  const r = result.rows[0];
+  return r ? toVersionRow(r) : undefined;
+}
+
+export type SignatureRow = {
+  column: number;
+  fieldId: string | null;
+  fileId: string;
+  signerName: string | null;
+  signedBy: string | null;
+  signedAt: string;
+};
+
+export async function workflowSignatures(tx: Tx, workspaceId: string, formId: string): Promise<SignatureRow[]> {
+  const result = await tx.execute<Record<string, unknown>>(sql`
+    select column_index, field_id, file_id, signer_name, signed_by, signed_at from workflow_signatures
+     where workspace_id = ${workspaceId} and form_id = ${formId} order by column_index`);
+  return result.rows.map((r) => ({
+    column: Number(r.column_index),
+    fieldId: (r.field_id as string | null) ?? null,
+    fileId: r.file_id as string,
+    signerName: (r.signer_name as string | null) ?? null,
+    signedBy: (r.signed_by as string | null) ?? null,
+    signedAt: iso(r.signed_at as string),
+  }));
+}
+
+export async function insertSignature(
+  tx: Tx,
+  row: {
+    workspaceId: string;
+    formId: string;
+    column: number;
+    fieldId: string | null;
+    fileId: string;
+    signerName: string | null;
+    userId: string;
+    formVersion: number;
+  },
+) {
+  await tx.execute(sql`
+    insert into workflow_signatures (workspace_id, form_id, column_index, field_id, file_id, signer_name, signed_by, form_version)
+    values (${row.workspaceId}, ${row.formId}, ${row.column}, ${row.fieldId}, ${row.fileId}, ${row.signerName},
+            ${row.userId}, ${row.formVersion})`);
+}
+
+export async function deleteSignaturesAfter(tx: Tx, workspaceId: string, formId: string, column: number) {
+  await tx.execute(sql`
+    delete from workflow_signatures
+     where workspace_id = ${workspaceId} and form_id = ${formId} and column_index > ${column}`);
+}
+
+function uuidArray(ids: readonly string[]) {
+  return sql`${`{${ids.join(',')}}`}::uuid[]`;
+}
+
+/** Which of these file ids exist in the workspace. */
+export async function existingFiles(tx: Tx, workspaceId: string, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const result = await tx.execute<{ file_id: string }>(sql`
+    select file_id from files where workspace_id = ${workspaceId} and file_id = any(${uuidArray(ids)})`);
+  return new Set(result.rows.map((r) => r.file_id));
+}
+
+/** Which of these user ids belong to the workspace. */
+export async function existingUsers(tx: Tx, workspaceId: string, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const result = await tx.execute<{ user_id: string }>(sql`
+    select user_id from workspace_users where workspace_id = ${workspaceId} and user_id = any(${uuidArray(ids)})`);
+  return new Set(result.rows.map((r) => r.user_id));
+}
+
+/** Which of these form ids are live forms of the workspace. */
+export async function existingForms(tx: Tx, workspaceId: string, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const result = await tx.execute<{ form_id: string }>(sql`
+    select form_id from forms
+     where workspace_id = ${workspaceId} and form_id = any(${uuidArray(ids)}) and state <> 'deleted'`);
+  return new Set(result.rows.map((r) => r.form_id));
+}

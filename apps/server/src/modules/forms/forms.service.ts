@@ -1,0 +1,358 @@
+import { cloneFormValues } from '@formwork/shared/forms/clone-form';
+import { type FormValueError, validateFormValues } from '@formwork/shared/forms/validate-form-values';
+import { valueReferences } from '@formwork/shared/forms/value-references';
+import { limitsFor } from '@formwork/shared/limits';
+import {
+  type CreateFormBody,
+  type Form,
+  type FormActionResult,
+  type FormDetail,
+  formActionFailureMessages,
+  type SaveFormBody,
+} from '@formwork/shared/schemas/forms';
+import type { TemplateDefinition } from '@formwork/shared/templates/template-definition';
+import type { AppDb } from '../../db/client.ts';
+import { inScope, type Tx } from '../../db/tenant.ts';
+import type { SignedInUser } from '../../http/auth.ts';
+import { folderContext } from '../../http/context.ts';
+import { AppError } from '../../http/errors.ts';
+import {
+  archivedFolder,
+  assertFormRight,
+  createHashOf,
+  invalid,
+  parseDefinition,
+  stale,
+  type TeamContext,
+  toForm,
+} from './form-model.ts';
+import * as queries from './forms.queries.ts';
+
+export function teamContext(db: AppDb, user: SignedInUser, teamId: string): Promise<TeamContext> {
+  return folderContext(db, user, 'team', teamId, 'teamNotFound');
+}
+
+/** Files, people and related forms named in the values must exist in this workspace. */
+export async function checkReferences(
+  tx: Tx,
+  workspaceId: string,
+  definition: TemplateDefinition,
+  values: Record<string, unknown>,
+): Promise<FormValueError[]> {
+  const refs = valueReferences(definition.fields, values);
+  const [files, users, forms] = await Promise.all([
+    queries.existingFiles(tx, workspaceId, [...new Set(refs.files.map((r) => r.id))]),
+    queries.existingUsers(tx, workspaceId, [...new Set(refs.users.map((r) => r.id))]),
+    queries.existingForms(tx, workspaceId, [...new Set(refs.forms.map((r) => r.id))]),
+  ]);
+  const errors: FormValueError[] = [];
+  for (const r of refs.files)
+    if (!files.has(r.id)) errors.push({ ...r, message: 'This file was not uploaded here', code: 'invalid' });
+  for (const r of refs.users)
+    if (!users.has(r.id)) errors.push({ ...r, message: 'This person is not in the workspace', code: 'invalid' });
+  for (const r of refs.forms)
+    if (!forms.has(r.id)) errors.push({ ...r, message: 'This form does not exist', code: 'invalid' });
+  return errors;
+}
+
+function audit(ctx: TeamContext, action: string, details: Record<string, unknown> = {}): queries.Audit {
+  return { actorUserId: ctx.user.userId, folderPath: ctx.folder.path as string[], action, details };
+}
+
+async function loadForm(tx: Tx, ctx: TeamContext, formId: string, forUpdate = false) {
+  const form = await queries.formInTeam(tx, ctx.workspace.workspaceId, ctx.folder.folderId, formId, { forUpdate });
+  if (!form) throw new AppError('formUnavailable');
+  const definition = parseDefinition(
+    ctx.workspace.workspaceId,
+    form.templateId,
+    form.templateVersion,
+    form.template.definition,
+  );
+  return { form, definition };
+}
+
+async function signaturesOf(tx: Tx, ctx: TeamContext, form: queries.FormRecord, type: string) {
+  return type === 'workflow' ? queries.workflowSignatures(tx, ctx.workspace.workspaceId, form.formId) : [];
+}
+
+/** A create or clone sent again: the same content answers the form it made, other content 409. */
+async function replay(tx: Tx, ctx: TeamContext, formId: string, hash: string): Promise<Form> {
+  const taken = await queries.formIdTaken(tx, ctx.workspace.workspaceId, formId);
+  if (!taken || taken.teamId !== ctx.folder.folderId || taken.createHash !== hash) {
+    throw new AppError('duplicate', { detail: 'A different form already has this id' });
+  }
+  const form = await queries.formInTeam(tx, ctx.workspace.workspaceId, ctx.folder.folderId, formId);
+  if (!form) throw new AppError('formUnavailable');
+  const definition = parseDefinition(
+    ctx.workspace.workspaceId,
+    form.templateId,
+    form.templateVersion,
+    form.template.definition,
+  );
+  return toForm(
+    ctx,
+    form,
+    { type: form.template.type, definition },
+    await signaturesOf(tx, ctx, form, form.template.type),
+    [],
+  );
+}
+
+/**
+ * Creates a form on the template's current version. Idempotent by the client's form id: a retry
+ * of the same create returns the existing form (created: false).
+ */
+export async function createForm(
+  db: AppDb,
+  user: SignedInUser,
+  teamId: string,
+  body: CreateFormBody,
+): Promise<{ created: boolean; form: Form }> {
+  const ctx = await teamContext(db, user, teamId);
+  assertFormRight(ctx, 'form.create');
+  const workspaceId = ctx.workspace.workspaceId;
+  const hash = createHashOf({ teamId, templateId: body.templateId, values: body.values });
+  return inScope(db, ctx.scope, async (tx) => {
+    if (await queries.formIdTaken(tx, workspaceId, body.formId)) {
+      return { created: false, form: await replay(tx, ctx, body.formId, hash) };
+    }
+    if (archivedFolder(ctx)) throw new AppError('formReadOnly');
+    const template = await queries.templateForTeam(tx, workspaceId, teamId, body.templateId);
+    if (!template) throw new AppError('formTemplateUnavailable');
+    const definition = parseDefinition(workspaceId, template.templateId, template.version, template.definition);
+    const checked = validateFormValues(definition, body.values, { requireComplete: template.type !== 'workflow' });
+    if (checked.errors.length > 0) throw invalid(checked.errors);
+    const missing = await checkReferences(tx, workspaceId, definition, checked.values);
+    if (missing.length > 0) throw invalid(missing);
+    const row = await queries.insertForm(
+      tx,
+      {
+        workspaceId,
+        formId: body.formId,
+        templateId: template.templateId,
+        templateVersion: template.version,
+        teamId,
+        formName: template.formName,
+        workflowColumn: template.type === 'workflow' ? 0 : null,
+        values: checked.values,
+        textCells: {},
+        createHash: hash,
+        clonedFrom: null,
+        userId: user.userId,
+        change: 'created',
+      },
+      audit(ctx, 'form.created', { templateId: template.templateId }),
+    );
+    // A concurrent create with the same id committed first: answer like a replay.
+    if (!row) return { created: false, form: await replay(tx, ctx, body.formId, hash) };
+    return { created: true, form: toForm(ctx, row, { type: template.type, definition }, [], checked.formulaErrors) };
+  });
+}
+
+/** Saves values over the version the edit was based on; a stale base answers 409 staleVersion. */
+export async function saveForm(
+  db: AppDb,
+  user: SignedInUser,
+  teamId: string,
+  formId: string,
+  body: SaveFormBody,
+): Promise<Form> {
+  const ctx = await teamContext(db, user, teamId);
+  assertFormRight(ctx, 'form.edit');
+  const workspaceId = ctx.workspace.workspaceId;
+  return inScope(db, ctx.scope, async (tx) => {
+    const { form, definition } = await loadForm(tx, ctx, formId);
+    const type = form.template.type;
+    if (archivedFolder(ctx) || form.state !== 'active') throw new AppError('formReadOnly');
+    const access = toForm(ctx, form, { type, definition }, [], []).access;
+    if (!access.edit) throw new AppError('formAccessDenied');
+    if (form.version !== body.baseVersion) throw stale(form.version);
+    const checked = validateFormValues(definition, body.values, {
+      requireComplete: type !== 'workflow',
+      kept: form.values,
+    });
+    if (checked.errors.length > 0) throw invalid(checked.errors);
+    const missing = await checkReferences(tx, workspaceId, definition, checked.values);
+    if (missing.length > 0) throw invalid(missing);
+    const saved = await queries.updateFormValues(
+      tx,
+      workspaceId,
+      formId,
+      body.baseVersion,
+      { values: checked.values, kind: 'saved', userId: user.userId },
+      audit(ctx, 'form.saved', { version: body.baseVersion + 1 }),
+    );
+    if (!saved) throw stale(await queries.currentVersion(tx, workspaceId, formId));
+    return toForm(ctx, saved, { type, definition }, await signaturesOf(tx, ctx, saved, type), checked.formulaErrors);
+  });
+}
+
+export async function getForm(db: AppDb, user: SignedInUser, teamId: string, formId: string): Promise<FormDetail> {
+  const ctx = await teamContext(db, user, teamId);
+  assertFormRight(ctx, 'form.view');
+  return inScope(db, ctx.scope, async (tx) => {
+    const { form, definition } = await loadForm(tx, ctx, formId);
+    const type = form.template.type;
+    const { formulaErrors } = validateFormValues(definition, form.values, {
+      requireComplete: false,
+      kept: form.values,
+    });
+    return {
+      form: toForm(ctx, form, { type, definition }, await signaturesOf(tx, ctx, form, type), formulaErrors),
+      template: {
+        templateId: form.templateId,
+        name: form.template.name,
+        templateCode: form.template.templateCode,
+        formName: form.template.formName,
+        type,
+        version: form.templateVersion,
+        definition,
+      },
+    };
+  });
+}
+
+export async function formHistory(db: AppDb, user: SignedInUser, teamId: string, formId: string) {
+  const ctx = await teamContext(db, user, teamId);
+  assertFormRight(ctx, 'form.view');
+  return inScope(db, ctx.scope, async (tx) => {
+    await loadForm(tx, ctx, formId);
+    const versions = await queries.formHistory(tx, ctx.workspace.workspaceId, formId);
+    return { versions: versions.map(({ values: _values, ...v }) => v) };
+  });
+}
+
+export async function formVersion(db: AppDb, user: SignedInUser, teamId: string, formId: string, version: number) {
+  const ctx = await teamContext(db, user, teamId);
+  assertFormRight(ctx, 'form.view');
+  return inScope(db, ctx.scope, async (tx) => {
+    await loadForm(tx, ctx, formId);
+    const row = await queries.formVersion(tx, ctx.workspace.workspaceId, formId, version);
+    if (!row) throw new AppError('formUnavailable');
+    return { ...row, values: row.values ?? {} };
+  });
+}
+
+/**
+ * Clones a form of the team into a new one (spec 5.1 rules, see cloneFormValues) on the template's
+ * current version. Idempotent by the new form's client id, like a create.
+ */
+export async function cloneForm(
+  db: AppDb,
+  user: SignedInUser,
+  teamId: string,
+  sourceFormId: string,
+  newFormId: string,
+): Promise<{ created: boolean; form: Form }> {
+  const ctx = await teamContext(db, user, teamId);
+  assertFormRight(ctx, 'form.create');
+  const workspaceId = ctx.workspace.workspaceId;
+  const hash = createHashOf({ teamId, cloneOf: sourceFormId });
+  return inScope(db, ctx.scope, async (tx) => {
+    if (await queries.formIdTaken(tx, workspaceId, newFormId)) {
+      return { created: false, form: await replay(tx, ctx, newFormId, hash) };
+    }
+    const { form: source, definition: sourceDefinition } = await loadForm(tx, ctx, sourceFormId);
+    if (archivedFolder(ctx)) throw new AppError('formReadOnly');
+    const template = await queries.templateForTeam(tx, workspaceId, teamId, source.templateId);
+    if (!template) throw new AppError('formTemplateUnavailable');
+    const definition = parseDefinition(workspaceId, template.templateId, template.version, template.definition);
+    const cloned = cloneFormValues(sourceDefinition, source.values, limitsFor(ctx.workspace.plan).fieldsPerTemplate);
+    // Values the current version no longer accepts (a field removed or changed) are left out.
+    const ids = new Set(definition.fields.map((f) => f.id));
+    let values = Object.fromEntries(Object.entries(cloned.values).filter(([id]) => ids.has(id)));
+    let checked = validateFormValues(definition, values, { requireComplete: false });
+    if (checked.errors.length > 0) {
+      const bad = new Set(checked.errors.map((e) => e.fieldId));
+      values = Object.fromEntries(Object.entries(values).filter(([id]) => !bad.has(id)));
+      checked = validateFormValues(definition, values, { requireComplete: false });
+    }
+    const row = await queries.insertForm(
+      tx,
+      {
+        workspaceId,
+        formId: newFormId,
+        templateId: template.templateId,
+        templateVersion: template.version,
+        teamId,
+        formName: template.formName,
+        workflowColumn: template.type === 'workflow' ? 0 : null,
+        values: checked.values,
+        textCells: Object.fromEntries(Object.entries(cloned.textCells).filter(([id]) => ids.has(id))),
+        createHash: hash,
+        clonedFrom: sourceFormId,
+        userId: user.userId,
+        change: 'cloned',
+      },
+      audit(ctx, 'form.cloned', { templateId: template.templateId, clonedFrom: sourceFormId }),
+    );
+    if (!row) return { created: false, form: await replay(tx, ctx, newFormId, hash) };
+    return { created: true, form: toForm(ctx, row, { type: template.type, definition }, [], checked.formulaErrors) };
+  });
+}
+
+export type FormAction = 'archive' | 'restore' | 'delete';
+
+/**
+ * Archives, restores or deletes forms of the team, each on its own (spec 6: per-item rights): the
+ * ones allowed change, the others are answered with why, and the spec's message is given when any
+ * was refused.
+ */
+export async function changeForms(
+  db: AppDb,
+  user: SignedInUser,
+  teamId: string,
+  action: FormAction,
+  formIds: string[],
+): Promise<FormActionResult> {
+  const ctx = await teamContext(db, user, teamId);
+  assertFormRight(ctx, action === 'archive' ? 'form.archive' : action === 'restore' ? 'form.restore' : 'form.delete');
+  if (formIds.length === 0) throw new AppError('emptySelection');
+  const workspaceId = ctx.workspace.workspaceId;
+  const results = await inScope(db, ctx.scope, async (tx) => {
+    const out: FormActionResult['results'] = [];
+    for (const formId of [...new Set(formIds)]) {
+      const form = await queries.formInTeam(tx, workspaceId, teamId, formId, { forUpdate: true });
+      if (!form) {
+        out.push({ formId, ok: false, code: 'formUnavailable' });
+        continue;
+      }
+      const definition = parseDefinition(workspaceId, form.templateId, form.templateVersion, form.template.definition);
+      const access = toForm(ctx, form, { type: form.template.type, definition }, [], []).access;
+      const allowed = action === 'archive' ? access.archive : action === 'restore' ? access.restore : access.delete;
+      const stateOk =
+        action === 'archive' ? form.state === 'active' : action === 'restore' ? form.state === 'archived' : true;
+      if (!stateOk || archivedFolder(ctx)) {
+        out.push({ formId, ok: false, code: 'invalidState' });
+        continue;
+      }
+      if (!allowed) {
+        out.push({ formId, ok: false, code: 'forbidden' });
+        continue;
+      }
+      if (action === 'delete') {
+        await queries.markDeleted(tx, workspaceId, formId, user.userId, audit(ctx, 'form.deleted'));
+      } else {
+        await queries.updateFormValues(
+          tx,
+          workspaceId,
+          formId,
+          form.version,
+          {
+            values: form.values,
+            state: action === 'archive' ? 'archived' : 'active',
+            kind: action === 'archive' ? 'archived' : 'restored',
+            userId: user.userId,
+          },
+          audit(ctx, action === 'archive' ? 'form.archived' : 'form.restored'),
+        );
+      }
+      out.push({ formId, ok: true, code: null });
+    }
+    return out;
+  });
+  return {
+    results,
+    failureMessage: results.some((r) => !r.ok) ? formActionFailureMessages[action] : null,
+  };
+}
