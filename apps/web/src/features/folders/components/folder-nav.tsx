@@ -574,7 +574,13 @@ export function FolderNav({
           />
           {onCollapse && (
             <Tooltip label={t('folders.collapseNav')}>
-              <ActionIcon variant="subtle" color="gray" onClick={onCollapse} aria-label={t('folders.collapseNav')}>
+              <ActionIcon
+                visibleFrom="sm"
+                variant="subtle"
+                color="gray"
+                onClick={onCollapse}
+                aria-label={t('folders.collapseNav')}
+              >
                 <IconLayoutSidebarLeftCollapse size={18} />
               </ActionIcon>
             </Tooltip>
