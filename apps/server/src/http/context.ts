@@ -119,13 +119,13 @@ export async function companyContext(
 }
 
 /**
- * The workspace of a project or team route, found from the folder id and verified as above. A
- * deleted folder, or one of another kind, is not found.
+ * The workspace of a folder route, found from the folder id and verified as above. A deleted
+ * folder, or one of another kind than asked, is not found.
  */
 export async function folderContext(
   db: AppDb,
   user: SignedInUser,
-  kind: 'project' | 'team',
+  kind: FolderKind | 'any',
   folderId: string,
   notFound: ErrorCode = 'folderNotFound',
 ): Promise<WorkspaceContext & { folder: TargetFolder }> {
@@ -141,12 +141,17 @@ export async function folderContext(
       .from(folders)
       .where(eq(folders.folderId, folderId))
       .limit(1);
-    if (!row || row.kind !== kind || row.state === 'deleted') throw new AppError(notFound);
+    if (!row || (kind !== 'any' && row.kind !== kind) || row.state === 'deleted') throw new AppError(notFound);
     const context = await loadWorkspaceContext(tx, user, row.workspaceId, notFound);
-    const path = kind === 'project' ? [row.workspaceId, folderId] : [row.workspaceId, row.parentId as string, folderId];
+    const path =
+      row.kind === 'company'
+        ? [folderId]
+        : row.kind === 'project'
+          ? [row.workspaceId, folderId]
+          : [row.workspaceId, row.parentId as string, folderId];
     return {
       ...context,
-      folder: { kind, path, folderId, parentId: row.parentId, name: row.name, state: row.state },
+      folder: { kind: row.kind, path, folderId, parentId: row.parentId, name: row.name, state: row.state },
     };
   });
 }

@@ -21,6 +21,7 @@ const id = z.string().uuid();
 export const companyParamsSchema = z.object({ companyId: id });
 export const projectParamsSchema = z.object({ projectId: id });
 export const teamParamsSchema = z.object({ teamId: id });
+export const folderParamsSchema = z.object({ folderId: id });
 
 export const roleGrantSchema = z.object({
   folderId: id,
@@ -94,3 +95,12 @@ export const folderStateChangeResultSchema = z.object({
   changed: z.array(z.object({ folderId: id, kind: z.enum(folderKinds), state: folderStateSchema })),
 });
 export type FolderStateChangeResult = z.infer<typeof folderStateChangeResultSchema>;
+
+/** Spec 7, "Get folder hierarchy by id": a folder with its ancestors, for opening it by address. */
+export const folderHierarchySchema = z.object({
+  folder: folderSchema,
+  company: z.object({ folderId: id, name: z.string() }),
+  project: z.object({ folderId: id, name: z.string(), state: folderStateSchema }).nullable(),
+  viewer: membershipSchema,
+});
+export type FolderHierarchy = z.infer<typeof folderHierarchySchema>;

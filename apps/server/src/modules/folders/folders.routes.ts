@@ -1,6 +1,8 @@
 import {
   companyParamsSchema,
+  folderHierarchySchema,
   folderNameBodySchema,
+  folderParamsSchema,
   folderSchema,
   folderStateChangeResultSchema,
   folderStateChangeSchema,
@@ -34,6 +36,18 @@ export async function folderRoutes(app: App) {
     serializerCompiler: () => (data) => JSON.stringify(data),
     handler: async (request) =>
       service.getTree(db, requireUser(request), request.params.companyId, request.query.state),
+  });
+
+  app.get('/api/folders/:folderId', {
+    config: { access: { permission: 'folder.browse' } },
+    schema: {
+      tags,
+      security,
+      summary: 'A folder (company, project or team) with its ancestors and the viewer roles',
+      params: folderParamsSchema,
+      response: { 200: folderHierarchySchema },
+    },
+    handler: async (request) => service.getHierarchy(db, requireUser(request), request.params.folderId),
   });
 
   app.post('/api/companies/:companyId/projects', {

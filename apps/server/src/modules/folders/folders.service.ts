@@ -3,6 +3,7 @@ import { sortByName } from '@formwork/shared/folder-search';
 import { can, type FolderRef, type Membership, type Permission } from '@formwork/shared/permissions';
 import type {
   Folder,
+  FolderHierarchy,
   FolderStateChange,
   FolderStateChangeResult,
   FolderTree,
@@ -128,6 +129,34 @@ export async function addTeam(db: AppDb, user: SignedInUser, projectId: string, 
     await recordEvents(tx, [created(ctx, folder)]);
     return folder;
   });
+}
+
+/**
+ * Spec 7, "get folder hierarchy by id": the folder, its company and project, and the viewer's
+ * roles, for a viewer who may see it in the tree; an archived folder is returned with its state.
+ */
+export async function getHierarchy(db: AppDb, user: SignedInUser, folderId: string): Promise<FolderHierarchy> {
+  const ctx = await folderContext(db, user, 'any', folderId);
+  assertCan(ctx.viewer, 'folder.browse', ctx.folder);
+  const companyId = ctx.workspace.workspaceId;
+  const ancestors = await inScope(db, ctx.scope, (tx) =>
+    queries.foldersByIds(tx, companyId, ctx.folder.path.slice(0, -1) as string[]),
+  );
+  const project = ctx.folder.kind === 'team' ? ancestors.find((row) => row.kind === 'project') : undefined;
+  const company = ctx.folder.kind === 'company' ? ctx.folder : ancestors.find((row) => row.kind === 'company');
+  return {
+    folder: {
+      folderId: ctx.folder.folderId,
+      kind: ctx.folder.kind,
+      parentId: ctx.folder.parentId,
+      name: ctx.folder.name,
+      state: ctx.folder.state,
+      path: [...ctx.folder.path],
+    },
+    company: { folderId: companyId, name: company?.name ?? ctx.workspace.name },
+    project: project ? { folderId: project.folderId, name: project.name, state: project.state } : null,
+    viewer: { ...ctx.viewer, roles: ctx.viewer.roles.map((g) => ({ ...g, path: [...g.path] })) },
+  };
 }
 
 /** Spec 5.4: the name arrives trimmed and checked; renaming to the same name does nothing. */

@@ -312,3 +312,45 @@ describe('PATCH /api/projects/:projectId and /api/teams/:teamId (rename)', () =>
     expect((await call(w, 'orgController', 'PATCH', team(), { name: null })).statusCode).toBe(400);
   });
 });
+
+describe('GET /api/folders/:folderId (folder hierarchy by id)', () => {
+  let w: TestWorkspace;
+  beforeAll(async () => {
+    w = await createWorkspace(ctx, { projects: 2, teamsPerProject: 2 });
+  });
+  const team = () => w.projects[0]?.teams[0] as { teamId: string; name: string };
+
+  it('answers a team with its project, company and the viewer roles', async () => {
+    const res = await call(w, 'teamMember', 'GET', `/api/folders/${team().teamId}`);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.folder).toMatchObject({
+      folderId: team().teamId,
+      kind: 'team',
+      name: team().name,
+      path: [w.companyId, w.projects[0]?.projectId, team().teamId],
+    });
+    expect(body.project).toMatchObject({ folderId: w.projects[0]?.projectId, name: w.projects[0]?.name });
+    expect(body.company.folderId).toBe(w.companyId);
+    expect(body.viewer.roles).toHaveLength(1);
+  });
+
+  it('answers the company and a project for an org controller', async () => {
+    const company = await call(w, 'orgController', 'GET', `/api/folders/${w.companyId}`);
+    expect(company.json()).toMatchObject({ folder: { kind: 'company', path: [w.companyId] }, project: null });
+    const project = await call(w, 'orgController', 'GET', `/api/folders/${w.projects[1]?.projectId}`);
+    expect(project.json().folder).toMatchObject({ kind: 'project', path: [w.companyId, w.projects[1]?.projectId] });
+  });
+
+  it('is forbidden for a team member asking for another project (403)', async () => {
+    expect((await call(w, 'teamMember', 'GET', `/api/folders/${w.projects[1]?.projectId}`)).statusCode).toBe(403);
+  });
+
+  it("answers another workspace's folder with 404, and a bad id with 400", async () => {
+    expect((await call(w, 'outsider', 'GET', `/api/folders/${team().teamId}`)).statusCode).toBe(404);
+    expect((await call(w, 'orgController', 'GET', `/api/folders/${w.other.projects[0]?.projectId}`)).statusCode).toBe(
+      404,
+    );
+    expect((await call(w, 'orgController', 'GET', `/api/folders/${nonUuid}`)).statusCode).toBe(400);
+  });
+});
