@@ -2,6 +2,7 @@
 // time (FUZZ_SEED to replay one). Prints how much was tried and whether anything failed.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { report } from './lib/figures.ts';
 
 const runs = Number(process.env.FUZZ_RUNS ?? 300);
@@ -17,7 +18,7 @@ const result = spawnSync(
   },
 );
 const output = `${result.stdout}\n${result.stderr}`;
-const passed = /Tests\s+\S*\s*(\d+) passed/.exec(output.replace(/\u001b\[[0-9;]*m/g, ''))?.[1];
+const passed = /Tests\s+\S*\s*(\d+) passed/.exec(stripVTControlCharacters(output))?.[1];
 report('fuzz.duration', (performance.now() - started) / 1000, 's', { runsPerOperation: runs, seed });
 report('fuzz.failures', result.status === 0 ? 0 : 1, 'suites', { seed, testsPassed: Number(passed ?? 0) });
 if (result.status !== 0) {

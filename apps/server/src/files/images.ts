@@ -8,7 +8,7 @@ import {
 } from '@formwork/shared/uploads';
 import bmp from 'bmp-js';
 import exifReader from 'exif-reader';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { AppError } from '../http/errors.ts';
 
 export type ProcessedImage = {
@@ -53,7 +53,7 @@ function readLocation(exif: Buffer | undefined): ProcessedImage['location'] {
 }
 
 /** sharp cannot read BMP: decode it to raw pixels first. */
-function decoderInput(data: Buffer, format: ImageFormat): sharp.Sharp {
+function decoderInput(data: Buffer, format: ImageFormat): Sharp {
   const options = { limitInputPixels: maxImagePixels, failOn: 'error' as const };
   if (format !== 'bmp') return sharp(data, options);
   const decoded = bmp.decode(data);

@@ -69,3 +69,16 @@ export const emailSchema = z
   .trim()
   .max(254)
   .email('Please enter a valid email address in the format name@example.com.');
+
+/** Usage events the web app records (spec 2.1, 7). */
+export const usageEventNames = ['emailLoginLinkClicked'] as const;
+export const usageEventSchema = z
+  .object({
+    name: z.enum(usageEventNames),
+    context: z
+      .record(z.string().max(50), z.string().max(200))
+      .refine((c) => Object.keys(c).length <= 10)
+      .default({}),
+  })
+  .strict();
+export type UsageEvent = z.infer<typeof usageEventSchema>;

@@ -33,7 +33,7 @@ type DemoTemplate = {
 const options = (...labels: string[]) =>
   labels.map((label) => ({ id: label.toLowerCase().replace(/[^a-z0-9]+/g, '-'), label }));
 
-const standardHeader = {
+const standardHeader: Pick<TemplateDefinitionInput, 'header' | 'footer'> = {
   header: {
     items: [
       { id: 'logo', type: 'logo', position: 'left' },
@@ -47,7 +47,7 @@ const standardHeader = {
       { id: 'page', type: 'pdfPageNumber', position: 'right' },
     ],
   },
-} as const;
+};
 
 const checklistItems = [
   'Access and egress clear',

@@ -1,4 +1,10 @@
-import { authConfigSchema, currentUserSchema, updateCurrentUserSchema } from '@formwork/shared/schemas/identity';
+import {
+  authConfigSchema,
+  currentUserSchema,
+  updateCurrentUserSchema,
+  usageEventSchema,
+} from '@formwork/shared/schemas/identity';
+import { z } from 'zod';
 import { requireUser } from '../../http/auth.ts';
 import type { App } from '../../http/types.ts';
 import * as service from './identity.service.ts';
@@ -41,5 +47,20 @@ export async function identityRoutes(app: App) {
       response: { 200: currentUserSchema },
     },
     handler: async (request) => service.updateCurrentUser(database.db, requireUser(request), request.body),
+  });
+
+  app.post('/api/me/events', {
+    config: { access: { signedIn: true } },
+    schema: {
+      tags: ['identity'],
+      summary: 'Record a usage event of the signed-in user (e.g. the e-mail login link was clicked)',
+      security: [{ bearer: [] }],
+      body: usageEventSchema,
+      response: { 204: z.null() },
+    },
+    handler: async (request, reply) => {
+      await service.recordUsageEvent(database.db, requireUser(request), request.body);
+      return reply.status(204).send(null);
+    },
   });
 }

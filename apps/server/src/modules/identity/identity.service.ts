@@ -1,4 +1,4 @@
-import type { CurrentUser, UpdateCurrentUser } from '@formwork/shared/schemas/identity';
+import type { CurrentUser, UpdateCurrentUser, UsageEvent } from '@formwork/shared/schemas/identity';
 import type { AppDb } from '../../db/client.ts';
 import { inScope } from '../../db/tenant.ts';
 import type { SignedInUser } from '../../http/auth.ts';
@@ -23,4 +23,8 @@ export async function updateCurrentUser(
   const row = await inScope(db, personalScope(user), (tx) => queries.updateCurrentUser(tx, user.userId, changes));
   if (!row) throw new AppError('unauthenticated');
   return row;
+}
+
+export async function recordUsageEvent(db: AppDb, user: SignedInUser, event: UsageEvent): Promise<void> {
+  await inScope(db, personalScope(user), (tx) => queries.insertUsageEvent(tx, user.userId, event.name, event.context));
 }

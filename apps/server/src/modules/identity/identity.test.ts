@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessTokenFor, bearer } from '../../../test/auth.ts';
@@ -148,5 +149,39 @@ describe('PATCH /api/me', () => {
     });
     const me = await ctx.app.inject({ method: 'GET', url: '/api/me', headers: bearer(await token(user.userId)) });
     expect(me.json().isAdmin).toBe(false);
+  });
+});
+
+describe('POST /api/me/events', () => {
+  it('records a usage event of the signed-in user', async () => {
+    const user = await createUser(ctx.database.db);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/me/events',
+      headers: bearer(await token(user.userId)),
+      payload: { name: 'emailLoginLinkClicked', context: { fromEmail: 'weekly' } },
+    });
+    expect(res.statusCode).toBe(204);
+    const rows = await ctx.database.db.execute<{ name: string }>(
+      sql`select name from usage_events where user_id = ${user.userId}`,
+    );
+    expect(rows.rows).toEqual([{ name: 'emailLoginLinkClicked' }]);
+  });
+
+  it('refuses unknown events and anonymous callers', async () => {
+    const user = await createUser(ctx.database.db);
+    const unknown = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/me/events',
+      headers: bearer(await token(user.userId)),
+      payload: { name: 'somethingElse' },
+    });
+    expect(unknown.statusCode).toBe(400);
+    const anonymous = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/me/events',
+      payload: { name: 'emailLoginLinkClicked' },
+    });
+    expect(anonymous.statusCode).toBe(401);
   });
 });
