@@ -38,3 +38,11 @@ test('logout returns to sign-in and the old refresh token no longer works', asyn
   await page.goto('/home');
   await expect(page.getByRole('heading', { name: 'Sign in to Formwork' })).toBeVisible();
 });
+
+test('the root opened from an e-mail link records the click', async ({ page }) => {
+  const recorded = page.waitForResponse((r) => r.url().endsWith('/api/me/events') && r.request().method() === 'POST');
+  await page.goto('/?fromEmail=weekly-summary');
+  await signInOnProvider(page, demo.teamMember);
+  expect((await recorded).status()).toBe(204);
+  await expect(page).toHaveURL(/\/home\/teams\/[0-9a-f-]+\/activity$/);
+});

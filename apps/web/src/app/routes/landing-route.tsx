@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { signOut } from '../../lib/auth.ts';
+import { apiRequest } from '../../lib/http.ts';
 import { landingPath } from '../shell/folder-location.ts';
 
 /** Shell query parameters that travel with the user to where they land. */
@@ -26,6 +27,14 @@ export function LandingRoute() {
     if (started.current) return;
     started.current = true;
     const search = new URLSearchParams(location.search);
+    const fromEmail = search.get('fromEmail');
+    if (fromEmail !== null) {
+      // Spec 2.1: the root opened from an e-mail's sign-in link records the click.
+      void apiRequest('/api/me/events', {
+        method: 'POST',
+        body: { name: 'emailLoginLinkClicked', context: { fromEmail: fromEmail.slice(0, 200) } },
+      }).catch(() => {});
+    }
     const carry = new URLSearchParams();
     for (const key of kept) {
       const value = search.get(key);
