@@ -1,10 +1,14 @@
+import path from 'node:path';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { seedDemo } from './db/seed/demo.ts';
+import { localDiskStorage } from './files/storage.ts';
 import { buildApp } from './http/app.ts';
 import { deleteExpiredPayloads } from './idp/adapter.ts';
+import { startJobRunner } from './jobs/runner.ts';
 import { startMailSender } from './mail/mail.ts';
+import { exportJobHandler, exportJobKind } from './modules/forms/exports.service.ts';
 
 const config = loadConfig();
 const database = await openDatabase(
@@ -16,6 +20,11 @@ await migrate(database);
 const demo = config.env === 'production' ? undefined : await seedDemo(database, config);
 const app = await buildApp({ config, database });
 const mailSender = startMailSender({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
+const jobRunner = startJobRunner({
+  db: database.db,
+  log: app.log,
+  handlers: { [exportJobKind]: exportJobHandler(database.db, localDiskStorage(path.join(config.dataDir, 'files'))) },
+});
 const housekeeping = setInterval(() => void deleteExpiredPayloads(database.db).catch(() => {}), 60 * 60 * 1000);
 housekeeping.unref();
 await deleteExpiredPayloads(database.db);
@@ -32,6 +41,7 @@ async function shutdown(signal: string) {
   timer.unref();
   clearInterval(housekeeping);
   await app.close();
+  await jobRunner.stop();
   await mailSender.stop();
   await database.close();
   app.log.info('stopped cleanly');

@@ -1,7 +1,8 @@
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 
 /**
  * Where file bytes live. Keys start with the workspace id. The local-disk implementation is the
@@ -9,6 +10,8 @@ import type { Readable } from 'node:stream';
  */
 export type FileStorage = {
   put(key: string, data: Buffer): Promise<void>;
+  /** Writes what the source yields, chunk by chunk (exports), so memory stays flat; returns the size. */
+  putStream(key: string, source: AsyncIterable<Buffer | string>): Promise<number>;
   read(key: string): Readable;
   remove(key: string): Promise<void>;
 };
@@ -34,6 +37,28 @@ export function localDiskStorage(root: string): FileStorage {
         await handle.close();
       }
       await rename(temporary, target);
+    },
+    async putStream(key, source) {
+      const target = pathOf(key);
+      await mkdir(path.dirname(target), { recursive: true });
+      const temporary = `${target}.${process.pid}.tmp`;
+      let size = 0;
+      const counted = async function* () {
+        for await (const chunk of source) {
+          size += typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.length;
+          yield chunk;
+        }
+      };
+      try {
+        await pipeline(Readable.from(counted()), createWriteStream(temporary));
+        const handle = await open(temporary, 'r+');
+        await handle.sync().finally(() => handle.close());
+        await rename(temporary, target);
+      } catch (error) {
+        await rm(temporary, { force: true });
+        throw error;
+      }
+      return size;
     },
     read(key) {
       return createReadStream(pathOf(key));

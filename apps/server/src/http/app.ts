@@ -11,6 +11,7 @@ import { activityRoutes } from '../modules/activity/activity.routes.ts';
 import { fileRoutes } from '../modules/files/files.routes.ts';
 import { folderRoutes } from '../modules/folders/folders.routes.ts';
 import { formRoutes } from '../modules/forms/forms.routes.ts';
+import { registerRoutes } from '../modules/forms/register.routes.ts';
 import { healthRoutes } from '../modules/health/health.routes.ts';
 import { identityRoutes } from '../modules/identity/identity.routes.ts';
 import { tabRoutes } from '../modules/tabs/tabs.routes.ts';
@@ -99,6 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(tabRoutes);
   await app.register(fileRoutes);
   await app.register(formRoutes);
+  await app.register(registerRoutes);
   if (deps.config.oidc.embedded && signingKeys) {
     const provider = createProvider({
       config: deps.config,

@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addMember,
+  createFormTemplate,
   createUser,
   createWorkspace,
   type Persona,
@@ -9,6 +10,7 @@ import {
   type TestWorkspace,
   templateBody,
 } from '../factories.ts';
+import { inspectionDefinition, postForm } from '../form-fixtures.ts';
 import { createTestApp, type TestContext } from '../test-app.ts';
 import { fillPath, listOperations, type Operation, operationHasIds, sample } from './openapi.ts';
 import { workspaceFingerprint } from './tenant-fingerprint.ts';
@@ -19,7 +21,7 @@ import { workspaceFingerprint } from './tenant-fingerprint.ts';
  * this workspace without any role (403 where the route needs a permission). A new route is probed
  * without anyone writing a test; one whose ids this file cannot supply fails until mapped here.
  */
-type Probed = TestWorkspace & { fileId: string; templateId: string; tabId: string };
+type Probed = TestWorkspace & { fileId: string; templateId: string; tabId: string; formId: string; exportId: string };
 
 const idSources: Record<string, (w: Probed) => string> = {
   companyId: (w) => w.companyId,
@@ -39,7 +41,30 @@ const idSources: Record<string, (w: Probed) => string> = {
   id: (w) => w.tabId,
   teamIds: (w) => w.projects[0]?.teams[0]?.teamId as string,
   version: () => '1',
+  formId: (w) => w.formId,
+  formIds: (w) => w.formId,
+  exportId: (w) => w.exportId,
 };
+
+/** A form in the first team, and an export of its register, made the way the app does. */
+async function formAndExport(workspace: TestWorkspace): Promise<{ formId: string; exportId: string }> {
+  const teamId = workspace.projects[0]?.teams[0]?.teamId as string;
+  const { templateId } = await createFormTemplate(ctx.database.db, workspace.workspaceId, {
+    folderId: teamId,
+    definition: inspectionDefinition,
+  });
+  const form = await postForm(ctx, workspace.personas.orgController, teamId, {
+    templateId,
+    values: { title: 'Probed form' },
+  });
+  const job = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/teams/${teamId}/templates/${templateId}/exports`,
+    headers: await workspace.personas.orgController.headers(),
+    payload: { format: 'csv' },
+  });
+  return { formId: form.json().formId, exportId: job.json().exportId };
+}
 
 /** A tab and a library template deployed to the first team, made the way the app does. */
 async function templateAndTab(workspace: TestWorkspace): Promise<{ templateId: string; tabId: string }> {
@@ -89,7 +114,12 @@ let operations: Operation[];
 beforeAll(async () => {
   ctx = await createTestApp();
   const workspace = await createWorkspace(ctx, { projects: 3, teamsPerProject: 2 });
-  a = { ...workspace, fileId: await uploadPhoto(workspace), ...(await templateAndTab(workspace)) };
+  a = {
+    ...workspace,
+    fileId: await uploadPhoto(workspace),
+    ...(await templateAndTab(workspace)),
+    ...(await formAndExport(workspace)),
+  };
   outsider = a.personas.outsider;
   const user = await createUser(ctx.database.db, { firstName: 'No', lastName: 'Role' });
   await addMember(ctx.database.db, a.workspaceId, user.userId);

@@ -35,6 +35,7 @@ const ids: Record<string, () => string> = {
   fromWorkspaceId: () => w.workspaceId,
   projectId: () => w.projects[0]?.projectId as string,
   teamId: () => w.projects[0]?.teams[0]?.teamId as string,
+  version: () => '1',
 };
 const idFor = (name: string) => ids[name]?.() ?? (w.projects[1]?.projectId as string);
 

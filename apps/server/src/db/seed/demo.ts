@@ -5,6 +5,7 @@ import { hashPassword } from '../../modules/identity/password.ts';
 import type { Database } from '../client.ts';
 import { auditEvents, folders, memberships, users, workspaces, workspaceUsers } from '../schema.ts';
 import { inScope } from '../tenant.ts';
+import { seedDemoForms } from './demo-forms.ts';
 import { seedDemoTemplates } from './demo-templates.ts';
 
 export type DemoUser = { email: string; label: string };
@@ -197,6 +198,12 @@ export async function seedDemo(database: Database, config: Config): Promise<{ us
     });
     await tx.insert(auditEvents).values(created);
     await seedDemoTemplates(tx, { workspaceId, actorUserId: orgController, teamIds });
+    await seedDemoForms(tx, {
+      workspaceId,
+      teamIds,
+      userId: userIds.get(`team.controller@${domain}`) as string,
+      dataDir: config.dataDir,
+    });
   });
   return { users: personas.map((p) => ({ email: p.email, label: p.label })) };
 }

@@ -1,0 +1,117 @@
+import { sql } from 'drizzle-orm';
+import type { AppDb } from '../db/client.ts';
+import { inScope, systemScope, type Tx } from '../db/tenant.ts';
+
+/**
+ * Background jobs in PostgreSQL (table `jobs`, 0007_forms.sql): enqueued in the caller's
+ * transaction, claimed by any API process with FOR UPDATE SKIP LOCKED, run inside the job's own
+ * workspace. A claim holds a lease; a job whose runner died is claimed again after the lease,
+ * until `maxAttempts`.
+ */
+
+export type JobState = 'queued' | 'running' | 'succeeded' | 'failed';
+
+export type Job = {
+  workspaceId: string;
+  jobId: string;
+  kind: string;
+  state: JobState;
+  folderId: string;
+  params: Record<string, unknown>;
+  result: Record<string, unknown> | null;
+  error: string | null;
+  attempts: number;
+  createdBy: string | null;
+  createdAt: string;
+  finishedAt: string | null;
+};
+
+export const maxAttempts = 3;
+export const leaseSeconds = 300;
+
+function toJob(r: Record<string, unknown>): Job {
+  const json = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v);
+  const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
+  return {
+    workspaceId: r.workspace_id as string,
+    jobId: r.job_id as string,
+    kind: r.kind as string,
+    state: r.state as JobState,
+    folderId: r.folder_id as string,
+    params: json(r.params) ?? {},
+    result: json(r.result) ?? null,
+    error: (r.error as string | null) ?? null,
+    attempts: Number(r.attempts),
+    createdBy: (r.created_by as string | null) ?? null,
+    createdAt: iso(r.created_at) as string,
+    finishedAt: iso(r.finished_at),
+  };
+}
+
+/** Adds a job in the caller's transaction (it runs only if the request commits). */
+export async function enqueueJob(
+  tx: Tx,
+  job: {
+    workspaceId: string;
+    jobId: string;
+    kind: string;
+    folderId: string;
+    params: Record<string, unknown>;
+    createdBy: string;
+  },
+): Promise<Job> {
+  const result = await tx.execute<Record<string, unknown>>(sql`
+    insert into jobs (workspace_id, job_id, kind, folder_id, params, created_by)
+    values (${job.workspaceId}, ${job.jobId}, ${job.kind}, ${job.folderId}, ${JSON.stringify(job.params)}::jsonb,
+            ${job.createdBy})
+    returning *`);
+  return toJob(result.rows[0] as Record<string, unknown>);
+}
+
+/** A job of the workspace by id (tenant scope). */
+export async function findJob(tx: Tx, workspaceId: string, jobId: string, kind: string): Promise<Job | undefined> {
+  const result = await tx.execute<Record<string, unknown>>(sql`
+    select * from jobs where workspace_id = ${workspaceId} and job_id = ${jobId} and kind = ${kind}`);
+  const r = result.rows[0];
+  return r ? toJob(r) : undefined;
+}
+
+/** Claims the next runnable job of the given kinds, outside any workspace (runner policy). */
+export async function claimJob(db: AppDb, kinds: readonly string[]): Promise<Job | undefined> {
+  if (kinds.length === 0) return undefined;
+  return inScope(db, systemScope, async (tx) => {
+    // Jobs whose every attempt died with its runner are failed for good.
+    await tx.execute(sql`
+      update jobs set state = 'failed', error = 'The job stopped responding', finished_at = now()
+       where state = 'running' and lease_until < now() and attempts >= ${maxAttempts}`);
+    const result = await tx.execute<Record<string, unknown>>(sql`
+      update jobs set state = 'running', attempts = attempts + 1, started_at = now(),
+                      lease_until = now() + make_interval(secs => ${leaseSeconds})
+       where (workspace_id, job_id) = (
+         select workspace_id, job_id from jobs
+          where kind = any(${`{${kinds.join(',')}}`}::text[])
+            and ((state = 'queued' and run_after <= now())
+                 or (state = 'running' and lease_until < now() and attempts < ${maxAttempts}))
+          order by run_after
+          limit 1
+          for update skip locked)
+      returning *`);
+    const r = result.rows[0];
+    return r ? toJob(r) : undefined;
+  });
+}
+
+export async function finishJob(
+  db: AppDb,
+  job: Job,
+  outcome: { ok: true; result: Record<string, unknown> } | { ok: false; error: string },
+): Promise<void> {
+  await inScope(db, systemScope, async (tx) => {
+    await tx.execute(sql`
+      update jobs set state = ${outcome.ok ? 'succeeded' : 'failed'},
+                      result = ${outcome.ok ? JSON.stringify(outcome.result) : null}::jsonb,
+                      error = ${outcome.ok ? null : outcome.error.slice(0, 2000)},
+                      finished_at = now(), lease_until = null
+       where workspace_id = ${job.workspaceId} and job_id = ${job.jobId}`);
+  });
+}

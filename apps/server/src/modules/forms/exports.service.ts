@@ -1,0 +1,194 @@
+import type { Readable } from 'node:stream';
+import { fieldValueText } from '@formwork/shared/forms/value-text';
+import { type CreateExportBody, type ExportJob, exportStateLabels } from '@formwork/shared/schemas/forms';
+import { sql } from 'drizzle-orm';
+import type { AppDb } from '../../db/client.ts';
+import { auditEvents } from '../../db/schema.ts';
+import { inScope } from '../../db/tenant.ts';
+import type { FileStorage } from '../../files/storage.ts';
+import type { SignedInUser } from '../../http/auth.ts';
+import { AppError } from '../../http/errors.ts';
+import { enqueueJob, findJob, type Job } from '../../jobs/job-queue.ts';
+import type { JobHandler } from '../../jobs/runner.ts';
+import { csvChunks, type ExportCell, xlsxChunks } from './export-writers.ts';
+import { assertFormRight, parseDefinition } from './form-model.ts';
+import { toFormRecord } from './forms.queries.ts';
+import { teamContext } from './forms.service.ts';
+import { registerSelect, templateSeenByTeam } from './register.queries.ts';
+import { listedFields, registerScope, seenTemplate } from './register.service.ts';
+
+export const exportJobKind = 'forms.export';
+
+type ExportParams = CreateExportBody & { teamId: string; templateId: string };
+
+const contentTypes = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+} as const;
+
+function toExportJob(job: Job): ExportJob {
+  const params = job.params as ExportParams;
+  const state = job.state === 'succeeded' ? 'ready' : job.state;
+  const result = job.result as { rowCount?: number; fileName?: string } | null;
+  return {
+    exportId: job.jobId,
+    templateId: params.templateId,
+    format: params.format,
+    state,
+    stateLabel: exportStateLabels[state],
+    rowCount: result?.rowCount ?? null,
+    fileName: result?.fileName ?? null,
+    downloadUrl: state === 'ready' ? `/api/teams/${params.teamId}/exports/${job.jobId}/download` : null,
+    createdAt: job.createdAt,
+    finishedAt: job.finishedAt,
+  };
+}
+
+/** Queues an export of the register as filtered and sorted; the runner writes the file. */
+export async function createExport(
+  db: AppDb,
+  user: SignedInUser,
+  teamId: string,
+  templateId: string,
+  body: CreateExportBody,
+): Promise<ExportJob> {
+  const ctx = await teamContext(db, user, teamId);
+  assertFormRight(ctx, 'form.view');
+  return inScope(db, ctx.scope, async (tx) => {
+    const { template, definition } = await seenTemplate(tx, ctx, templateId);
+    // Checked now, so a bad sort or filter is a 400 here rather than a failed job later.
+    registerScope({ workspaceId: ctx.workspace.workspaceId, teamId, templateId }, definition, body);
+    const job = await enqueueJob(tx, {
+      workspaceId: ctx.workspace.workspaceId,
+      jobId: crypto.randomUUID(),
+      kind: exportJobKind,
+      folderId: teamId,
+      params: { ...body, teamId, templateId } satisfies ExportParams,
+      createdBy: user.userId,
+    });
+    await tx.insert(auditEvents).values({
+      workspaceId: ctx.workspace.workspaceId,
+      actorUserId: user.userId,
+      action: 'export.requested',
+      subjectType: 'export',
+      subjectId: job.jobId,
+      folderPath: ctx.folder.path as string[],
+      details: { name: template.name, format: body.format, templateId },
+    });
+    return toExportJob(job);
+  });
+}
+
+async function exportOfTeam(db: AppDb, user: SignedInUser, teamId: string, exportId: string) {
+  const ctx = await teamContext(db, user, teamId);
+  assertFormRight(ctx, 'form.view');
+  const job = await inScope(db, ctx.scope, (tx) => findJob(tx, ctx.workspace.workspaceId, exportId, exportJobKind));
+  if (!job || job.folderId !== teamId) throw new AppError('exportNotFound');
+  return job;
+}
+
+export async function getExport(db: AppDb, user: SignedInUser, teamId: string, exportId: string) {
+  return toExportJob(await exportOfTeam(db, user, teamId, exportId));
+}
+
+export async function downloadExport(
+  db: AppDb,
+  storage: FileStorage,
+  user: SignedInUser,
+  teamId: string,
+  exportId: string,
+): Promise<{ stream: Readable; fileName: string; contentType: string }> {
+  const job = await exportOfTeam(db, user, teamId, exportId);
+  if (job.state !== 'succeeded') throw new AppError('exportNotReady');
+  const result = job.result as { key: string; fileName: string };
+  const format = (job.params as ExportParams).format;
+  return { stream: storage.read(result.key), fileName: result.fileName, contentType: contentTypes[format] };
+}
+
+function fileNameFor(templateName: string, format: string): string {
+  const base =
+    templateName
+      .replace(/[^\p{L}\p{N} _-]+/gu, '')
+      .trim()
+      .replace(/\s+/g, '-') || 'register';
+  return `${base}-register-${new Date().toISOString().slice(0, 10)}.${format}`;
+}
+
+const batchSize = 1000;
+
+/**
+ * The export job: the register's rows read through a server-side cursor a batch at a time and
+ * written to file storage as they come, so memory stays flat whatever the number of forms.
+ */
+export function exportJobHandler(db: AppDb, storage: FileStorage): JobHandler {
+  return async (job) => {
+    const params = job.params as ExportParams;
+    const workspaceId = job.workspaceId;
+    return inScope(db, { workspaceId, userId: job.createdBy, isAdmin: false }, async (tx) => {
+      const template = await templateSeenByTeam(tx, workspaceId, params.teamId, params.templateId);
+      if (!template) throw new Error('The template is no longer available');
+      const definition = parseDefinition(workspaceId, template.templateId, template.version, template.definition);
+      const scope = registerScope(
+        { workspaceId, teamId: params.teamId, templateId: params.templateId },
+        definition,
+        params,
+      );
+      const chosen = params.columns ? new Set(params.columns) : undefined;
+      const fields = listedFields(definition).filter((f) => !chosen || chosen.has(f.id));
+      const people = await tx.execute<{ user_id: string; name: string }>(sql`
+        select u.user_id, trim(u.first_name || ' ' || u.last_name) as name
+          from workspace_users wu join users u on u.user_id = wu.user_id
+         where wu.workspace_id = ${workspaceId}`);
+      const names = new Map(people.rows.map((r) => [r.user_id, r.name]));
+      const userName = (id: string) => names.get(id);
+      const columns = definition.workflow?.columns ?? [];
+      const isWorkflow = template.type === 'workflow';
+      const header = [
+        'Number',
+        'Title',
+        'State',
+        'Created',
+        'Updated',
+        'Created by',
+        'Updated by',
+        ...(isWorkflow ? ['Workflow column'] : []),
+        ...fields.map((f) => f.label || f.id),
+      ];
+      let rowCount = 0;
+      await tx.execute(sql`declare form_export no scroll cursor for ${registerSelect(scope, undefined, null)}`);
+      const batches = async function* (): AsyncGenerator<ExportCell[][]> {
+        for (;;) {
+          const result = await tx.execute<Record<string, unknown>>(sql.raw(`fetch ${batchSize} from form_export`));
+          if (result.rows.length === 0) return;
+          rowCount += result.rows.length;
+          yield result.rows.map((raw) => {
+            const r = toFormRecord(raw);
+            return [
+              r.number,
+              r.title,
+              r.state,
+              r.createdAt,
+              r.updatedAt,
+              (r.createdBy && userName(r.createdBy)) ?? '',
+              (r.updatedBy && userName(r.updatedBy)) ?? '',
+              ...(isWorkflow ? [columns[r.workflowColumn ?? 0]?.name ?? ''] : []),
+              ...fields.map((f) => {
+                const value = r.values[f.id];
+                if (typeof value === 'number' && (f.type === 'number' || f.type === 'formula')) return value;
+                return fieldValueText(f, value, { userName }) || (r.textCells[f.id] ?? '');
+              }),
+            ];
+          });
+        }
+      };
+      const format = params.format;
+      const key = `${workspaceId}/${job.jobId}.${format}`;
+      const bytes = await storage.putStream(
+        key,
+        format === 'csv' ? csvChunks(header, batches()) : xlsxChunks(template.name, header, batches()),
+      );
+      await tx.execute(sql`close form_export`);
+      return { key, fileName: fileNameFor(template.name, format), rowCount, bytes };
+    });
+  };
+}

@@ -1,0 +1,265 @@
+import type { Field } from '@formwork/shared/fields/field';
+import type { RegisterFilter } from '@formwork/shared/schemas/forms';
+import type { TemplateType } from '@formwork/shared/templates/template-definition';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/tenant.ts';
+import { type FormRecord, toFormRecord } from './forms.queries.ts';
+
+/**
+ * Registers and the timeline: keyset-paged lists of forms. Sorting is by a metadata column (with
+ * an index per sort, see 0007_forms.sql) or by one field's value; the sort key is selected as text
+ * and cast back in the cursor, so the keyset never loses precision (timestamps keep microseconds).
+ */
+
+export type SortSpec = { expr: SQL; cast: SQL; tiebreak: boolean };
+
+const numericTypes: readonly Field['type'][] = ['number', 'formula'];
+
+/** The SQL of a field's value as the register sorts it. */
+export function fieldSortSpec(field: Field): SortSpec {
+  const id = field.id;
+  if (numericTypes.includes(field.type)) {
+    return { expr: sql`coalesce(f.field_values -> ${id}, 'null'::jsonb)`, cast: sql`::jsonb`, tiebreak: true };
+  }
+  const text =
+    field.type === 'yesNo' || field.type === 'yesNoNa'
+      ? sql`f.field_values -> ${id} ->> 'answer'`
+      : field.type === 'dateRange' || field.type === 'dateTimeRange'
+        ? sql`f.field_values -> ${id} ->> 'start'`
+        : sql`f.field_values ->> ${id}`;
+  return { expr: sql`coalesce(lower(${text}), '')`, cast: sql`::text`, tiebreak: true };
+}
+
+export function metadataSortSpec(key: 'updatedAt' | 'createdAt' | 'number' | 'state'): SortSpec {
+  switch (key) {
+    case 'updatedAt':
+      return { expr: sql`f.updated_at`, cast: sql`::timestamptz`, tiebreak: true };
+    case 'createdAt':
+      return { expr: sql`f.created_at`, cast: sql`::timestamptz`, tiebreak: true };
+    case 'number':
+      // Unique per template: no tiebreak needed, and the number index serves the order alone.
+      return { expr: sql`f.number`, cast: sql`::integer`, tiebreak: false };
+    case 'state':
+      return { expr: sql`f.state`, cast: sql`::text`, tiebreak: true };
+  }
+}
+
+function likePattern(value: string): string {
+  return `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+const arrayTypes: readonly Field['type'][] = ['multipleChoice', 'list', 'person', 'relationship'];
+
+function fieldEquals(field: Field, value: string): SQL {
+  const id = field.id;
+  let json: unknown;
+  if (arrayTypes.includes(field.type)) json = { [id]: [value] };
+  else if (field.type === 'yesNo' || field.type === 'yesNoNa') json = { [id]: { answer: value } };
+  else if (numericTypes.includes(field.type) && value.trim() !== '' && Number.isFinite(Number(value)))
+    json = { [id]: Number(value) };
+  else json = { [id]: value };
+  // Containment can use the GIN index on field_values.
+  return sql`f.field_values @> ${JSON.stringify(json)}::jsonb`;
+}
+
+/** A filter on one field's value. */
+export function fieldFilterSql(field: Field, filter: RegisterFilter): SQL {
+  const id = field.id;
+  const text = sql`(f.field_values ->> ${id})`;
+  const number = sql`(case when jsonb_typeof(f.field_values -> ${id}) = 'number' then (f.field_values ->> ${id})::numeric end)`;
+  const numeric = numericTypes.includes(field.type);
+  const compare = (op: SQL) => {
+    if (numeric) {
+      const n = Number(filter.value);
+      return Number.isFinite(n) ? sql`${number} ${op} ${n}` : sql`false`;
+    }
+    return sql`${text} ${op} ${filter.value}`;
+  };
+  switch (filter.op) {
+    case 'eq':
+      return fieldEquals(field, filter.value);
+    case 'ne':
+      return sql`not (${fieldEquals(field, filter.value)})`;
+    case 'contains':
+      return sql`${text} ilike ${likePattern(filter.value)}`;
+    case 'gt':
+      return compare(sql`>`);
+    case 'gte':
+      return compare(sql`>=`);
+    case 'lt':
+      return compare(sql`<`);
+    case 'lte':
+      return compare(sql`<=`);
+    case 'empty':
+      return sql`not jsonb_exists(f.field_values, ${id})`;
+    case 'notEmpty':
+      return sql`jsonb_exists(f.field_values, ${id})`;
+  }
+}
+
+const metadataColumns: Record<string, { column: SQL; kind: 'text' | 'int' | 'time' | 'uuid' }> = {
+  number: { column: sql`f.number`, kind: 'int' },
+  title: { column: sql`f.title`, kind: 'text' },
+  state: { column: sql`f.state`, kind: 'text' },
+  createdAt: { column: sql`f.created_at`, kind: 'time' },
+  updatedAt: { column: sql`f.updated_at`, kind: 'time' },
+  createdBy: { column: sql`f.created_by`, kind: 'uuid' },
+  updatedBy: { column: sql`f.updated_by`, kind: 'uuid' },
+  workflowColumn: { column: sql`f.workflow_column`, kind: 'int' },
+};
+
+/** A filter on metadata; null when the value cannot be of that kind (answered as a 400). */
+export function metadataFilterSql(filter: RegisterFilter): SQL | null {
+  const meta = metadataColumns[filter.key];
+  if (!meta) return null;
+  const { column, kind } = meta;
+  if (filter.op === 'empty') return sql`${column} is null`;
+  if (filter.op === 'notEmpty') return sql`${column} is not null`;
+  let value: SQL;
+  if (kind === 'int') {
+    if (!/^-?\d{1,9}$/.test(filter.value)) return null;
+    value = sql`${Number(filter.value)}::integer`;
+  } else if (kind === 'time') {
+    if (Number.isNaN(Date.parse(filter.value))) return null;
+    value = sql`${new Date(filter.value).toISOString()}::timestamptz`;
+  } else if (kind === 'uuid') {
+    if (!/^[0-9a-f-]{36}$/i.test(filter.value) || !['eq', 'ne'].includes(filter.op)) return null;
+    value = sql`${filter.value}::uuid`;
+  } else value = sql`${filter.value}`;
+  switch (filter.op) {
+    case 'eq':
+      return sql`${column} = ${value}`;
+    case 'ne':
+      return sql`${column} is distinct from ${value}`;
+    case 'contains':
+      return kind === 'text' ? sql`${column} ilike ${likePattern(filter.value)}` : null;
+    case 'gt':
+      return sql`${column} > ${value}`;
+    case 'gte':
+      return sql`${column} >= ${value}`;
+    case 'lt':
+      return sql`${column} < ${value}`;
+    case 'lte':
+      return sql`${column} <= ${value}`;
+  }
+}
+
+export type RegisterScope = {
+  workspaceId: string;
+  teamId: string;
+  templateId: string;
+  state: 'active' | 'archived';
+  filters: SQL[];
+  sort: SortSpec;
+  direction: 'asc' | 'desc';
+};
+
+/** Where the page starts: the previous page's last sort key and form id. */
+export type Keyset = { key: string; formId: string };
+
+export function registerSelect(scope: RegisterScope, after: Keyset | undefined, limit: number | null): SQL {
+  const { sort, direction } = scope;
+  const dir = direction === 'desc' ? sql`desc` : sql`asc`;
+  const cmp = direction === 'desc' ? sql`<` : sql`>`;
+  let keyset = sql``;
+  if (after) {
+    const key = sql`${after.key}${sort.cast}`;
+    keyset = sort.tiebreak
+      ? sql`and (${sort.expr}, f.form_id) ${cmp} (${key}, ${after.formId}::uuid)`
+      : sql`and ${sort.expr} ${cmp} ${key}`;
+  }
+  const filters = scope.filters.map((f) => sql` and ${f}`);
+  return sql`
+    select f.form_id, f.folder_id, f.template_id, f.template_version, f.number, f.title, f.state, f.workflow_column,
+           f.version, f.field_values, f.text_cells, f.create_hash, f.cloned_from, f.created_by, f.created_at,
+           f.updated_by, f.updated_at, (${sort.expr})::text as sort_key
+      from forms f
+     where f.workspace_id = ${scope.workspaceId} and f.template_id = ${scope.templateId}
+       and f.folder_id = ${scope.teamId} and f.state = ${scope.state}
+       ${sql.join(filters)} ${keyset}
+     order by ${sort.expr} ${dir}${sort.tiebreak ? sql`, f.form_id ${dir}` : sql``}
+     ${limit === null ? sql`` : sql`limit ${limit}`}`;
+}
+
+export async function registerPage(
+  tx: Tx,
+  scope: RegisterScope,
+  after: Keyset | undefined,
+  limit: number,
+): Promise<(FormRecord & { sortKey: string })[]> {
+  const result = await tx.execute<Record<string, unknown>>(registerSelect(scope, after, limit));
+  return result.rows.map((r) => ({ ...toFormRecord(r), sortKey: String(r.sort_key) }));
+}
+
+export type SeenTemplate = {
+  templateId: string;
+  name: string;
+  type: TemplateType;
+  version: number;
+  definition: unknown;
+};
+
+/**
+ * A template whose forms a team may list: living in the team or deployed to it, active or
+ * archived (forms of an archived template stay readable), with its current definition.
+ */
+export async function templateSeenByTeam(
+  tx: Tx,
+  workspaceId: string,
+  teamId: string,
+  templateId: string,
+): Promise<SeenTemplate | undefined> {
+  const result = await tx.execute<Record<string, unknown>>(sql`
+    select t.template_id, t.name, t.type, t.current_version, v.definition
+      from templates t
+      join template_versions v
+        on v.workspace_id = t.workspace_id and v.template_id = t.template_id and v.version = t.current_version
+     where t.workspace_id = ${workspaceId} and t.template_id = ${templateId} and t.state <> 'deleted'
+       and (t.folder_id = ${teamId}
+            or exists (select 1 from template_deployments d
+                        where d.workspace_id = t.workspace_id and d.template_id = t.template_id
+                          and d.team_id = ${teamId}))`);
+  const r = result.rows[0];
+  if (!r) return undefined;
+  return {
+    templateId: r.template_id as string,
+    name: r.name as string,
+    type: r.type as TemplateType,
+    version: Number(r.current_version),
+    definition: typeof r.definition === 'string' ? JSON.parse(r.definition) : r.definition,
+  };
+}
+
+/** The timeline of a team: forms of its Timeline templates (or of one template), newest first. */
+export async function timelinePage(
+  tx: Tx,
+  options: {
+    workspaceId: string;
+    teamId: string;
+    templateId: string | undefined;
+    state: 'active' | 'archived';
+    after: Keyset | undefined;
+    limit: number;
+  },
+): Promise<(FormRecord & { sortKey: string; templateName: string; templateType: TemplateType })[]> {
+  const which = options.templateId ? sql`and f.template_id = ${options.templateId}` : sql`and t.type = 'timeline'`;
+  const keyset = options.after
+    ? sql`and (f.updated_at, f.form_id) < (${options.after.key}::timestamptz, ${options.after.formId}::uuid)`
+    : sql``;
+  const result = await tx.execute<Record<string, unknown>>(sql`
+    select f.form_id, f.folder_id, f.template_id, f.template_version, f.number, f.title, f.state, f.workflow_column,
+           f.version, f.field_values, f.text_cells, f.create_hash, f.cloned_from, f.created_by, f.created_at,
+           f.updated_by, f.updated_at, f.updated_at::text as sort_key, t.name as template_name, t.type as template_type
+      from forms f
+      join templates t on t.workspace_id = f.workspace_id and t.template_id = f.template_id and t.state <> 'deleted'
+     where f.workspace_id = ${options.workspaceId} and f.folder_id = ${options.teamId} and f.state = ${options.state}
+       ${which} ${keyset}
+     order by f.updated_at desc, f.form_id desc
+     limit ${options.limit}`);
+  return result.rows.map((r) => ({
+    ...toFormRecord(r),
+    sortKey: String(r.sort_key),
+    templateName: r.template_name as string,
+    templateType: r.template_type as TemplateType,
+  }));
+}

@@ -1,0 +1,219 @@
+import { type Field, fieldTypeLabels } from '@formwork/shared/fields/field';
+import {
+  type FormRow,
+  parseRegisterFilter,
+  type RegisterPage,
+  type RegisterQuery,
+  registerMetadataKeys,
+  registerSortMetadataKeys,
+} from '@formwork/shared/schemas/forms';
+import type { TemplateDefinition } from '@formwork/shared/templates/template-definition';
+import type { SQL } from 'drizzle-orm';
+import type { AppDb } from '../../db/client.ts';
+import { inScope, type Tx } from '../../db/tenant.ts';
+import type { SignedInUser } from '../../http/auth.ts';
+import { AppError } from '../../http/errors.ts';
+import { assertFormRight, parseDefinition, type TeamContext } from './form-model.ts';
+import type { FormRecord } from './forms.queries.ts';
+import { teamContext } from './forms.service.ts';
+import * as queries from './register.queries.ts';
+
+/** Fields a register lists: everything that holds a value (layout and actions do not). */
+const unlisted: readonly Field['type'][] = [
+  'pageBreak',
+  'actions',
+  'prefilledText',
+  'logo',
+  'filePath',
+  'pdfPageNumber',
+];
+const unsortable: readonly Field['type'][] = [
+  'defaultTable',
+  'prefilledTable',
+  'signOnTable',
+  'photos',
+  'sketch',
+  'signature',
+  'manualSignature',
+  'approvalSignature',
+  'location',
+  'person',
+  'relationship',
+  'multipleChoice',
+  'list',
+];
+
+export function listedFields(definition: TemplateDefinition): Field[] {
+  return definition.fields.filter((f) => !unlisted.includes(f.type));
+}
+
+const metadataLabels: Record<(typeof registerMetadataKeys)[number], [string, string]> = {
+  number: ['Number', 'integer'],
+  title: ['Title', 'text'],
+  state: ['State', 'text'],
+  createdAt: ['Created', 'dateTime'],
+  updatedAt: ['Updated', 'dateTime'],
+  createdBy: ['Created by', 'user'],
+  updatedBy: ['Updated by', 'user'],
+  workflowColumn: ['Workflow column', 'integer'],
+};
+
+export function registerColumns(definition: TemplateDefinition, isWorkflow: boolean): RegisterPage['columns'] {
+  const metadata = registerMetadataKeys
+    .filter((key) => key !== 'workflowColumn' || isWorkflow)
+    .map((key) => ({
+      key,
+      label: (metadataLabels[key] as [string, string])[0],
+      kind: 'metadata' as const,
+      type: (metadataLabels[key] as [string, string])[1],
+      sortable: (registerSortMetadataKeys as readonly string[]).includes(key),
+    }));
+  const fields = listedFields(definition).map((f) => ({
+    key: `field:${f.id}`,
+    label: f.label || fieldTypeLabels[f.type],
+    kind: 'field' as const,
+    type: f.type,
+    sortable: !unsortable.includes(f.type),
+  }));
+  return [...metadata, ...fields];
+}
+
+type Options = Pick<RegisterQuery, 'state' | 'sort' | 'direction' | 'filter'>;
+
+/** The register's SQL scope for the query, checked against the definition (unknown fields: 400). */
+export function registerScope(
+  ids: { workspaceId: string; teamId: string; templateId: string },
+  definition: TemplateDefinition,
+  options: Options,
+): queries.RegisterScope {
+  const fields = new Map(listedFields(definition).map((f) => [f.id, f]));
+  const problems: { path: string; message: string }[] = [];
+  let sort: queries.SortSpec;
+  if (options.sort.startsWith('field:')) {
+    const field = fields.get(options.sort.slice(6));
+    if (!field || unsortable.includes(field.type)) {
+      problems.push({ path: 'sort', message: 'This field cannot be sorted' });
+      sort = queries.metadataSortSpec('updatedAt');
+    } else sort = queries.fieldSortSpec(field);
+  } else sort = queries.metadataSortSpec(options.sort as 'updatedAt');
+  const filters: SQL[] = [];
+  options.filter.forEach((text, index) => {
+    const filter = parseRegisterFilter(text);
+    const field = filter?.field ? fields.get(filter.key) : undefined;
+    const condition = !filter
+      ? null
+      : filter.field
+        ? field
+          ? queries.fieldFilterSql(field, filter)
+          : null
+        : queries.metadataFilterSql(filter);
+    if (condition) filters.push(condition);
+    else problems.push({ path: `filter.${index}`, message: 'Unknown field or a value that does not fit' });
+  });
+  if (problems.length > 0) throw new AppError('validationFailed', { errors: problems });
+  return { ...ids, state: options.state, filters, sort, direction: options.direction };
+}
+
+export function encodeCursor(key: string, formId: string): string {
+  return Buffer.from(JSON.stringify([key, formId])).toString('base64url');
+}
+
+export function decodeCursor(cursor: string | undefined): queries.Keyset | undefined {
+  if (cursor === undefined || cursor === '') return undefined;
+  try {
+    const [key, formId] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
+    if (typeof key === 'string' && typeof formId === 'string' && /^[0-9a-f-]{36}$/i.test(formId)) {
+      return { key, formId };
+    }
+  } catch {
+    // Answered below like any other unreadable cursor.
+  }
+  throw new AppError('validationFailed', { errors: [{ path: 'cursor', message: 'Invalid cursor' }] });
+}
+
+export function pickValues(values: Record<string, unknown>, columns: string[] | undefined) {
+  if (!columns) return values;
+  const picked: Record<string, unknown> = {};
+  for (const id of columns) if (id in values) picked[id] = values[id];
+  return picked;
+}
+
+export function toRow(record: FormRecord, columns: string[] | undefined): FormRow {
+  return {
+    formId: record.formId,
+    templateId: record.templateId,
+    number: record.number,
+    title: record.title,
+    state: record.state,
+    workflowColumn: record.workflowColumn,
+    version: record.version,
+    createdBy: record.createdBy,
+    createdAt: record.createdAt,
+    updatedBy: record.updatedBy,
+    updatedAt: record.updatedAt,
+    values: pickValues(record.values, columns),
+  };
+}
+
+/** The template a team lists forms of, verified (404 when the team cannot see it). */
+export async function seenTemplate(tx: Tx, ctx: TeamContext, templateId: string) {
+  const template = await queries.templateSeenByTeam(tx, ctx.workspace.workspaceId, ctx.folder.folderId, templateId);
+  if (!template) throw new AppError('formTemplateUnavailable');
+  const definition = parseDefinition(ctx.workspace.workspaceId, templateId, template.version, template.definition);
+  return { template, definition };
+}
+
+/** One page of a template's register in a team: sorted, filtered, keyset-paged. */
+export async function getRegister(
+  db: AppDb,
+  user: SignedInUser,
+  teamId: string,
+  templateId: string,
+  query: RegisterQuery,
+): Promise<RegisterPage> {
+  const ctx = await teamContext(db, user, teamId);
+  assertFormRight(ctx, 'form.view');
+  const after = decodeCursor(query.cursor);
+  const columns = query.columns ? query.columns.split(',').filter(Boolean) : undefined;
+  return inScope(db, ctx.scope, async (tx) => {
+    const { template, definition } = await seenTemplate(tx, ctx, templateId);
+    const scope = registerScope({ workspaceId: ctx.workspace.workspaceId, teamId, templateId }, definition, query);
+    const rows = await queries.registerPage(tx, scope, after, query.limit + 1);
+    const page = rows.slice(0, query.limit);
+    const last = page[page.length - 1];
+    return {
+      columns: registerColumns(definition, template.type === 'workflow'),
+      rows: page.map((r) => toRow(r, columns)),
+      nextCursor: rows.length > query.limit && last ? encodeCursor(last.sortKey, last.formId) : null,
+    };
+  });
+}
+
+/** The team's timeline: forms of its Timeline templates (or one template's), newest first. */
+export async function getTimeline(
+  db: AppDb,
+  user: SignedInUser,
+  teamId: string,
+  query: { templateId?: string; state: 'active' | 'archived'; cursor?: string; limit: number },
+) {
+  const ctx = await teamContext(db, user, teamId);
+  assertFormRight(ctx, 'form.view');
+  const after = decodeCursor(query.cursor);
+  return inScope(db, ctx.scope, async (tx) => {
+    if (query.templateId) await seenTemplate(tx, ctx, query.templateId);
+    const rows = await queries.timelinePage(tx, {
+      workspaceId: ctx.workspace.workspaceId,
+      teamId,
+      templateId: query.templateId,
+      state: query.state,
+      after,
+      limit: query.limit + 1,
+    });
+    const page = rows.slice(0, query.limit);
+    const last = page[page.length - 1];
+    return {
+      forms: page.map((r) => ({ ...toRow(r, undefined), templateName: r.templateName, templateType: r.templateType })),
+      nextCursor: rows.length > query.limit && last ? encodeCursor(last.sortKey, last.formId) : null,
+    };
+  });
+}
