@@ -18,11 +18,12 @@ export const appRole = 'formwork_app';
  */
 export async function inScope<T>(db: AppDb, scope: Scope, work: (tx: Tx) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
+    // One round trip: the scope settings and the role (set_config('role') is SET LOCAL ROLE).
     await tx.execute(sql`select
       set_config('app.user_id', ${scope.userId ?? ''}, true),
       set_config('app.workspace_id', ${scope.workspaceId ?? ''}, true),
-      set_config('app.is_admin', ${scope.isAdmin ? 'on' : 'off'}, true)`);
-    await tx.execute(sql.raw(`set local role ${appRole}`));
+      set_config('app.is_admin', ${scope.isAdmin ? 'on' : 'off'}, true),
+      set_config('role', ${appRole}, true)`);
     return work(tx);
   });
 }
