@@ -1,10 +1,11 @@
 // Issue 7: 200 concurrent signed-in users on one process, each creating a form and then reading
 // and saving it in turn for LOAD_SECONDS (default 60). Reports throughput, p50/p99 and errors
 // (goal: zero). PGlite by default, PostgreSQL with DATABASE_URL.
-import { randomUUID } from 'node:crypto';
+import { Worker } from 'node:worker_threads';
 import { accessTokenFor } from '@formwork/server/test/auth.ts';
 import { addMember, createFormTemplate, createUser, createWorkspace } from '@formwork/server/test/factories.ts';
 import { percentile, report } from './lib/figures.ts';
+import type { LoadInput, LoadResult } from './lib/load-client.ts';
 import { startBenchServer } from './lib/server.ts';
 
 const users = Number(process.env.LOAD_USERS ?? 200);
@@ -34,60 +35,21 @@ for (let i = 0; i < users; i++) {
   tokens.push(await accessTokenFor(server.database.db, source.config, user.userId));
 }
 
-const latencies: number[] = [];
-let errors = 0;
-const errorSamples: string[] = [];
-
-async function call(token: string, method: string, path: string, body?: unknown) {
-  const started = performance.now();
-  const response = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await response.text();
-  latencies.push(performance.now() - started);
-  if (!response.ok) {
-    errors++;
-    if (errorSamples.length < 5) errorSamples.push(`${method} ${path}: ${response.status} ${text.slice(0, 200)}`);
-    return undefined;
-  }
-  return JSON.parse(text) as { version: number } | { form: { version: number } };
-}
-
-const deadline = Date.now() + seconds * 1000;
-async function virtualUser(token: string, index: number) {
-  const formId = randomUUID();
-  const path = `/api/teams/${teamId}/forms/${formId}`;
-  let form = (await call(token, 'POST', `/api/teams/${teamId}/forms`, {
-    formId,
-    templateId,
-    values: { weather: 'Fine', crew: index, notes: '', safe: { answer: 'yes' } },
-  })) as { version: number } | undefined;
-  let round = 0;
-  while (Date.now() < deadline && form) {
-    round++;
-    if (round % 2 === 0) {
-      form = (await call(token, 'PUT', path, {
-        baseVersion: form.version,
-        values: {
-          weather: `Fine ${round}`,
-          crew: index + round,
-          notes: 'Pour on level 3',
-          safe: { answer: round % 3 === 0 ? 'no' : 'yes' },
-        },
-      })) as { version: number } | undefined;
-    } else {
-      const detail = (await call(token, 'GET', path)) as { form: { version: number } } | undefined;
-      form = detail?.form ?? form;
-    }
-  }
-}
-
-const started = performance.now();
-await Promise.all(tokens.map((token, index) => virtualUser(token, index)));
-const elapsed = (performance.now() - started) / 1000;
+// The load runs in a worker thread, so the server under test has the main thread to itself.
+const client = new URL('./lib/load-client.ts', import.meta.url).href;
+const worker = new Worker(
+  `import('tsx/esm/api').then(({ tsImport }) => tsImport(${JSON.stringify(client)}, ${JSON.stringify(client)}))`,
+  {
+    eval: true,
+    workerData: { url: server.url, teamId, templateId, tokens, seconds } satisfies LoadInput,
+  },
+);
+const result = await new Promise<LoadResult>((resolve, reject) => {
+  worker.once('message', resolve);
+  worker.once('error', reject);
+});
 await server.close();
+const { latencies, errors, errorSamples, elapsed } = result;
 
 const driver = process.env.DATABASE_URL ? 'pg' : 'pglite';
 report('load.requests_per_second', latencies.length / elapsed, 'req/s', { driver, users, seconds });

@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import { loadSigningKeys } from '@formwork/server/src/idp/keys.ts';
+import { accessTokenFor } from '@formwork/server/test/auth.ts';
+import type { startBenchServer } from './server.ts';
+
+type Server = Awaited<ReturnType<typeof startBenchServer>>;
+
+/** Runs statements in one transaction as the application role inside the workspace (forced RLS). */
+export function inWorkspace(workspaceId: string, statements: string): string {
+  return `begin;
+    select set_config('app.workspace_id', '${workspaceId}', true);
+    set local role formwork_app;
+    ${statements}
+    commit;`;
+}
+
+const options = ['opt1', 'opt2', 'opt3', 'opt4', 'opt5'];
+
+/** A 30-field register template: 10 text, 5 number, 5 date, 5 dropdown, 5 Yes/No. */
+export function benchDefinition() {
+  const fields: Record<string, unknown>[] = [];
+  for (let i = 1; i <= 10; i++) fields.push({ id: `text${i}`, type: 'singleLineText', label: `Text ${i}` });
+  for (let i = 1; i <= 5; i++) fields.push({ id: `num${i}`, type: 'number', label: `Number ${i}` });
+  for (let i = 1; i <= 5; i++) fields.push({ id: `date${i}`, type: 'date', label: `Date ${i}` });
+  for (let i = 1; i <= 5; i++)
+    fields.push({
+      id: `dd${i}`,
+      type: 'dropdown',
+      label: `Dropdown ${i}`,
+      options: options.map((id) => ({ id, label: id.toUpperCase() })),
+    });
+  for (let i = 1; i <= 5; i++) fields.push({ id: `yn${i}`, type: 'yesNo', label: `Yes/No ${i}`, withText: false });
+  return { fields, logic: [], workflow: null };
+}
+
+/** The values of form `i` as SQL (jsonb_build_object over generate_series' i). */
+function valuesSql(): string {
+  const parts: string[] = [];
+  for (let k = 1; k <= 10; k++) parts.push(`'text${k}', 'Text value ' || (i % ${97 + k}) || ' of field ${k}'`);
+  for (let k = 1; k <= 5; k++) parts.push(`'num${k}', (i * ${k}) % 1000`);
+  for (let k = 1; k <= 5; k++) parts.push(`'date${k}', to_char(date '2024-01-01' + ((i + ${k}) % 365), 'YYYY-MM-DD')`);
+  for (let k = 1; k <= 5; k++) parts.push(`'dd${k}', 'opt' || (1 + (i + ${k}) % 5)`);
+  for (let k = 1; k <= 5; k++)
+    parts.push(`'yn${k}', jsonb_build_object('answer', case when (i + ${k}) % 2 = 0 then 'yes' else 'no' end)`);
+  // jsonb_build_object takes at most 100 arguments: two halves joined.
+  return `jsonb_build_object(${parts.slice(0, 15).join(', ')}) || jsonb_build_object(${parts.slice(15).join(', ')})`;
+}
+
+/**
+ * One workspace, team, org controller and 30-field template with `count` forms inserted set-based
+ * (one statement), updated_at spread over time so sorts are realistic.
+ */
+export async function seedForms(server: Server, count: number) {
+  const workspaceId = randomUUID();
+  const projectId = randomUUID();
+  const teamId = randomUUID();
+  const templateId = randomUUID();
+  const userId = randomUUID();
+  const w = `'${workspaceId}'`;
+  const definition = JSON.stringify(benchDefinition()).replaceAll("'", "''");
+  await server.database.execScript(
+    inWorkspace(
+      workspaceId,
+      `insert into users (user_id, email, first_name, last_name) values ('${userId}', 'bench-${userId}@example.com', 'Bench', 'User');
+       insert into workspaces (workspace_id, name, region, plan) values (${w}, 'Bench Co', 'local', 'premium');
+       insert into folders (workspace_id, folder_id, kind, name) values (${w}, ${w}, 'company', 'Bench Co');
+       insert into folders (workspace_id, folder_id, kind, parent_id, name) values (${w}, '${projectId}', 'project', ${w}, 'P');
+       insert into folders (workspace_id, folder_id, kind, parent_id, name) values (${w}, '${teamId}', 'team', '${projectId}', 'T');
+       insert into workspace_users (workspace_id, user_id, user_type) values (${w}, '${userId}', 'contributor');
+       insert into memberships (workspace_id, folder_id, user_id, role) values (${w}, ${w}, '${userId}', 'controller');
+       insert into templates (workspace_id, template_id, folder_id, name, template_code, form_name, type)
+         values (${w}, '${templateId}', '${teamId}', 'Bench Register', 'BR-1', 'Bench', 'register');
+       insert into template_versions (workspace_id, template_id, version, name, template_code, form_name, definition)
+         values (${w}, '${templateId}', 1, 'Bench Register', 'BR-1', 'Bench', '${definition}'::jsonb);
+       insert into forms (workspace_id, form_id, template_id, template_version, folder_id, number, title, field_values,
+                          create_hash, created_by, updated_by, created_at, updated_at)
+         select ${w}, gen_random_uuid(), '${templateId}', 1, '${teamId}', i, 'Bench ' || i, ${valuesSql()},
+                'bench', '${userId}', '${userId}',
+                timestamp '2024-01-01' + make_interval(secs => i * 60),
+                timestamp '2024-01-01' + make_interval(secs => i * 60 + (i % 7) * 3)
+           from generate_series(1, ${count}) as i;
+       insert into form_counters (workspace_id, template_id, last_number) values (${w}, '${templateId}', ${count});`,
+    ),
+  );
+  await server.database.execScript('analyze forms;');
+  await loadSigningKeys(server.database.db);
+  const token = await accessTokenFor(server.database.db, server.app.deps.config, userId);
+  const cleanup = () =>
+    server.database.execScript(
+      inWorkspace(
+        workspaceId,
+        `delete from jobs where workspace_id = ${w};
+         delete from forms where workspace_id = ${w};
+         delete from form_counters where workspace_id = ${w};
+         delete from template_versions where workspace_id = ${w};
+         delete from templates where workspace_id = ${w};
+         delete from audit_events where workspace_id = ${w};
+         delete from memberships where workspace_id = ${w};
+         delete from workspace_users where workspace_id = ${w};
+         delete from folders where workspace_id = ${w} and kind = 'team';
+         delete from folders where workspace_id = ${w} and kind = 'project';
+         delete from folders where workspace_id = ${w};
+         delete from workspaces where workspace_id = ${w};
+         delete from users where user_id = '${userId}';`,
+      ),
+    );
+  return { workspaceId, teamId, templateId, userId, token, cleanup };
+}
