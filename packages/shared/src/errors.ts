@@ -24,6 +24,10 @@ export const errorCodes = {
   exportNotFound: { status: 404, title: "We couldn't find this export" },
   exportNotReady: { status: 409, title: 'The export is not ready to download yet' },
   emptySelection: { status: 400, title: 'Empty selection' },
+  /** Actions (spec 8.2: actionNotFound on 404 for an action). */
+  actionNotFound: { status: 404, title: "We couldn't find this action" },
+  actionInvalid: { status: 400, title: 'The action has invalid or incomplete data' },
+  actionState: { status: 409, title: 'This action cannot do that in its current state' },
   folderPermissionsCannotRestoreProject: {
     status: 409,
     title: 'A team folder cannot be restored while its project folder is archived. Restore the project folder first.',

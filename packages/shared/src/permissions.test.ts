@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  type ActionItemAccess,
+  actionItemAccess,
   can,
   canSeeInTree,
   canSwitchWorkspace,
@@ -187,7 +189,55 @@ const rows: Row[] = [
   ['workflow: team member cannot reset', 'teamMember', 'form.workflowReset', t1, false],
   ['workflow: team controller resets', 'teamController', 'form.workflowReset', t1, true],
   ['workflow: admin resets', 'admin', 'form.workflowReset', t3, true],
+
+  // Actions: members and above view, create, edit and complete; controllers reset.
+  ['actions: team member views their team', 'teamMember', 'action.view', t1, true],
+  ['actions: team member does not view a sibling team', 'teamMember', 'action.view', t2, false],
+  ['actions: no role views nothing', 'nobody', 'action.view', t1, false],
+  ['actions: team member creates', 'teamMember', 'action.create', t1, true],
+  ['actions: visitor creates in their team', 'visitor', 'action.create', t1, true],
+  ['actions: project member creates in their teams', 'projectMember', 'action.create', t2, true],
+  ['actions: no role creates nothing', 'nobody', 'action.create', t1, false],
+  ['actions: only in teams', 'orgController', 'action.create', p1, false],
+  ['actions: team member edits', 'teamMember', 'action.edit', t1, true],
+  ['actions: team member completes', 'teamMember', 'action.complete', t1, true],
+  ['actions: no role completes nothing (unless assignee)', 'nobody', 'action.complete', t1, false],
+  ['actions: team member cannot reset', 'teamMember', 'action.reset', t1, false],
+  ['actions: team controller resets', 'teamController', 'action.reset', t1, true],
+  ['actions: project controller resets in their teams', 'projectController', 'action.reset', t2, true],
+  ['actions: org controller resets anywhere', 'orgController', 'action.reset', t3, true],
 ];
+
+describe('actionItemAccess (per-action rights and states)', () => {
+  const assigned = { state: 'assigned', assignedToViewer: false } as const;
+  const mine = { state: 'assigned', assignedToViewer: true } as const;
+  it.each<[string, Persona, Parameters<typeof actionItemAccess>[2], keyof ActionItemAccess, boolean]>([
+    ['team member completes an assigned action', 'teamMember', assigned, 'complete', true],
+    ['the assignee without a role completes their action', 'nobody', mine, 'complete', true],
+    ['the assignee without a role sees their action', 'nobody', mine, 'view', true],
+    ['the assignee without a role does not edit it', 'nobody', mine, 'edit', false],
+    ['no role, not assignee: nothing', 'nobody', assigned, 'view', false],
+    ['a draft is not completed', 'teamController', { state: 'draft', assignedToViewer: false }, 'complete', false],
+    [
+      'a completed action is not edited',
+      'teamController',
+      { state: 'completed', assignedToViewer: false },
+      'edit',
+      false,
+    ],
+    [
+      'team controller resets a completed action',
+      'teamController',
+      { state: 'completed', assignedToViewer: false },
+      'reset',
+      true,
+    ],
+    ['team member cannot reset', 'teamMember', { state: 'completed', assignedToViewer: true }, 'reset', false],
+    ['a draft is not reset', 'teamController', { state: 'draft', assignedToViewer: false }, 'reset', false],
+  ])('%s', (_rule, persona, action, right, expected) => {
+    expect(actionItemAccess(personas[persona], t1, action)[right]).toBe(expected);
+  });
+});
 
 describe('formItemAccess (per-item form permissions, spec 6)', () => {
   const own = { createdByViewer: true, state: 'active' } as const;

@@ -85,6 +85,16 @@ export const permissions = [
   'form.workflowMove',
   /** Reset a workflow form to a chosen column, removing later signatures (team controllers and above). */
   'form.workflowReset',
+  /** See a team's actions and open one (members and above; an assignee always sees their own). */
+  'action.view',
+  /** Raise an action in a team, on a form or on its own (members and above). */
+  'action.create',
+  /** Change and assign an action that is not completed (members and above). */
+  'action.edit',
+  /** Complete an assigned action: members and above, and the assignee (actionItemAccess). */
+  'action.complete',
+  /** Reset an action back to assigned or draft (team controllers and above). */
+  'action.reset',
 ] as const;
 export type Permission = (typeof permissions)[number];
 
@@ -238,8 +248,32 @@ export function can(m: Membership, verb: Permission, folder: FolderRef): boolean
       return folder.kind === 'team' && effectiveRole(m, folder) !== null && (m.isAdmin || m.userType !== 'visitor');
     case 'form.delete':
     case 'form.workflowReset':
+    case 'action.reset':
       return folder.kind === 'team' && controllerAtOrAbove(m, folder, 'team');
+    case 'action.view':
+    case 'action.create':
+    case 'action.edit':
+    case 'action.complete':
+      return folder.kind === 'team' && effectiveRole(m, folder) !== null;
   }
+}
+
+/** What the viewer may do with one action now (its state, the viewer's role, whether they are its assignee). */
+export type ActionItemAccess = { view: boolean; edit: boolean; assign: boolean; complete: boolean; reset: boolean };
+
+export function actionItemAccess(
+  m: Membership,
+  team: FolderRef,
+  action: { state: 'draft' | 'assigned' | 'completed'; assignedToViewer: boolean },
+): ActionItemAccess {
+  const open = action.state !== 'completed';
+  return {
+    view: can(m, 'action.view', team) || action.assignedToViewer,
+    edit: open && can(m, 'action.edit', team),
+    assign: open && can(m, 'action.edit', team),
+    complete: action.state === 'assigned' && (can(m, 'action.complete', team) || action.assignedToViewer),
+    reset: action.state !== 'draft' && can(m, 'action.reset', team),
+  };
 }
 
 /** What the viewer may do with one form (spec 6: per-item delete, archive and restore permissions). */

@@ -1,6 +1,6 @@
 // Drizzle's view of the tables that migrations/ create. The SQL files are the source of truth;
 // the tenancy catalog test checks the database, and the integration tests check these match.
-import { bigint, boolean, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -283,4 +283,36 @@ export const jobs = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.workspaceId, t.jobId] })],
+);
+
+/** 0009_actions: an action in a team folder, optionally on a form; draft -> assigned -> completed. */
+export const actions = pgTable(
+  'actions',
+  {
+    workspaceId: uuid('workspace_id').notNull(),
+    actionId: uuid('action_id').notNull(),
+    folderId: uuid('folder_id').notNull(),
+    formId: uuid('form_id'),
+    fieldId: text('field_id'),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    dueDate: date('due_date', { mode: 'string' }),
+    priority: text('priority', { enum: ['low', 'medium', 'high'] })
+      .notNull()
+      .default('medium'),
+    assigneeId: uuid('assignee_id'),
+    state: text('state', { enum: ['draft', 'assigned', 'completed'] })
+      .notNull()
+      .default('draft'),
+    version: integer('version').notNull().default(1),
+    createHash: text('create_hash').notNull(),
+    createdBy: uuid('created_by'),
+    createdAt: createdAt(),
+    updatedBy: uuid('updated_by'),
+    updatedAt: updatedAt(),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }),
+    completedBy: uuid('completed_by'),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.actionId] })],
 );

@@ -7,6 +7,7 @@ import type { Database } from '../db/client.ts';
 import { idpRoutes } from '../idp/idp.routes.ts';
 import { loadSecret, loadSigningKeys } from '../idp/keys.ts';
 import { createProvider } from '../idp/provider.ts';
+import { actionRoutes } from '../modules/actions/actions.routes.ts';
 import { activityRoutes } from '../modules/activity/activity.routes.ts';
 import { fileRoutes } from '../modules/files/files.routes.ts';
 import { folderRoutes } from '../modules/folders/folders.routes.ts';
@@ -101,6 +102,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(fileRoutes);
   await app.register(formRoutes);
   await app.register(registerRoutes);
+  await app.register(actionRoutes);
   if (deps.config.oidc.embedded && signingKeys) {
     const provider = createProvider({
       config: deps.config,

@@ -21,7 +21,14 @@ import { workspaceFingerprint } from './tenant-fingerprint.ts';
  * this workspace without any role (403 where the route needs a permission). A new route is probed
  * without anyone writing a test; one whose ids this file cannot supply fails until mapped here.
  */
-type Probed = TestWorkspace & { fileId: string; templateId: string; tabId: string; formId: string; exportId: string };
+type Probed = TestWorkspace & {
+  fileId: string;
+  templateId: string;
+  tabId: string;
+  formId: string;
+  exportId: string;
+  actionId: string;
+};
 
 const idSources: Record<string, (w: Probed) => string> = {
   companyId: (w) => w.companyId,
@@ -44,7 +51,26 @@ const idSources: Record<string, (w: Probed) => string> = {
   formId: (w) => w.formId,
   formIds: (w) => w.formId,
   exportId: (w) => w.exportId,
+  actionId: (w) => w.actionId,
+  assigneeId: (w) => w.personas.orgController.userId,
 };
+
+/** An action on the probed form, assigned to the org controller, made the way the app does. */
+async function assignedAction(workspace: TestWorkspace, formId: string): Promise<string> {
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/teams/${workspace.projects[0]?.teams[0]?.teamId}/actions`,
+    headers: await workspace.personas.orgController.headers(),
+    payload: {
+      actionId: crypto.randomUUID(),
+      title: 'Probed action',
+      formId,
+      assign: true,
+      assigneeId: workspace.personas.orgController.userId,
+    },
+  });
+  return response.json().actionId;
+}
 
 /** A form in the first team, and an export of its register, made the way the app does. */
 async function formAndExport(workspace: TestWorkspace): Promise<{ formId: string; exportId: string }> {
@@ -119,7 +145,9 @@ beforeAll(async () => {
     fileId: await uploadPhoto(workspace),
     ...(await templateAndTab(workspace)),
     ...(await formAndExport(workspace)),
+    actionId: '',
   };
+  a.actionId = await assignedAction(workspace, a.formId);
   outsider = a.personas.outsider;
   const user = await createUser(ctx.database.db, { firstName: 'No', lastName: 'Role' });
   await addMember(ctx.database.db, a.workspaceId, user.userId);

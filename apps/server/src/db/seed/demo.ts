@@ -5,6 +5,7 @@ import { hashPassword } from '../../modules/identity/password.ts';
 import type { Database } from '../client.ts';
 import { auditEvents, folders, memberships, users, workspaces, workspaceUsers } from '../schema.ts';
 import { inScope } from '../tenant.ts';
+import { seedDemoActions } from './demo-actions.ts';
 import { seedDemoForms } from './demo-forms.ts';
 import { seedDemoTemplates } from './demo-templates.ts';
 
@@ -203,6 +204,13 @@ export async function seedDemo(database: Database, config: Config): Promise<{ us
       teamIds,
       userId: userIds.get(`team.controller@${domain}`) as string,
       dataDir: config.dataDir,
+    });
+    await seedDemoActions(tx, {
+      workspaceId,
+      projectId: projectIds[2] as string,
+      teamId: teamIds[2]?.[1] as string,
+      assigneeId: userIds.get(`team.member@${domain}`) as string,
+      creatorId: userIds.get(`team.controller@${domain}`) as string,
     });
   });
   return { users: personas.map((p) => ({ email: p.email, label: p.label })) };
