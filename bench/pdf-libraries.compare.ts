@@ -81,12 +81,12 @@ async function withPdfkit(images: Buffer[]): Promise<Buffer> {
       .rect(page.margin, y, colWidth * columns.length, 16)
       .fill('#e8e8e8')
       .fillColor('black');
-    columns.forEach((c, i) =>
+    columns.forEach((c, i) => {
       doc
         .font('bold')
         .fontSize(9)
-        .text(c, page.margin + i * colWidth + 3, y + 3, { width: colWidth - 6 }),
-    );
+        .text(c, page.margin + i * colWidth + 3, y + 3, { width: colWidth - 6 });
+    });
     doc.y = y + 16;
   };
   doc.moveDown();
@@ -97,12 +97,12 @@ async function withPdfkit(images: Buffer[]): Promise<Buffer> {
       header();
     }
     const y = doc.y;
-    row.forEach((c, i) =>
+    row.forEach((c, i) => {
       doc
         .font('regular')
         .fontSize(9)
-        .text(c, page.margin + i * colWidth + 3, y + 2, { width: colWidth - 6 }),
-    );
+        .text(c, page.margin + i * colWidth + 3, y + 2, { width: colWidth - 6 });
+    });
     doc
       .moveTo(page.margin, y + 14)
       .lineTo(page.width - page.margin, y + 14)
@@ -180,10 +180,12 @@ async function withPdfLib(images: Buffer[], fonts: { regular: Buffer; bold: Buff
     const valueLines = wrap(regular, 10, f.value, valueWidth);
     const h = Math.max(labelLines.length, valueLines.length) * 13;
     if (y - h < bottom) newPage();
-    labelLines.forEach((l, i) => current.drawText(l, { x: page.margin, y: y - 10 - i * 13, size: 10, font: bold }));
-    valueLines.forEach((l, i) =>
-      current.drawText(l, { x: page.margin + labelWidth + 10, y: y - 10 - i * 13, size: 10, font: regular }),
-    );
+    labelLines.forEach((l, i) => {
+      current.drawText(l, { x: page.margin, y: y - 10 - i * 13, size: 10, font: bold });
+    });
+    valueLines.forEach((l, i) => {
+      current.drawText(l, { x: page.margin + labelWidth + 10, y: y - 10 - i * 13, size: 10, font: regular });
+    });
     y -= h + 4;
   }
   const colWidth = (page.width - 2 * page.margin) / columns.length;
@@ -195,9 +197,9 @@ async function withPdfLib(images: Buffer[], fonts: { regular: Buffer; bold: Buff
       height: 16,
       color: rgb(0.91, 0.91, 0.91),
     });
-    columns.forEach((c, i) =>
-      current.drawText(c, { x: page.margin + i * colWidth + 3, y: y - 12, size: 9, font: bold }),
-    );
+    columns.forEach((c, i) => {
+      current.drawText(c, { x: page.margin + i * colWidth + 3, y: y - 12, size: 9, font: bold });
+    });
     y -= 16;
   };
   y -= 10;
@@ -207,9 +209,9 @@ async function withPdfLib(images: Buffer[], fonts: { regular: Buffer; bold: Buff
       newPage();
       header();
     }
-    row.forEach((c, i) =>
-      current.drawText(c, { x: page.margin + i * colWidth + 3, y: y - 11, size: 9, font: regular }),
-    );
+    row.forEach((c, i) => {
+      current.drawText(c, { x: page.margin + i * colWidth + 3, y: y - 11, size: 9, font: regular });
+    });
     current.drawLine({
       start: { x: page.margin, y: y - 14 },
       end: { x: page.width - page.margin, y: y - 14 },
