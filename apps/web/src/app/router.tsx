@@ -8,10 +8,12 @@ import { HomeRoute } from './routes/home-route.tsx';
 import { LandingRoute } from './routes/landing-route.tsx';
 import { LaunchRoute } from './routes/launch-route.tsx';
 import { OAuthRedirectRoute } from './routes/oauth-redirect-route.tsx';
+import { TemplateEditorRoute } from './routes/template-editor-route.tsx';
+import { TemplatesRoute } from './routes/templates-route.tsx';
 import { ShellLayout } from './shell/shell-layout.tsx';
 
 /**
- * The route table (spec 2.1, 2.2). Sections that are not built yet (users, lists, photos, apps,
+ * The route table (spec 2.1, 2.2). Sections that are not built yet (users, lists, photos,
  * analytics, folder settings) have no routes, so their addresses show the 404 page; the shell
  * shows their links disabled. Unknown paths go to the 404 page.
  */
@@ -45,6 +47,12 @@ export const routes: RouteObject[] = [
     children: [
       { path: '/home', element: <HomeRoute /> },
       { path: '/home/:level/:folderId/activity', element: <FolderActivityRoute /> },
+      // Spec 2.2: Template Library (companies) and Templates (teams); grid is the legacy view name.
+      { path: '/apps/:level/:folderId/:state', element: <TemplatesRoute /> },
+      { path: '/apps/:level/:folderId/:state/grid', element: <TemplatesRoute /> },
+      { path: '/apps/:level/:folderId/:state/tabs/:tabId', element: <TemplatesRoute /> },
+      { path: '/apps/:level/:folderId/templates/new', element: <TemplateEditorRoute /> },
+      { path: '/apps/:level/:folderId/templates/:templateId/edit', element: <TemplateEditorRoute /> },
     ],
   },
   ...legacyRedirects,

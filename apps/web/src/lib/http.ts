@@ -74,3 +74,32 @@ export async function ping(path: string, timeoutMs = 5000): Promise<boolean> {
     return false;
   }
 }
+
+/** Sends raw bytes (an upload) with the bearer token; the answer is JSON. */
+export async function apiUpload<T>(path: string, file: Blob): Promise<T> {
+  const token = await tokenSource();
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    'content-type': file.type || 'application/octet-stream',
+  };
+  if (token) headers.authorization = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await fetch(path, { method: 'POST', headers, body: file });
+  } catch {
+    throw new HttpError(0, undefined, 'Network request failed');
+  }
+  if (!response.ok) {
+    const problem = (await response.json().catch(() => undefined)) as Problem | undefined;
+    throw new HttpError(response.status, problem);
+  }
+  return (await response.json()) as T;
+}
+
+/** Downloads a protected file (an uploaded image) with the bearer token. */
+export async function apiBlob(path: string): Promise<Blob> {
+  const token = await tokenSource();
+  const response = await fetch(path, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  if (!response.ok) throw new HttpError(response.status, undefined);
+  return response.blob();
+}

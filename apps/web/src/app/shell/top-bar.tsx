@@ -6,6 +6,7 @@ import {
   IconLayoutSidebarLeftExpand,
   IconMessageCircle,
   IconSettings,
+  IconTemplate,
   IconUsers,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -13,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { UserMenu } from '../../features/auth/components/user-menu.tsx';
 import { activityPath } from '../../features/folders/folder-paths.ts';
+import { templatesPath } from '../../features/templates/template-paths.ts';
 import { externalLinks } from '../../lib/links.ts';
 import type { LocationResult } from './folder-location.ts';
 import { HelpMenu } from './help-menu.tsx';
@@ -114,6 +116,10 @@ export function TopBar({ result, busy, freeTrial, navOpened, onToggleNav, navCol
   const level = location ? folderLevelWord(location.kind) : null;
   const activityHref = location ? activityPath(location.kind, location.folderId) : '';
   const onActivity = here.pathname === activityHref;
+  // Spec 2.2: Template Library at company level, Templates at team level.
+  const templatesKind = location?.kind === 'company' || location?.kind === 'team' ? location.kind : null;
+  const templatesHref = location && templatesKind ? templatesPath(templatesKind, location.folderId) : '';
+  const onTemplates = Boolean(templatesHref) && here.pathname.startsWith(`/apps/${level}/${location?.folderId}`);
   const canSettings = location
     ? can(location.viewer, 'settings.view', { kind: location.kind, path: location.path })
     : false;
@@ -161,6 +167,18 @@ export function TopBar({ result, busy, freeTrial, navOpened, onToggleNav, navCol
           >
             {t('shell.activity')}
           </Button>
+          {templatesKind && (
+            <Button
+              component={Link}
+              to={templatesHref}
+              variant={onTemplates ? 'light' : 'subtle'}
+              color={onTemplates ? 'blue' : 'gray'}
+              size="compact-sm"
+              leftSection={<IconTemplate size={16} />}
+            >
+              {templatesKind === 'company' ? t('shell.templateLibrary') : t('shell.templates')}
+            </Button>
+          )}
           <NotYet label={t('shell.users')} icon={<IconUsers size={16} />} />
           {canSettings && <NotYet label={t('shell.settings')} icon={<IconSettings size={16} />} />}
         </Group>

@@ -1,0 +1,41 @@
+import { Center, Loader } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useParams, useSearchParams } from 'react-router';
+import { TemplateEditor } from '../../features/templates/components/editor/template-editor.tsx';
+import { useAccessibleWorkspaces } from '../../features/workspaces/api/accessible-workspaces.ts';
+import { useShellContext } from '../shell/shell-layout.tsx';
+
+/** /apps/{companies|teams}/{folderId}/templates/{templateId}/edit and .../templates/new. */
+export function TemplateEditorRoute() {
+  const { t } = useTranslation();
+  const { result } = useShellContext();
+  const { level, templateId } = useParams();
+  const [searchParams] = useSearchParams();
+  const workspaces = useAccessibleWorkspaces();
+  if (level !== 'teams' && level !== 'companies') return <Navigate to="/404" replace />;
+  if (result.status !== 'found') {
+    return (
+      <Center mih="50vh">
+        <Loader aria-label={t('app.loading')} />
+      </Center>
+    );
+  }
+  const { location } = result;
+  const workspace = workspaces.data?.find((w) => w.workspaceId === location.companyId);
+  return (
+    <TemplateEditor
+      key={templateId ?? 'new'}
+      folder={{
+        kind: location.kind === 'company' ? 'company' : 'team',
+        folderId: location.folderId,
+        companyId: location.companyId,
+      }}
+      path={location.path}
+      templateId={templateId ?? null}
+      viewer={location.viewer}
+      plan={workspace?.plan ?? 'standard'}
+      initialTabId={searchParams.get('tabId')}
+      workspaceName={workspace?.name ?? location.companyName}
+    />
+  );
+}

@@ -1,0 +1,68 @@
+import type { TemplateListState } from '@formwork/shared/schemas/templates';
+import { Center, Loader } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useParams } from 'react-router';
+import { useFolderTree } from '../../features/folders/api/folder-tree.ts';
+import type { TeamOption } from '../../features/templates/components/team-options.ts';
+import { TemplatePreviewModal } from '../../features/templates/components/template-preview-modal.tsx';
+import { TemplatesPage } from '../../features/templates/components/templates-page.tsx';
+import { useShellContext } from '../shell/shell-layout.tsx';
+
+const states: readonly string[] = ['active', 'archived'];
+
+/** The company's active team folders, for deployment checklists. */
+export function useTeamOptions(companyId: string | null): TeamOption[] {
+  const tree = useFolderTree(companyId, 'active');
+  return useMemo(
+    () =>
+      (tree.data?.projects ?? [])
+        .filter((p) => p.state === 'active')
+        .flatMap((p) =>
+          p.teams
+            .filter((team) => team.state === 'active')
+            .map((team) => ({ folderId: team.folderId, name: team.name, projectId: p.folderId, projectName: p.name })),
+        ),
+    [tree.data],
+  );
+}
+
+/**
+ * /apps/companies/{id}/active|archived[/tabs/{tabId}] (Template Library) and
+ * /apps/teams/{id}/active|archived[/tabs/{tabId}] (Templates), spec 2.2 and 2.5.
+ */
+export function TemplatesRoute() {
+  const { t } = useTranslation();
+  const { result } = useShellContext();
+  const { level, state, tabId } = useParams();
+  const [preview, setPreview] = useState<string | null>(null);
+  const companyId = result.status === 'found' ? result.location.companyId : null;
+  const teams = useTeamOptions(companyId);
+  if ((level !== 'teams' && level !== 'companies') || !state || !states.includes(state)) {
+    return <Navigate to="/404" replace />;
+  }
+  if (result.status !== 'found') {
+    return (
+      <Center mih="50vh">
+        <Loader aria-label={t('app.loading')} />
+      </Center>
+    );
+  }
+  const { location } = result;
+  const kind = location.kind === 'company' ? 'company' : 'team';
+  return (
+    <>
+      <TemplatesPage
+        key={location.folderId}
+        folder={{ kind, folderId: location.folderId, companyId: location.companyId }}
+        path={location.path}
+        viewer={location.viewer}
+        state={state as TemplateListState}
+        tabId={tabId ?? null}
+        teams={teams}
+        onPreview={setPreview}
+      />
+      <TemplatePreviewModal templateId={preview} onClose={() => setPreview(null)} />
+    </>
+  );
+}

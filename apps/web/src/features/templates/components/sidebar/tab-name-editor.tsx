@@ -1,0 +1,158 @@
+import { type TabStyle, tabStyles } from '@formwork/shared/schemas/tabs';
+import { ActionIcon, ColorSwatch, Group, Popover, SimpleGrid, TextInput, Tooltip } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  colourPickerBottomMarginPx,
+  duplicateNameRefocusMs,
+  resolveTabEdit,
+  type SidebarTab,
+  type TabEditOutcome,
+} from '../../model/tab-edit.ts';
+import { tabColours } from './tab-colours.ts';
+
+type Props = {
+  tabs: readonly SidebarTab[];
+  tab: SidebarTab;
+  /** Save the outcome; a rejection with `duplicate` shows the unique-name message (server 409). */
+  onSave: (outcome: Extract<TabEditOutcome, { kind: 'save' }>) => Promise<'saved' | 'duplicate' | 'failed'>;
+  onCancel: () => void;
+};
+
+/**
+ * Inline name and colour of a tab (spec 4.3, 5.5): Enter confirms, Escape cancels, a click outside
+ * saves; an empty or unchanged name cancels silently; a duplicate shows the unique-tab-name message,
+ * refocuses the input, and cancels if focus has left the editor 100 ms later.
+ */
+export function TabNameEditor({ tabs, tab, onSave, onCancel }: Props) {
+  const { t } = useTranslation();
+  const [name, setName] = useState(tab.name);
+  const [style, setStyle] = useState<TabStyle>(tab.style);
+  const [error, setError] = useState<string | null>(null);
+  const [pickerOpen, setPickerOpen] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const done = useRef(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  useEffect(() => {
+    inputRef.current?.focus();
+    return () => {
+      if (timer.current) clearTimeout(timer.current);
+    };
+  }, []);
+
+  const finish = (fn: () => void) => {
+    if (done.current) return;
+    done.current = true;
+    fn();
+  };
+
+  const duplicate = () => {
+    setError(t('tabs.uniqueName'));
+    inputRef.current?.focus();
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      if (!rootRef.current?.contains(document.activeElement)) finish(onCancel);
+    }, duplicateNameRefocusMs);
+  };
+
+  const confirm = async (draftStyle = style) => {
+    if (done.current || saving) return;
+    const outcome = resolveTabEdit(tabs, tab, { name, style: draftStyle });
+    if (outcome.kind === 'cancel') return finish(onCancel);
+    if (outcome.kind === 'duplicate') return duplicate();
+    setSaving(true);
+    const result = await onSave(outcome);
+    setSaving(false);
+    if (result === 'duplicate') duplicate();
+    else done.current = true;
+  };
+
+  return (
+    <Group
+      ref={rootRef}
+      gap={4}
+      wrap="nowrap"
+      style={{ flex: 1, minWidth: 0 }}
+      onBlur={(event) => {
+        const next = event.relatedTarget as Node | null;
+        if (next && rootRef.current?.contains(next)) return;
+        void confirm();
+      }}
+    >
+      <Popover
+        opened={pickerOpen}
+        onChange={setPickerOpen}
+        withinPortal={false}
+        position="bottom-start"
+        middlewares={{
+          flip: { padding: { bottom: colourPickerBottomMarginPx } },
+          shift: { padding: { bottom: colourPickerBottomMarginPx } },
+        }}
+      >
+        <Popover.Target>
+          <Tooltip label={t('tabs.colour')}>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="sm"
+              aria-label={t('tabs.colour')}
+              onClick={() => setPickerOpen((o) => !o)}
+            >
+              <ColorSwatch color={tabColours[style]} size={14} />
+            </ActionIcon>
+          </Tooltip>
+        </Popover.Target>
+        <Popover.Dropdown p="xs">
+          <SimpleGrid cols={6} spacing={6} role="radiogroup" aria-label={t('tabs.colour')}>
+            {tabStyles.map((s) => (
+              <ColorSwatch
+                key={s}
+                component="button"
+                type="button"
+                role="radio"
+                aria-checked={s === style}
+                aria-label={t(`tabs.colours.${s}`)}
+                color={tabColours[s]}
+                size={22}
+                style={{ cursor: 'pointer', outline: s === style ? '2px solid var(--mantine-color-text)' : undefined }}
+                onClick={() => {
+                  setStyle(s);
+                  setPickerOpen(false);
+                  inputRef.current?.focus();
+                }}
+              />
+            ))}
+          </SimpleGrid>
+        </Popover.Dropdown>
+      </Popover>
+      <TextInput
+        ref={inputRef}
+        size="xs"
+        style={{ flex: 1, minWidth: 0 }}
+        value={name}
+        maxLength={100}
+        disabled={saving}
+        placeholder={t('tabs.namePlaceholder')}
+        aria-label={t('tabs.nameLabel')}
+        error={error}
+        onChange={(e) => {
+          setName(e.currentTarget.value);
+          setError(null);
+        }}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') {
+            e.preventDefault();
+            void confirm();
+          } else if (e.key === 'Escape') {
+            e.preventDefault();
+            e.stopPropagation();
+            finish(onCancel);
+          }
+        }}
+      />
+    </Group>
+  );
+}

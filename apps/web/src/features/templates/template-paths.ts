@@ -1,0 +1,18 @@
+import type { TemplateListState } from '@formwork/shared/schemas/templates';
+
+type Kind = 'company' | 'team';
+const word = (kind: Kind) => (kind === 'company' ? 'companies' : 'teams');
+
+/** Spec 2.2: /apps/companies/{id}/active (Template Library) and /apps/teams/{id}/active (Templates). */
+export function templatesPath(kind: Kind, folderId: string, state: TemplateListState = 'active', tabId?: string) {
+  return `/apps/${word(kind)}/${folderId}/${state}${tabId ? `/tabs/${tabId}` : ''}`;
+}
+
+/** The template editor, under the folder the template lives in. */
+export function templateEditorPath(kind: Kind, folderId: string, templateId: string) {
+  return `/apps/${word(kind)}/${folderId}/templates/${templateId}/edit`;
+}
+
+export function newTemplatePath(kind: Kind, folderId: string, tabId?: string) {
+  return `/apps/${word(kind)}/${folderId}/templates/new${tabId ? `?tabId=${tabId}` : ''}`;
+}
