@@ -80,7 +80,7 @@ export function DeploymentModal({ opened, mode, subject, teams, initial, busy, o
           <ScrollArea.Autosize mah={320}>
             <Stack gap="xs" role="group" aria-label={t('deploy.teams')}>
               {byProject.map(([projectId, group]) => (
-                <Stack key={projectId} gap={4}>
+                <Stack key={projectId} gap={4} role="group" aria-label={group.name}>
                   <Text size="xs" fw={700} c="dimmed" tt="uppercase">
                     {group.name}
                   </Text>

@@ -101,6 +101,7 @@ export function TabRow(props: Props) {
               onClick={props.selecting ? props.onToggleSelect : props.onOpen}
               style={{ flex: 1, minWidth: 0 }}
               aria-current={props.active ? 'page' : undefined}
+              aria-label={t('tabs.open', { name, count: props.templates.length })}
             >
               <Group gap={6} wrap="nowrap">
                 <ColorSwatch color={tabColours[tab.style]} size={12} withShadow={false} />
