@@ -1,5 +1,5 @@
 import { type TabStyle, tabStyles } from '@formwork/shared/schemas/tabs';
-import { ActionIcon, ColorSwatch, Group, Popover, SimpleGrid, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Box, ColorSwatch, Group, Paper, SimpleGrid, TextInput } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -10,6 +10,15 @@ import {
   type TabEditOutcome,
 } from '../../model/tab-edit.ts';
 import { tabColours } from './tab-colours.ts';
+
+/** The picker's height; it opens upwards when it would come nearer the viewport bottom than 90 px. */
+const pickerHeightPx = 90;
+
+export function placePickerAbove(anchor: HTMLElement | null, viewportHeight = window.innerHeight): boolean {
+  if (!anchor) return false;
+  const { bottom } = anchor.getBoundingClientRect();
+  return viewportHeight - bottom - pickerHeightPx < colourPickerBottomMarginPx;
+}
 
 type Props = {
   tabs: readonly SidebarTab[];
@@ -31,6 +40,8 @@ export function TabNameEditor({ tabs, tab, onSave, onCancel }: Props) {
   const [error, setError] = useState<string | null>(null);
   const [pickerOpen, setPickerOpen] = useState(false);
   const [saving, setSaving] = useState(false);
+  const [placeAbove, setPlaceAbove] = useState(false);
+  const swatchRef = useRef<HTMLButtonElement>(null);
   const rootRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const done = useRef(false);
@@ -82,52 +93,57 @@ export function TabNameEditor({ tabs, tab, onSave, onCancel }: Props) {
         void confirm();
       }}
     >
-      <Popover
-        opened={pickerOpen}
-        onChange={setPickerOpen}
-        withinPortal={false}
-        position="bottom-start"
-        middlewares={{
-          flip: { padding: { bottom: colourPickerBottomMarginPx } },
-          shift: { padding: { bottom: colourPickerBottomMarginPx } },
-        }}
-      >
-        <Popover.Target>
-          <Tooltip label={t('tabs.colour')}>
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              size="sm"
-              aria-label={t('tabs.colour')}
-              onClick={() => setPickerOpen((o) => !o)}
-            >
-              <ColorSwatch color={tabColours[style]} size={14} />
-            </ActionIcon>
-          </Tooltip>
-        </Popover.Target>
-        <Popover.Dropdown p="xs">
-          <SimpleGrid cols={6} spacing={6} role="radiogroup" aria-label={t('tabs.colour')}>
-            {tabStyles.map((s) => (
-              <ColorSwatch
-                key={s}
-                component="button"
-                type="button"
-                role="radio"
-                aria-checked={s === style}
-                aria-label={t(`tabs.colours.${s}`)}
-                color={tabColours[s]}
-                size={22}
-                style={{ cursor: 'pointer', outline: s === style ? '2px solid var(--mantine-color-text)' : undefined }}
-                onClick={() => {
-                  setStyle(s);
-                  setPickerOpen(false);
-                  inputRef.current?.focus();
-                }}
-              />
-            ))}
-          </SimpleGrid>
-        </Popover.Dropdown>
-      </Popover>
+      <Box pos="relative">
+        <ActionIcon
+          ref={swatchRef}
+          variant="subtle"
+          color="gray"
+          size="sm"
+          aria-label={t('tabs.colour')}
+          aria-expanded={pickerOpen}
+          onClick={() => {
+            if (!pickerOpen) setPlaceAbove(placePickerAbove(swatchRef.current));
+            setPickerOpen((o) => !o);
+          }}
+        >
+          <ColorSwatch color={tabColours[style]} size={14} />
+        </ActionIcon>
+        {pickerOpen && (
+          <Paper
+            shadow="md"
+            withBorder
+            p="xs"
+            pos="absolute"
+            left={0}
+            style={{ zIndex: 300, ...(placeAbove ? { bottom: '100%' } : { top: '100%' }) }}
+            w={190}
+          >
+            <SimpleGrid cols={6} spacing={6} role="radiogroup" aria-label={t('tabs.colour')}>
+              {tabStyles.map((s) => (
+                <ColorSwatch
+                  key={s}
+                  component="button"
+                  type="button"
+                  role="radio"
+                  aria-checked={s === style}
+                  aria-label={t(`tabs.colours.${s}`)}
+                  color={tabColours[s]}
+                  size={22}
+                  style={{
+                    cursor: 'pointer',
+                    outline: s === style ? '2px solid var(--mantine-color-text)' : undefined,
+                  }}
+                  onClick={() => {
+                    setStyle(s);
+                    setPickerOpen(false);
+                    inputRef.current?.focus();
+                  }}
+                />
+              ))}
+            </SimpleGrid>
+          </Paper>
+        )}
+      </Box>
       <TextInput
         ref={inputRef}
         size="xs"
