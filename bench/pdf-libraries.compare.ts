@@ -38,7 +38,13 @@ async function photos(): Promise<Buffer[]> {
     [0, 1, 2, 3].map((i) =>
       // Noise scaled up: smooth areas and detail, compressing about like a site photo.
       sharp({
-        create: { width: 160, height: 120, channels: 3, noise: { type: 'gaussian', mean: 110 + i * 20, sigma: 50 } },
+        create: {
+          width: 160,
+          height: 120,
+          channels: 3,
+          background: 'grey',
+          noise: { type: 'gaussian', mean: 110 + i * 20, sigma: 50 },
+        },
       })
         .png()
         .toBuffer()
@@ -252,7 +258,7 @@ async function withPdfLib(images: Buffer[], fonts: { regular: Buffer; bold: Buff
 async function measure(name: string, render: () => Promise<Buffer>) {
   for (let i = 0; i < 3; i++) await render();
   const samples: number[] = [];
-  let bytes = Buffer.alloc(0);
+  let bytes: Buffer = Buffer.alloc(0);
   for (let i = 0; i < 20; i++) {
     const started = performance.now();
     bytes = await render();

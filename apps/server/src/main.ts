@@ -8,6 +8,7 @@ import { buildApp } from './http/app.ts';
 import { deleteExpiredPayloads } from './idp/adapter.ts';
 import { startJobRunner } from './jobs/runner.ts';
 import { startMailSender } from './mail/mail.ts';
+import { pdfZipJobHandler, pdfZipJobKind } from './modules/form-pdf/pdf-zip.service.ts';
 import { exportJobHandler, exportJobKind } from './modules/forms/exports.service.ts';
 
 const config = loadConfig();
@@ -23,7 +24,10 @@ const mailSender = startMailSender({ db: database.db, smtpUrl: config.smtpUrl, f
 const jobRunner = startJobRunner({
   db: database.db,
   log: app.log,
-  handlers: { [exportJobKind]: exportJobHandler(database.db, localDiskStorage(path.join(config.dataDir, 'files'))) },
+  handlers: {
+    [exportJobKind]: exportJobHandler(database.db, localDiskStorage(path.join(config.dataDir, 'files'))),
+    [pdfZipJobKind]: pdfZipJobHandler(database.db, localDiskStorage(path.join(config.dataDir, 'files'))),
+  },
 });
 const housekeeping = setInterval(() => void deleteExpiredPayloads(database.db).catch(() => {}), 60 * 60 * 1000);
 housekeeping.unref();

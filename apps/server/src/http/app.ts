@@ -11,6 +11,7 @@ import { actionRoutes } from '../modules/actions/actions.routes.ts';
 import { activityRoutes } from '../modules/activity/activity.routes.ts';
 import { fileRoutes } from '../modules/files/files.routes.ts';
 import { folderRoutes } from '../modules/folders/folders.routes.ts';
+import { formPdfRoutes } from '../modules/form-pdf/form-pdf.routes.ts';
 import { formRoutes } from '../modules/forms/forms.routes.ts';
 import { registerRoutes } from '../modules/forms/register.routes.ts';
 import { healthRoutes } from '../modules/health/health.routes.ts';
@@ -103,6 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(formRoutes);
   await app.register(registerRoutes);
   await app.register(actionRoutes);
+  await app.register(formPdfRoutes);
   if (deps.config.oidc.embedded && signingKeys) {
     const provider = createProvider({
       config: deps.config,

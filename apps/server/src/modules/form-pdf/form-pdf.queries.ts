@@ -1,0 +1,184 @@
+import type { TemplateType } from '@formwork/shared/templates/template-definition';
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/tenant.ts';
+
+/**
+ * Explicit SQL of PDF exports: a form with its template version, and what its PDF shows (folder
+ * names, people, stored files, related form titles, actions). Forms, templates, files and actions
+ * are read with our own SQL (no other module's queries are imported). Every function takes the
+ * verified workspace id.
+ */
+
+function json<T>(value: unknown): T {
+  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
+}
+
+function iso(value: unknown): string {
+  return (value instanceof Date ? value : new Date(value as string)).toISOString();
+}
+
+export type PdfForm = {
+  formId: string;
+  number: number;
+  title: string;
+  state: string;
+  version: number;
+  workflowColumn: number | null;
+  values: Record<string, unknown>;
+  textCells: Record<string, string>;
+  createdBy: string | null;
+  createdAt: string;
+  updatedBy: string | null;
+  updatedAt: string;
+  template: {
+    templateId: string;
+    name: string;
+    templateCode: string;
+    formName: string;
+    type: TemplateType;
+    version: number;
+    definition: unknown;
+  };
+};
+
+/** A form of the team (not deleted) with the template version it was filled on. */
+export async function formForPdf(
+  tx: Tx,
+  workspaceId: string,
+  teamId: string,
+  formId: string,
+): Promise<PdfForm | undefined> {
+  const result = await tx.execute<Record<string, unknown>>(sql`
+    select f.form_id, f.number, f.title, f.state, f.version, f.workflow_column, f.field_values, f.text_cells,
+           f.created_by, f.created_at, f.updated_by, f.updated_at, f.template_id, f.template_version,
+           v.name, v.template_code, v.form_name, t.type, v.definition
+      from forms f
+      join templates t on t.workspace_id = f.workspace_id and t.template_id = f.template_id
+      join template_versions v
+        on v.workspace_id = f.workspace_id and v.template_id = f.template_id and v.version = f.template_version
+     where f.workspace_id = ${workspaceId} and f.folder_id = ${teamId} and f.form_id = ${formId}
+       and f.state <> 'deleted'`);
+  const r = result.rows[0];
+  if (!r) return undefined;
+  return {
+    formId: r.form_id as string,
+    number: Number(r.number),
+    title: r.title as string,
+    state: r.state as string,
+    version: Number(r.version),
+    workflowColumn: r.workflow_column === null ? null : Number(r.workflow_column),
+    values: json(r.field_values) ?? {},
+    textCells: json(r.text_cells) ?? {},
+    createdBy: (r.created_by as string | null) ?? null,
+    createdAt: iso(r.created_at),
+    updatedBy: (r.updated_by as string | null) ?? null,
+    updatedAt: iso(r.updated_at),
+    template: {
+      templateId: r.template_id as string,
+      name: r.name as string,
+      templateCode: r.template_code as string,
+      formName: r.form_name as string,
+      type: r.type as TemplateType,
+      version: Number(r.template_version),
+      definition: json(r.definition),
+    },
+  };
+}
+
+/** The names on a team's path: workspace (company folder), project and team. */
+export async function pathNames(
+  tx: Tx,
+  workspaceId: string,
+  teamId: string,
+): Promise<{ workspace: string; project: string; team: string }> {
+  const result = await tx.execute<{ workspace: string; project: string; team: string }>(sql`
+    select c.name as workspace, p.name as project, t.name as team
+      from folders t
+      join folders p on p.workspace_id = t.workspace_id and p.folder_id = t.parent_id
+      join folders c on c.workspace_id = t.workspace_id and c.folder_id = t.workspace_id
+     where t.workspace_id = ${workspaceId} and t.folder_id = ${teamId}`);
+  return result.rows[0] ?? { workspace: '', project: '', team: '' };
+}
+
+function uuidArray(ids: readonly string[]) {
+  return sql`${`{${ids.join(',')}}`}::uuid[]`;
+}
+
+/** Names of people of the workspace, by user id. */
+export async function peopleNames(tx: Tx, workspaceId: string, userIds: readonly string[]) {
+  if (userIds.length === 0) return new Map<string, string>();
+  const result = await tx.execute<{ user_id: string; name: string; email: string }>(sql`
+    select u.user_id, trim(u.first_name || ' ' || u.last_name) as name, u.email
+      from workspace_users wu join users u on u.user_id = wu.user_id
+     where wu.workspace_id = ${workspaceId} and wu.user_id = any(${uuidArray(userIds)})`);
+  return new Map(result.rows.map((r) => [r.user_id, r.name || r.email]));
+}
+
+export type StoredImage = { fileId: string; storageKey: string; width: number; height: number; contentType: string };
+
+/** Stored files of the workspace by id (their storage keys and pixel sizes). */
+export async function storedFiles(tx: Tx, workspaceId: string, fileIds: readonly string[]): Promise<StoredImage[]> {
+  if (fileIds.length === 0) return [];
+  const result = await tx.execute<{
+    file_id: string;
+    storage_key: string;
+    width: number;
+    height: number;
+    content_type: string;
+  }>(sql`
+    select file_id, storage_key, width, height, content_type from files
+     where workspace_id = ${workspaceId} and file_id = any(${uuidArray(fileIds)})`);
+  return result.rows.map((r) => ({
+    fileId: r.file_id,
+    storageKey: r.storage_key,
+    width: Number(r.width),
+    height: Number(r.height),
+    contentType: r.content_type,
+  }));
+}
+
+/** Titles of forms of the workspace (relationship fields), e.g. "Inspection 12". */
+export async function formTitles(tx: Tx, workspaceId: string, formIds: readonly string[]) {
+  if (formIds.length === 0) return new Map<string, string>();
+  const result = await tx.execute<{ form_id: string; title: string; number: number }>(sql`
+    select form_id, title, number from forms
+     where workspace_id = ${workspaceId} and form_id = any(${uuidArray(formIds)}) and state <> 'deleted'`);
+  return new Map(result.rows.map((r) => [r.form_id, `${r.title} (No. ${r.number})`]));
+}
+
+/** The actions raised on a form, oldest first. */
+export async function formActions(tx: Tx, workspaceId: string, formId: string) {
+  const result = await tx.execute<{
+    field_id: string | null;
+    title: string;
+    state: string;
+    assignee: string | null;
+    due_date: unknown;
+  }>(sql`
+    select a.field_id, a.title, a.state, nullif(trim(u.first_name || ' ' || u.last_name), '') as assignee, a.due_date
+      from actions a left join users u on u.user_id = a.assignee_id
+     where a.workspace_id = ${workspaceId} and a.form_id = ${formId}
+     order by a.created_at, a.action_id`);
+  return result.rows.map((r) => ({
+    fieldId: r.field_id,
+    title: r.title,
+    state: r.state,
+    assigneeName: r.assignee,
+    dueDate:
+      r.due_date === null
+        ? null
+        : r.due_date instanceof Date
+          ? r.due_date.toISOString().slice(0, 10)
+          : String(r.due_date),
+  }));
+}
+
+/** Which of the ids are forms of the team (not deleted), for a bulk export. */
+export async function formsOfTeam(tx: Tx, workspaceId: string, teamId: string, formIds: readonly string[]) {
+  if (formIds.length === 0) return new Set<string>();
+  const result = await tx.execute<{ form_id: string }>(sql`
+    select form_id from forms
+     where workspace_id = ${workspaceId} and folder_id = ${teamId} and form_id = any(${uuidArray(formIds)})
+       and state <> 'deleted'`);
+  return new Set(result.rows.map((r) => r.form_id));
+}

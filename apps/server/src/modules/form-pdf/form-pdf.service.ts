@@ -1,0 +1,207 @@
+import type { Readable } from 'node:stream';
+import type { Field } from '@formwork/shared/fields/field';
+import { valueReferences } from '@formwork/shared/forms/value-references';
+import { fieldValueText } from '@formwork/shared/forms/value-text';
+import { buildPdfFilename, type PdfFilenameValue } from '@formwork/shared/pdf-filename';
+import { can } from '@formwork/shared/permissions';
+import type { FormPdfQuery } from '@formwork/shared/schemas/pdf-exports';
+import { type TemplateDefinition, templateDefinitionSchema } from '@formwork/shared/templates/template-definition';
+import type { AppDb } from '../../db/client.ts';
+import { inScope, type Tx } from '../../db/tenant.ts';
+import type { FileStorage } from '../../files/storage.ts';
+import type { SignedInUser } from '../../http/auth.ts';
+import { AppError } from '../../http/errors.ts';
+import type { FormPdfModel, PdfImage } from '../../pdf/form-pdf-model.ts';
+import { isTimeZone } from '../../pdf/pdf-dates.ts';
+import { renderFormPdf } from '../../pdf/render-form-pdf.ts';
+import { teamContext } from '../forms/forms.service.ts';
+import * as queries from './form-pdf.queries.ts';
+
+/**
+ * Forms do not record the time zone they were filled in yet: "local to data entry" dates of the
+ * file name fall back to UTC; date-time answers keep the offset they were entered with.
+ */
+export const entryTimeZone = 'UTC';
+
+export function exporterTimeZone(timeZone: string | undefined): string {
+  if (timeZone === undefined) return 'UTC';
+  if (!isTimeZone(timeZone)) {
+    throw new AppError('validationFailed', {
+      errors: [{ path: 'timeZone', message: 'Use an IANA time zone name, e.g. Australia/Sydney' }],
+    });
+  }
+  return timeZone;
+}
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+function fileIdsOf(definition: TemplateDefinition, values: Record<string, unknown>): string[] {
+  const ids = new Set(valueReferences(definition.fields, values).files.map((f) => f.id));
+  for (const item of [...definition.header.items, ...definition.footer.items]) {
+    if ((item.type === 'logo' || item.type === 'image') && item.image?.fileId) ids.add(item.image.fileId);
+  }
+  for (const field of definition.fields) if (field.type === 'logo' && field.image?.fileId) ids.add(field.image.fileId);
+  return [...ids];
+}
+
+/** Images from storage, as stored (JPEG or PNG); one that cannot be read prints as unavailable. */
+async function loadImages(tx: Tx, storage: FileStorage, workspaceId: string, fileIds: string[]) {
+  const stored = await queries.storedFiles(tx, workspaceId, fileIds);
+  const images = new Map<string, PdfImage>();
+  await Promise.all(
+    stored
+      .filter((f) => f.contentType === 'image/jpeg' || f.contentType === 'image/png')
+      .map(async (f) => {
+        try {
+          images.set(f.fileId, { data: await readAll(storage.read(f.storageKey)), width: f.width, height: f.height });
+        } catch {
+          // A file missing from storage must not fail the whole export.
+        }
+      }),
+  );
+  return images;
+}
+
+function userIdsOf(definition: TemplateDefinition, values: Record<string, unknown>, form: queries.PdfForm) {
+  const ids = new Set(valueReferences(definition.fields, values).users.map((u) => u.id));
+  if (form.createdBy) ids.add(form.createdBy);
+  if (form.updatedBy) ids.add(form.updatedBy);
+  return [...ids];
+}
+
+export type LoadedForm = { form: queries.PdfForm; definition: TemplateDefinition; fileName: string };
+
+/** The PDF's file name from the template's settings (spec 3, 9). */
+function fileNameOf(
+  form: queries.PdfForm,
+  definition: TemplateDefinition,
+  path: { workspace: string; project: string; team: string },
+  exportedAt: Date,
+  timeZone: string,
+): string {
+  const byId = new Map<string, Field>(definition.fields.map((f) => [f.id, f]));
+  const fieldValues: Record<string, PdfFilenameValue> = {};
+  for (const part of definition.pdfFilename.parts) {
+    if (part.kind !== 'field') continue;
+    const field = byId.get(part.fieldId);
+    const value = form.values[part.fieldId];
+    if (field && value !== undefined && value !== null) fieldValues[part.fieldId] = fieldValueText(field, value);
+  }
+  return buildPdfFilename(definition.pdfFilename, {
+    metadata: {
+      templateName: form.template.name,
+      templateId: form.template.templateCode,
+      formName: form.template.formName,
+      formNumber: form.number,
+      formVersion: form.version,
+      createdDate: new Date(form.createdAt),
+      exportedDate: exportedAt,
+      workspaceName: path.workspace,
+      projectName: path.project,
+      teamName: path.team,
+    },
+    fieldValues,
+    entryTimeZone,
+    exporterTimeZone: timeZone,
+  });
+}
+
+/** A form of the team and its PDF file name (no images yet): cheap, for listing a ZIP's entries. */
+export async function loadForm(
+  tx: Tx,
+  workspaceId: string,
+  teamId: string,
+  formId: string,
+  options: { exportedAt: Date; timeZone: string },
+): Promise<LoadedForm | undefined> {
+  const form = await queries.formForPdf(tx, workspaceId, teamId, formId);
+  if (!form) return undefined;
+  const definition = templateDefinitionSchema.parse(form.template.definition);
+  const path = await queries.pathNames(tx, workspaceId, teamId);
+  return { form, definition, fileName: fileNameOf(form, definition, path, options.exportedAt, options.timeZone) };
+}
+
+/** Everything the renderer needs for one loaded form: names, images from storage, actions. */
+export async function pdfModel(
+  tx: Tx,
+  storage: FileStorage,
+  workspaceId: string,
+  teamId: string,
+  loaded: LoadedForm,
+  options: { exportedAt: Date; timeZone: string },
+): Promise<FormPdfModel> {
+  const { form, definition } = loaded;
+  const refs = valueReferences(definition.fields, form.values);
+  const [path, people, images, titles, actions] = await Promise.all([
+    queries.pathNames(tx, workspaceId, teamId),
+    queries.peopleNames(tx, workspaceId, userIdsOf(definition, form.values, form)),
+    loadImages(tx, storage, workspaceId, fileIdsOf(definition, form.values)),
+    queries.formTitles(tx, workspaceId, [...new Set(refs.forms.map((f) => f.id))]),
+    queries.formActions(tx, workspaceId, form.formId),
+  ]);
+  const columns = definition.workflow?.columns ?? [];
+  return {
+    template: {
+      name: form.template.name,
+      templateCode: form.template.templateCode,
+      version: form.template.version,
+      type: form.template.type,
+      definition,
+    },
+    form: {
+      number: form.number,
+      title: form.title,
+      version: form.version,
+      state: form.state,
+      values: form.values,
+      textCells: form.textCells,
+      createdAt: form.createdAt,
+      updatedAt: form.updatedAt,
+      createdByName: form.createdBy ? (people.get(form.createdBy) ?? null) : null,
+      updatedByName: form.updatedBy ? (people.get(form.updatedBy) ?? null) : null,
+      workflowColumnName: form.template.type === 'workflow' ? (columns[form.workflowColumn ?? 0]?.name ?? null) : null,
+    },
+    path,
+    people,
+    images,
+    formTitles: titles,
+    actions,
+    exportedAt: options.exportedAt,
+    timeZone: options.timeZone,
+    dateDisplay: definition.pdfFilename.dateDisplay,
+  };
+}
+
+/**
+ * One form's PDF for someone who may view the team's forms: rendered from the form's template
+ * version and streamed; the file name follows the template's PDF filename settings.
+ */
+export async function formPdf(
+  db: AppDb,
+  storage: FileStorage,
+  user: SignedInUser,
+  teamId: string,
+  formId: string,
+  query: FormPdfQuery,
+): Promise<{ stream: Readable; fileName: string }> {
+  const timeZone = exporterTimeZone(query.timeZone);
+  const ctx = await teamContext(db, user, teamId);
+  if (!can(ctx.viewer, 'form.view', ctx.folder)) throw new AppError('formAccessDenied');
+  const options = { exportedAt: new Date(), timeZone };
+  const workspaceId = ctx.workspace.workspaceId;
+  const model = await inScope(db, ctx.scope, async (tx) => {
+    const loaded = await loadForm(tx, workspaceId, teamId, formId, options);
+    if (!loaded) throw new AppError('formUnavailable');
+    return { model: await pdfModel(tx, storage, workspaceId, teamId, loaded, options), fileName: loaded.fileName };
+  });
+  return { stream: renderFormPdf(model.model), fileName: model.fileName };
+}
+
+/** `attachment` with an ASCII fallback name and the exact UTF-8 one (RFC 6266). */
+export function attachmentHeader(fileName: string): string {
+  return `attachment; filename="${fileName.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}

@@ -1,0 +1,143 @@
+import type { Readable } from 'node:stream';
+import { can } from '@formwork/shared/permissions';
+import { exportStateLabels } from '@formwork/shared/schemas/forms';
+import type { CreatePdfExportBody, PdfExportJob } from '@formwork/shared/schemas/pdf-exports';
+import type { AppDb } from '../../db/client.ts';
+import { auditEvents } from '../../db/schema.ts';
+import { inScope } from '../../db/tenant.ts';
+import type { FileStorage } from '../../files/storage.ts';
+import { type ZipEntry, zipStream } from '../../files/zip-stream.ts';
+import type { SignedInUser } from '../../http/auth.ts';
+import { AppError } from '../../http/errors.ts';
+import { enqueueJob, findJob, type Job } from '../../jobs/job-queue.ts';
+import type { JobHandler } from '../../jobs/runner.ts';
+import { renderFormPdf } from '../../pdf/render-form-pdf.ts';
+import { teamContext } from '../forms/forms.service.ts';
+import * as queries from './form-pdf.queries.ts';
+import { exporterTimeZone, type LoadedForm, loadForm, pdfModel } from './form-pdf.service.ts';
+
+/** The job kind of a ZIP of selected forms' PDFs (run by the generic job runner). */
+export const pdfZipJobKind = 'forms.pdfZip';
+
+type PdfZipParams = { teamId: string; formIds: string[]; timeZone: string };
+type PdfZipResult = { key: string; fileName: string; writtenCount: number; bytes: number };
+
+function toPdfExportJob(job: Job): PdfExportJob {
+  const params = job.params as PdfZipParams;
+  const result = job.result as Partial<PdfZipResult> | null;
+  const state = job.state === 'succeeded' ? 'ready' : job.state;
+  return {
+    exportId: job.jobId,
+    format: 'zip',
+    state,
+    stateLabel: exportStateLabels[state],
+    formCount: params.formIds.length,
+    writtenCount: result?.writtenCount ?? null,
+    fileName: result?.fileName ?? null,
+    downloadUrl: state === 'ready' ? `/api/teams/${params.teamId}/pdf-exports/${job.jobId}/download` : null,
+    createdAt: job.createdAt,
+    finishedAt: job.finishedAt,
+  };
+}
+
+/** Queues a ZIP of the selected forms' PDFs; forms not in the team answer 404 now, not a failed job later. */
+export async function createPdfExport(
+  db: AppDb,
+  user: SignedInUser,
+  teamId: string,
+  body: CreatePdfExportBody,
+): Promise<PdfExportJob> {
+  const timeZone = exporterTimeZone(body.timeZone);
+  const ctx = await teamContext(db, user, teamId);
+  if (!can(ctx.viewer, 'form.view', ctx.folder)) throw new AppError('formAccessDenied');
+  const workspaceId = ctx.workspace.workspaceId;
+  const formIds = [...new Set(body.formIds)];
+  return inScope(db, ctx.scope, async (tx) => {
+    const found = await queries.formsOfTeam(tx, workspaceId, teamId, formIds);
+    const missing = formIds.filter((id) => !found.has(id));
+    if (missing.length > 0) throw new AppError('formUnavailable', { meta: { formIds: missing } });
+    const job = await enqueueJob(tx, {
+      workspaceId,
+      jobId: crypto.randomUUID(),
+      kind: pdfZipJobKind,
+      folderId: teamId,
+      params: { teamId, formIds, timeZone } satisfies PdfZipParams,
+      createdBy: user.userId,
+    });
+    await tx.insert(auditEvents).values({
+      workspaceId,
+      actorUserId: user.userId,
+      action: 'export.requested',
+      subjectType: 'export',
+      subjectId: job.jobId,
+      folderPath: ctx.folder.path as string[],
+      details: { format: 'pdf', formCount: formIds.length },
+    });
+    return toPdfExportJob(job);
+  });
+}
+
+async function pdfExportOfTeam(db: AppDb, user: SignedInUser, teamId: string, exportId: string) {
+  const ctx = await teamContext(db, user, teamId);
+  if (!can(ctx.viewer, 'form.view', ctx.folder)) throw new AppError('formAccessDenied');
+  const job = await inScope(db, ctx.scope, (tx) => findJob(tx, ctx.workspace.workspaceId, exportId, pdfZipJobKind));
+  if (!job || job.folderId !== teamId) throw new AppError('exportNotFound');
+  return job;
+}
+
+export async function getPdfExport(db: AppDb, user: SignedInUser, teamId: string, exportId: string) {
+  return toPdfExportJob(await pdfExportOfTeam(db, user, teamId, exportId));
+}
+
+export async function downloadPdfExport(
+  db: AppDb,
+  storage: FileStorage,
+  user: SignedInUser,
+  teamId: string,
+  exportId: string,
+): Promise<{ stream: Readable; fileName: string }> {
+  const job = await pdfExportOfTeam(db, user, teamId, exportId);
+  if (job.state !== 'succeeded') throw new AppError('exportNotReady');
+  const result = job.result as PdfZipResult;
+  return { stream: storage.read(result.key), fileName: result.fileName };
+}
+
+/** Two forms may share a PDF file name: the later ones get " (2)", " (3)"... */
+function uniqueName(name: string, taken: Map<string, number>): string {
+  const count = (taken.get(name) ?? 0) + 1;
+  taken.set(name, count);
+  return count === 1 ? name : name.replace(/\.pdf$/, ` (${count}).pdf`);
+}
+
+/**
+ * The ZIP job: the forms are listed first (names need their values, not their images), then each
+ * PDF is rendered when the archive reaches it and deflated into storage as it streams, so memory
+ * holds one form's images at a time. Forms deleted since the request are left out.
+ */
+export function pdfZipJobHandler(db: AppDb, storage: FileStorage): JobHandler {
+  return async (job) => {
+    const params = job.params as PdfZipParams;
+    const { workspaceId } = job;
+    const options = { exportedAt: new Date(), timeZone: params.timeZone };
+    return inScope(db, { workspaceId, userId: job.createdBy, isAdmin: false }, async (tx) => {
+      const loaded: LoadedForm[] = [];
+      for (const formId of params.formIds) {
+        const form = await loadForm(tx, workspaceId, params.teamId, formId, options);
+        if (form) loaded.push(form);
+      }
+      if (loaded.length === 0) throw new Error('None of the selected forms is available any more');
+      const taken = new Map<string, number>();
+      const entries: ZipEntry[] = loaded.map((form) => ({
+        name: uniqueName(form.fileName, taken),
+        data: (async function* () {
+          const model = await pdfModel(tx, storage, workspaceId, params.teamId, form, options);
+          for await (const chunk of renderFormPdf(model)) yield chunk as Buffer;
+        })(),
+      }));
+      const key = `${workspaceId}/${job.jobId}.zip`;
+      const bytes = await storage.putStream(key, zipStream(entries));
+      const fileName = `forms-${options.exportedAt.toISOString().slice(0, 10)}.zip`;
+      return { key, fileName, writtenCount: loaded.length, bytes } satisfies PdfZipResult;
+    });
+  };
+}

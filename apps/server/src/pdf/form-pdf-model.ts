@@ -1,0 +1,53 @@
+import type { TemplateDefinition, TemplateType } from '@formwork/shared/templates/template-definition';
+import type { DateDisplay } from './pdf-dates.ts';
+
+/** A stored image ready to place: the JPEG or PNG bytes as stored, and their pixel size. */
+export type PdfImage = { data: Buffer; width: number; height: number };
+
+export type PdfAction = {
+  fieldId: string | null;
+  title: string;
+  state: string;
+  assigneeName: string | null;
+  dueDate: string | null;
+};
+
+/**
+ * Everything one form's PDF shows, loaded beforehand: the renderer does no I/O, so the same
+ * model renders in a request or in a job.
+ */
+export type FormPdfModel = {
+  template: {
+    name: string;
+    templateCode: string;
+    version: number;
+    type: TemplateType;
+    definition: TemplateDefinition;
+  };
+  form: {
+    number: number;
+    title: string;
+    version: number;
+    state: string;
+    values: Record<string, unknown>;
+    textCells: Record<string, string>;
+    createdAt: string;
+    updatedAt: string;
+    createdByName: string | null;
+    updatedByName: string | null;
+    /** Workflow forms: the name of the column the form is in. */
+    workflowColumnName: string | null;
+  };
+  path: { workspace: string; project: string; team: string };
+  /** User id -> name (person fields, table person cells). */
+  people: ReadonlyMap<string, string>;
+  /** File id -> image (photos, signatures, sketches, header/footer images, logo fields). */
+  images: ReadonlyMap<string, PdfImage>;
+  /** Form id -> title (relationship fields). */
+  formTitles: ReadonlyMap<string, string>;
+  actions: readonly PdfAction[];
+  exportedAt: Date;
+  /** The exporter's IANA time zone. */
+  timeZone: string;
+  dateDisplay: DateDisplay;
+};

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { exportStates } from './forms.ts';
+
+/**
+ * Contracts of PDF exports (issue 6 item 6): one form's PDF, streamed; selected forms as a ZIP of
+ * PDFs built in the background (states 'Ready to download' and 'Processing failed', spec 4.1).
+ */
+
+const id = z.string().uuid();
+
+/** An IANA time zone name (Australia/Sydney, Europe/Berlin, UTC). */
+export const timeZoneSchema = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_+\-/]+$/, 'Use an IANA time zone name, e.g. Australia/Sydney');
+
+/**
+ * GET /api/teams/:teamId/forms/:formId/pdf: `timeZone` is the exporter's (dates "local to
+ * exporter", the PDF creation date and time); UTC when absent.
+ */
+export const formPdfQuerySchema = z.object({ timeZone: timeZoneSchema.optional() });
+export type FormPdfQuery = z.infer<typeof formPdfQuerySchema>;
+
+/** POST /api/teams/:teamId/forms/pdf-exports: the selected forms of the team, as one ZIP. */
+export const createPdfExportBodySchema = z.object({
+  formIds: z.array(id).min(1, 'Empty selection').max(500),
+  timeZone: timeZoneSchema.optional(),
+});
+export type CreatePdfExportBody = z.infer<typeof createPdfExportBodySchema>;
+
+export const pdfExportParamsSchema = z.object({ teamId: id, exportId: id });
+
+export const pdfExportJobSchema = z.object({
+  exportId: id,
+  format: z.literal('zip'),
+  state: z.enum(exportStates),
+  /** Queued, Processing, Ready to download or Processing failed. */
+  stateLabel: z.string(),
+  /** Forms asked for, and how many were written (forms deleted meanwhile are left out). */
+  formCount: z.number().int(),
+  writtenCount: z.number().int().nullable(),
+  fileName: z.string().nullable(),
+  /** GET it (with the bearer token) once ready: the ZIP as an attachment. */
+  downloadUrl: z.string().nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type PdfExportJob = z.infer<typeof pdfExportJobSchema>;
