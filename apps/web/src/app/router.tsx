@@ -4,6 +4,14 @@ import { LoginRoute } from '../features/auth/routes/login-route.tsx';
 import { legacyRedirects } from './legacy-redirects.tsx';
 import { ErrorPage } from './routes/error-page.tsx';
 import { FolderActivityRoute } from './routes/folder-activity-route.tsx';
+import {
+  FormRoute,
+  GridRoute,
+  NewFormRoute,
+  RegisterRoute,
+  TeamFormsRoute,
+  WorkflowFormRedirectRoute,
+} from './routes/forms-routes.tsx';
 import { HomeRoute } from './routes/home-route.tsx';
 import { LandingRoute } from './routes/landing-route.tsx';
 import { LaunchRoute } from './routes/launch-route.tsx';
@@ -47,6 +55,13 @@ export const routes: RouteObject[] = [
     children: [
       { path: '/home', element: <HomeRoute /> },
       { path: '/home/:level/:folderId/activity', element: <FolderActivityRoute /> },
+      // Forms of a team folder (issue 6): feed, form, new form, register, template grid (board).
+      { path: '/apps/:level/:folderId/forms', element: <TeamFormsRoute /> },
+      { path: '/apps/:level/:folderId/forms/new/:templateId', element: <NewFormRoute /> },
+      { path: '/apps/:level/:folderId/forms/:formId', element: <FormRoute /> },
+      { path: '/apps/:level/:folderId/register/:templateId', element: <RegisterRoute /> },
+      { path: '/apps/:level/:folderId/grid/:templateId', element: <GridRoute /> },
+      { path: '/apps/:appId/forms/workflow/:formId', element: <WorkflowFormRedirectRoute /> },
       // Spec 2.2: Template Library (companies) and Templates (teams); grid is the legacy view name.
       { path: '/apps/:level/:folderId/:state', element: <TemplatesRoute /> },
       { path: '/apps/:level/:folderId/:state/grid', element: <TemplatesRoute /> },

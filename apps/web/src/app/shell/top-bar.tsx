@@ -3,6 +3,7 @@ import { ActionIcon, Anchor, Box, Breadcrumbs, Burger, Button, Group, Loader, Te
 import {
   IconActivity,
   IconBuildingSkyscraper,
+  IconForms,
   IconLayoutSidebarLeftExpand,
   IconMessageCircle,
   IconSettings,
@@ -15,6 +16,7 @@ import { Link, useLocation } from 'react-router';
 import { UserMenu } from '../../features/auth/components/user-menu.tsx';
 import { activityPath } from '../../features/folders/folder-paths.ts';
 import { templatesPath } from '../../features/templates/template-paths.ts';
+import { teamFormsPath } from '../../lib/form-paths.ts';
 import { externalLinks } from '../../lib/links.ts';
 import type { LocationResult } from './folder-location.ts';
 import { HelpMenu } from './help-menu.tsx';
@@ -116,6 +118,11 @@ export function TopBar({ result, busy, freeTrial, navOpened, onToggleNav, navCol
   const level = location ? folderLevelWord(location.kind) : null;
   const activityHref = location ? activityPath(location.kind, location.folderId) : '';
   const onActivity = here.pathname === activityHref;
+  const formsHref = location?.kind === 'team' ? teamFormsPath(location.folderId) : null;
+  const onForms =
+    formsHref !== null &&
+    here.pathname.startsWith(`/apps/teams/${location?.folderId}/`) &&
+    !here.pathname.endsWith('/active');
   // Spec 2.2: Template Library at company level, Templates at team level.
   const templatesKind = location?.kind === 'company' || location?.kind === 'team' ? location.kind : null;
   const templatesHref = location && templatesKind ? templatesPath(templatesKind, location.folderId) : '';
@@ -167,6 +174,18 @@ export function TopBar({ result, busy, freeTrial, navOpened, onToggleNav, navCol
           >
             {t('shell.activity')}
           </Button>
+          {formsHref && (
+            <Button
+              component={Link}
+              to={formsHref}
+              variant={onForms ? 'light' : 'subtle'}
+              color={onForms ? 'blue' : 'gray'}
+              size="compact-sm"
+              leftSection={<IconForms size={16} />}
+            >
+              {t('shell.forms')}
+            </Button>
+          )}
           {templatesKind && (
             <Button
               component={Link}
@@ -201,6 +220,40 @@ export function TopBar({ result, busy, freeTrial, navOpened, onToggleNav, navCol
         <HelpMenu freeTrial={freeTrial} />
         <UserMenu />
       </Group>
+    </Group>
+  );
+}
+
+/** On a phone the top bar has no room for the section links: they sit in the drawer instead. */
+export function SectionLinks({ result, onNavigate }: { result: LocationResult; onNavigate: () => void }) {
+  const { t } = useTranslation();
+  const location = result.status === 'found' ? result.location : null;
+  if (!location) return null;
+  const kind = location.kind === 'company' || location.kind === 'team' ? location.kind : null;
+  return (
+    <Group gap={4} px="sm" pb="xs" hiddenFrom="md">
+      <Button
+        component={Link}
+        to={activityPath(location.kind, location.folderId)}
+        onClick={onNavigate}
+        variant="subtle"
+        size="compact-sm"
+        leftSection={<IconActivity size={16} />}
+      >
+        {t('shell.activity')}
+      </Button>
+      {kind && (
+        <Button
+          component={Link}
+          to={templatesPath(kind, location.folderId)}
+          onClick={onNavigate}
+          variant="subtle"
+          size="compact-sm"
+          leftSection={<IconTemplate size={16} />}
+        >
+          {kind === 'company' ? t('shell.templateLibrary') : t('shell.templates')}
+        </Button>
+      )}
     </Group>
   );
 }

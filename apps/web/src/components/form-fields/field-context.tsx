@@ -1,0 +1,51 @@
+import { createContext, useContext } from 'react';
+
+export type UploadPurpose = 'photo' | 'signature' | 'sketch';
+export type UploadedFile = { fileId: string; url: string };
+export type PersonOption = { userId: string; name: string };
+export type RelatedFormOption = { formId: string; title: string };
+
+/**
+ * What the field components need from the page around them: where files go and come from, who
+ * can be picked in person fields, which forms a relationship can link. The form page provides it;
+ * tests provide fakes. `blocked` is the preview (spec 5.1: no uploads, photos, sketches, actions).
+ */
+export type FormFieldEnv = {
+  blocked: boolean;
+  upload: (purpose: UploadPurpose, file: Blob, options?: { keepLocation?: boolean }) => Promise<UploadedFile>;
+  /** The address of an uploaded file (download it with the bearer token). */
+  fileUrl: (fileId: string) => string;
+  loadFile: (url: string) => Promise<Blob>;
+  people: PersonOption[];
+  /** The signed-in user's name: the default signer of signatures. */
+  signerName: string;
+  /** The team the form is filled in. */
+  teamId: string;
+  /** A hook: the forms of that template in the team (relationship fields); null asks for none. */
+  useRelatedForms: (teamId: string, templateId: string | null) => { options: RelatedFormOption[]; loading: boolean };
+  /** The template's facts shown by metadata cells. */
+  meta: { templateCode?: string; templateVersion?: number; filePath?: string; formVersion?: number };
+};
+
+const blockedUpload = async (): Promise<UploadedFile> => {
+  throw new Error('Uploads are blocked here');
+};
+
+export const previewEnv: FormFieldEnv = {
+  blocked: true,
+  upload: blockedUpload,
+  fileUrl: () => '',
+  loadFile: async () => new Blob(),
+  people: [],
+  signerName: '',
+  teamId: '',
+  useRelatedForms: () => ({ options: [], loading: false }),
+  meta: {},
+};
+
+const FormFieldEnvContext = createContext<FormFieldEnv>(previewEnv);
+export const FormFieldEnvProvider = FormFieldEnvContext.Provider;
+
+export function useFormFieldEnv() {
+  return useContext(FormFieldEnvContext);
+}

@@ -1,0 +1,197 @@
+import type {
+  CreateFormBody,
+  Form,
+  FormActionResult,
+  FormDetail,
+  formHistorySchema,
+  formVersionSchema,
+  SaveFormBody,
+} from '@formwork/shared/schemas/forms';
+import type { TemplateList } from '@formwork/shared/schemas/templates';
+import type { TemplateDefinition } from '@formwork/shared/templates/template-definition';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { apiRequest, apiUpload } from '../../../lib/http.ts';
+
+const enc = encodeURIComponent;
+export type FormHistory = z.infer<typeof formHistorySchema>;
+export type FormVersion = z.infer<typeof formVersionSchema>;
+export type FormDetailTyped = Omit<FormDetail, 'template'> & {
+  template: Omit<FormDetail['template'], 'definition'> & { definition: TemplateDefinition };
+};
+
+export const formsKey = ['forms'] as const;
+export const formKey = (teamId: string, formId: string) => ['forms', 'one', teamId, formId] as const;
+
+const teamPath = (teamId: string) => `/api/teams/${enc(teamId)}`;
+
+export function useFormDetail(teamId: string, formId: string | null) {
+  return useQuery({
+    queryKey: formKey(teamId, formId ?? '-'),
+    queryFn: () => apiRequest<FormDetailTyped>(`${teamPath(teamId)}/forms/${enc(formId as string)}`),
+    enabled: formId !== null,
+    staleTime: 0,
+    meta: { handlesErrors: true },
+  });
+}
+
+/** The team's templates (what New form offers). */
+export function useTeamTemplates(teamId: string) {
+  return useQuery({
+    queryKey: ['templates', 'list', 'team', teamId, 'active'],
+    queryFn: () => apiRequest<TemplateList>(`${teamPath(teamId)}/templates?state=active`),
+  });
+}
+
+export function useFormTemplate(templateId: string | null) {
+  return useQuery({
+    queryKey: ['templates', 'one', templateId ?? '-'],
+    queryFn: () =>
+      apiRequest<{
+        templateId: string;
+        name: string;
+        templateCode: string;
+        formName: string;
+        type: Form['templateType'];
+        currentVersion: number;
+        definition: TemplateDefinition;
+      }>(`/api/templates/${enc(templateId as string)}?lightweight=false`),
+    enabled: templateId !== null,
+    meta: { handlesErrors: true },
+  });
+}
+
+function useInvalidateForms() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: formsKey }),
+      queryClient.invalidateQueries({ queryKey: ['activity'] }),
+    ]);
+}
+
+/** Create with the client-generated id: a retry of the same body answers the same form. */
+export function useCreateForm(teamId: string) {
+  const invalidate = useInvalidateForms();
+  return useMutation({
+    mutationFn: (body: CreateFormBody) => apiRequest<Form>(`${teamPath(teamId)}/forms`, { method: 'POST', body }),
+    onSuccess: () => void invalidate(),
+    retry: 2,
+    meta: { handlesErrors: true },
+  });
+}
+
+export function useSaveForm(teamId: string, formId: string) {
+  const invalidate = useInvalidateForms();
+  return useMutation({
+    mutationFn: (body: SaveFormBody) =>
+      apiRequest<Form>(`${teamPath(teamId)}/forms/${enc(formId)}`, { method: 'PUT', body }),
+    onSuccess: () => void invalidate(),
+    meta: { handlesErrors: true },
+  });
+}
+
+export function useFormHistory(teamId: string, formId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['forms', 'history', teamId, formId],
+    queryFn: () => apiRequest<FormHistory>(`${teamPath(teamId)}/forms/${enc(formId)}/versions`),
+    enabled,
+    staleTime: 0,
+  });
+}
+
+export function fetchFormVersion(teamId: string, formId: string, version: number) {
+  return apiRequest<FormVersion>(`${teamPath(teamId)}/forms/${enc(formId)}/versions/${version}`);
+}
+
+export function useCloneForm(teamId: string, formId: string) {
+  const invalidate = useInvalidateForms();
+  return useMutation({
+    mutationFn: (newFormId: string) =>
+      apiRequest<Form>(`${teamPath(teamId)}/forms/${enc(formId)}/clone`, {
+        method: 'POST',
+        body: { formId: newFormId },
+      }),
+    onSuccess: () => void invalidate(),
+    retry: 2,
+    meta: { handlesErrors: true },
+  });
+}
+
+export type FormChange = 'archive' | 'restore' | 'delete';
+
+/** Archive, restore or delete forms; each form is answered on its own. */
+export function useChangeForms(teamId: string) {
+  const invalidate = useInvalidateForms();
+  return useMutation({
+    mutationFn: ({ change, formIds }: { change: FormChange; formIds: string[] }) =>
+      apiRequest<FormActionResult>(`${teamPath(teamId)}/forms/${change}`, { method: 'POST', body: { formIds } }),
+    onSuccess: () => void invalidate(),
+    meta: { handlesErrors: true },
+  });
+}
+
+export function useWorkflowMove(teamId: string) {
+  const invalidate = useInvalidateForms();
+  return useMutation({
+    mutationFn: (input: { formId: string; baseVersion: number; signature: { fileId: string; signerName?: string } }) =>
+      apiRequest<Form>(`${teamPath(teamId)}/forms/${enc(input.formId)}/workflow/move`, {
+        method: 'POST',
+        body: { baseVersion: input.baseVersion, signature: input.signature },
+      }),
+    onSuccess: () => void invalidate(),
+    meta: { handlesErrors: true },
+  });
+}
+
+export function useWorkflowReset(teamId: string) {
+  const invalidate = useInvalidateForms();
+  return useMutation({
+    mutationFn: (input: { formId: string; baseVersion: number; column: number }) =>
+      apiRequest<Form>(`${teamPath(teamId)}/forms/${enc(input.formId)}/workflow/reset`, {
+        method: 'POST',
+        body: { baseVersion: input.baseVersion, column: input.column },
+      }),
+    onSuccess: () => void invalidate(),
+    meta: { handlesErrors: true },
+  });
+}
+
+/** Uploads a photo, signature or sketch of a form in this team. */
+export function uploadFormFile(
+  companyId: string,
+  teamId: string,
+  purpose: 'photo' | 'signature' | 'sketch',
+  file: Blob,
+  keepLocation = false,
+) {
+  const params = new URLSearchParams({ purpose, folderId: teamId, keepLocation: String(keepLocation) });
+  return apiUpload<{ fileId: string; url: string }>(`/api/companies/${enc(companyId)}/files?${params}`, file);
+}
+
+export const fileUrl = (companyId: string, fileId: string) => `/api/companies/${enc(companyId)}/files/${enc(fileId)}`;
+
+type BoardPage = { rows: import('@formwork/shared/schemas/forms').FormRow[]; nextCursor: string | null };
+
+/** The forms of a workflow template in the team, for its board (every page, newest first). */
+export function useBoardForms(teamId: string, templateId: string) {
+  return useQuery({
+    queryKey: ['forms', 'board', teamId, templateId],
+    queryFn: async ({ signal }) => {
+      const rows: BoardPage['rows'] = [];
+      let cursor: string | null = null;
+      do {
+        const params = new URLSearchParams({ limit: '200', columns: '', sort: 'updatedAt', direction: 'desc' });
+        if (cursor) params.set('cursor', cursor);
+        const page: BoardPage = await apiRequest<BoardPage>(
+          `${teamPath(teamId)}/templates/${enc(templateId)}/register?${params}`,
+          { signal },
+        );
+        rows.push(...page.rows);
+        cursor = page.nextCursor;
+      } while (cursor && rows.length < 2000);
+      return rows;
+    },
+    staleTime: 0,
+  });
+}

@@ -1,0 +1,485 @@
+import type { Field } from '@formwork/shared/fields/field';
+import { isWorkflowSignature } from '@formwork/shared/forms/validate-form-values';
+import type { Form } from '@formwork/shared/schemas/forms';
+import type { TemplateDefinition } from '@formwork/shared/templates/template-definition';
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Menu,
+  Modal,
+  Paper,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import {
+  IconAlertTriangle,
+  IconArchive,
+  IconCopy,
+  IconDots,
+  IconHistory,
+  IconLock,
+  IconRestore,
+  IconTrash,
+} from '@tabler/icons-react';
+import { type ReactNode, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { FormFieldEnvProvider, type PersonOption } from '../../../components/form-fields/field-context.tsx';
+import { type FormValues, initialValues, useFormFill } from '../../../components/form-fields/form-fill.ts';
+import { FormRenderer } from '../../../components/form-renderer/form-renderer.tsx';
+import { formPath, newId, teamFormsPath } from '../../../lib/form-paths.ts';
+import { HttpError } from '../../../lib/http.ts';
+import { showToast } from '../../../lib/toast.tsx';
+import {
+  type FormChange,
+  type FormDetailTyped,
+  useChangeForms,
+  useCloneForm,
+  useCreateForm,
+  useFormDetail,
+  useFormTemplate,
+  useSaveForm,
+} from '../api/forms.ts';
+import { useFormEnv } from './form-env.ts';
+import { FormHistory } from './form-history.tsx';
+import { WorkflowPanel } from './workflow-panel.tsx';
+
+export type FormPageContext = {
+  companyId: string;
+  teamId: string;
+  /** The signed-in user (the only person the app can offer until a users endpoint exists). */
+  me: PersonOption;
+  /** Workspace > project > team, for File Path cells. */
+  filePath: string;
+  /** The actions cell of a saved form, composed by the app when actions exist. */
+  actionsSlot?: (input: { formId: string; field: Field; readOnly: boolean }) => ReactNode;
+  /** Extra buttons beside Save (PDF export), composed by the app. */
+  extraActions?: (form: Form) => ReactNode;
+};
+
+/** A message page: 'Form unavailable.' and "You don't have access to this form". */
+function Unavailable({ message, teamId }: { message: string; teamId: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <Center mih="50vh">
+      <Stack align="center" gap="sm">
+        <IconAlertTriangle size={40} color="var(--mantine-color-orange-6)" />
+        <Title order={2} fz="h4">
+          {message}
+        </Title>
+        <Button variant="light" onClick={() => navigate(teamFormsPath(teamId))}>
+          {t('forms.backToForms')}
+        </Button>
+      </Stack>
+    </Center>
+  );
+}
+
+/** An existing form: read, edit over its version, history, clone, archive, restore, delete, workflow. */
+export function FormPage({ context, formId }: { context: FormPageContext; formId: string }) {
+  const { t } = useTranslation();
+  const detail = useFormDetail(context.teamId, formId);
+  if (detail.isPending) {
+    return (
+      <Center mih="40vh">
+        <Loader aria-label={t('app.loading')} />
+      </Center>
+    );
+  }
+  if (detail.isError) {
+    const error = detail.error;
+    const code = error instanceof HttpError ? error.code : undefined;
+    const status = error instanceof HttpError ? error.status : 0;
+    if (status === 403 || code === 'formAccessDenied') {
+      return <Unavailable message={t('forms.formAccessDenied')} teamId={context.teamId} />;
+    }
+    if (status === 404) return <Unavailable message={t('forms.formUnavailable')} teamId={context.teamId} />;
+    return <Unavailable message={t('errors.generic')} teamId={context.teamId} />;
+  }
+  return (
+    <FormEditor
+      // A new version loaded (after a reload, a move or a reset) starts the editor afresh.
+      key={`${detail.data.form.formId}:${detail.data.form.version}`}
+      context={context}
+      detail={detail.data}
+      onReload={() => detail.refetch()}
+    />
+  );
+}
+
+/** A new form from a template, saved with an id made here once (a retried save never duplicates). */
+export function NewFormPage({ context, templateId }: { context: FormPageContext; templateId: string }) {
+  const { t } = useTranslation();
+  const template = useFormTemplate(templateId);
+  if (template.isPending) {
+    return (
+      <Center mih="40vh">
+        <Loader aria-label={t('app.loading')} />
+      </Center>
+    );
+  }
+  if (template.isError || !template.data.definition) {
+    return <Unavailable message={t('forms.templateUnavailable')} teamId={context.teamId} />;
+  }
+  const tpl = template.data;
+  return (
+    <FormEditor
+      context={context}
+      template={{
+        templateId: tpl.templateId,
+        name: tpl.name,
+        templateCode: tpl.templateCode,
+        formName: tpl.formName,
+        type: tpl.type,
+        version: tpl.currentVersion,
+        definition: tpl.definition,
+      }}
+    />
+  );
+}
+
+type EditorProps = {
+  context: FormPageContext;
+  detail?: FormDetailTyped;
+  template?: FormDetailTyped['template'];
+  onReload?: () => Promise<unknown>;
+};
+
+function FormEditor({ context, detail, template: newTemplate, onReload }: EditorProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const form = detail?.form ?? null;
+  const template = (detail?.template ?? newTemplate) as FormDetailTyped['template'];
+  const definition = template.definition as TemplateDefinition;
+  const isNew = form === null;
+  const [newFormId] = useState(newId);
+  const formId = form?.formId ?? newFormId;
+  const start = useMemo<FormValues>(() => (form ? { ...form.values } : initialValues(definition)), [form, definition]);
+  const fill = useFormFill(definition, start, template.type !== 'workflow');
+  const [stale, setStale] = useState(false);
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const [confirm, setConfirm] = useState<FormChange | null>(null);
+
+  const create = useCreateForm(context.teamId);
+  const save = useSaveForm(context.teamId, formId);
+  const clone = useCloneForm(context.teamId, formId);
+  const change = useChangeForms(context.teamId);
+
+  const readOnly = form?.readOnly ?? false;
+  const meta = useMemo(
+    () => ({
+      templateCode: template.templateCode,
+      templateVersion: template.version,
+      filePath: context.filePath,
+      formVersion: form?.version,
+    }),
+    [template, context.filePath, form?.version],
+  );
+  const people = useMemo(() => [context.me], [context.me]);
+  const env = useFormEnv({
+    companyId: context.companyId,
+    teamId: context.teamId,
+    definition,
+    people,
+    signerName: context.me.name,
+    meta,
+  });
+
+  const failed = (error: unknown) => {
+    if (error instanceof HttpError && error.code === 'staleVersion') {
+      setStale(true);
+      return;
+    }
+    if (error instanceof HttpError && error.code === 'formInvalid') {
+      fill.attempt();
+      showToast('error', t('forms.formInvalid'));
+      return;
+    }
+    const message =
+      error instanceof HttpError && error.status > 0
+        ? (error.problem?.title ?? t('errors.generic'))
+        : t('errors.cannotConnect');
+    showToast('error', message);
+  };
+
+  const onSave = async () => {
+    fill.attempt();
+    if (fill.validation.errors.length > 0) {
+      showToast('error', t('forms.formInvalid'));
+      // Bring the first problem into view.
+      const first = fill.validation.errors[0];
+      if (first)
+        document
+          .querySelector(`[data-field-id="${CSS.escape(first.fieldId)}"]`)
+          ?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+      return;
+    }
+    if (fill.validation.formulaErrors.length > 0) showToast('error', t('forms.formulaError'));
+    const values = fill.validation.values;
+    try {
+      if (isNew) {
+        const saved = await create.mutateAsync({ formId, templateId: template.templateId, values });
+        fill.markSaved();
+        showToast('success', t('forms.saved'));
+        navigate(formPath(context.teamId, saved.formId), { replace: true });
+      } else {
+        await save.mutateAsync({ baseVersion: form.version, values });
+        showToast('success', t('forms.saved'));
+        await onReload?.();
+      }
+    } catch (error) {
+      failed(error);
+    }
+  };
+
+  const runChange = async (what: FormChange) => {
+    setConfirm(null);
+    try {
+      const result = await change.mutateAsync({ change: what, formIds: [formId] });
+      if (result.failureMessage) {
+        showToast('error', t(`forms.changeFailed.${what}`));
+        return;
+      }
+      showToast('success', t(`forms.changed.${what}`));
+      if (what === 'delete') navigate(teamFormsPath(context.teamId), { replace: true });
+      else await onReload?.();
+    } catch (error) {
+      failed(error);
+    }
+  };
+
+  const onClone = async () => {
+    try {
+      const copy = await clone.mutateAsync(newId());
+      showToast('success', t('forms.cloned'));
+      navigate(formPath(context.teamId, copy.formId));
+    } catch (error) {
+      failed(error);
+    }
+  };
+
+  const lockedReason = (field: Field) =>
+    isWorkflowSignature(definition, field) ? t('forms.signedByMoving') : undefined;
+
+  const title = form?.title ?? t('forms.newTitle', { name: template.formName || template.name });
+  const saving = create.isPending || save.isPending;
+  const access = form?.access;
+
+  return (
+    <FormFieldEnvProvider value={env}>
+      <Stack gap="md" maw={860} mx="auto" pb={96}>
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <Stack gap={4} style={{ minWidth: 0 }}>
+            <Title order={1} fz="h3" style={{ overflowWrap: 'anywhere' }}>
+              {title}
+            </Title>
+            <Group gap={6}>
+              <Text size="sm" c="dimmed">
+                {template.name}
+              </Text>
+              {form && (
+                <Badge variant="light" color="gray" size="sm">
+                  {t('forms.versionBadge', { version: form.version })}
+                </Badge>
+              )}
+              {form?.state === 'archived' && (
+                <Badge color="orange" size="sm">
+                  {t('forms.archivedBadge')}
+                </Badge>
+              )}
+              {readOnly && (
+                <Badge color="gray" size="sm" leftSection={<IconLock size={12} />}>
+                  {t('forms.readOnly')}
+                </Badge>
+              )}
+            </Group>
+          </Stack>
+          {form && (
+            <Group gap="xs" wrap="nowrap">
+              {context.extraActions?.(form)}
+              <Menu position="bottom-end" withinPortal>
+                <Menu.Target>
+                  <Button variant="default" px="xs" aria-label={t('forms.moreActions')}>
+                    <IconDots size={18} />
+                  </Button>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  <Menu.Item leftSection={<IconHistory size={16} />} onClick={() => setHistoryOpen(true)}>
+                    {t('forms.history')}
+                  </Menu.Item>
+                  <Menu.Item
+                    leftSection={<IconCopy size={16} />}
+                    disabled={!access?.clone}
+                    onClick={() => void onClone()}
+                  >
+                    {t('forms.clone')}
+                  </Menu.Item>
+                  {form.state === 'active' ? (
+                    <Menu.Item
+                      leftSection={<IconArchive size={16} />}
+                      disabled={!access?.archive}
+                      onClick={() => setConfirm('archive')}
+                    >
+                      {t('forms.archive')}
+                    </Menu.Item>
+                  ) : (
+                    <Menu.Item
+                      leftSection={<IconRestore size={16} />}
+                      disabled={!access?.restore}
+                      onClick={() => void runChange('restore')}
+                    >
+                      {t('forms.restore')}
+                    </Menu.Item>
+                  )}
+                  <Menu.Item
+                    color="red"
+                    leftSection={<IconTrash size={16} />}
+                    disabled={!access?.delete}
+                    onClick={() => setConfirm('delete')}
+                  >
+                    {t('forms.delete')}
+                  </Menu.Item>
+                </Menu.Dropdown>
+              </Menu>
+            </Group>
+          )}
+        </Group>
+
+        {form?.archivedFolder && (
+          <Alert color="orange" icon={<IconArchive size={18} />} title={t('forms.archivedFolderTitle')}>
+            {t('forms.archivedFolderBody')}
+          </Alert>
+        )}
+        {form && !form.archivedFolder && form.state === 'archived' && (
+          <Alert color="gray" icon={<IconArchive size={18} />}>
+            {t('forms.archivedFormBody')}
+          </Alert>
+        )}
+        {form && form.formulaErrors.length > 0 && (
+          <Alert color="red" icon={<IconAlertTriangle size={18} />}>
+            {t('forms.formulaError')}
+          </Alert>
+        )}
+
+        {form?.workflow && (
+          <WorkflowPanel
+            teamId={context.teamId}
+            form={form}
+            definition={definition}
+            values={fill.computed}
+            signerName={context.me.name}
+            dirty={fill.dirty}
+            onChanged={() => onReload?.()}
+            onStale={() => setStale(true)}
+          />
+        )}
+
+        <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
+          <FormRenderer
+            definition={definition}
+            mode="fill"
+            fill={fill}
+            readOnly={readOnly}
+            lockedReason={lockedReason}
+            actionsSlot={
+              context.actionsSlot && form
+                ? (field) =>
+                    context.actionsSlot?.({
+                      formId: form.formId,
+                      field,
+                      readOnly: form.state !== 'active' || form.archivedFolder,
+                    })
+                : undefined
+            }
+          />
+        </Paper>
+      </Stack>
+
+      {!readOnly && (
+        <Box
+          pos="fixed"
+          bottom={0}
+          right={0}
+          left="var(--app-shell-navbar-offset, 0rem)"
+          py="sm"
+          px="md"
+          style={{
+            zIndex: 150,
+            background: 'var(--mantine-color-body)',
+            borderTop: '1px solid var(--mantine-color-gray-3)',
+          }}
+        >
+          <Group justify="flex-end" maw={860} mx="auto" gap="sm" wrap="nowrap">
+            {fill.dirty && (
+              <Text size="sm" c="dimmed" style={{ flex: 1 }} truncate>
+                {t('forms.unsaved')}
+              </Text>
+            )}
+            <Button variant="default" onClick={() => navigate(teamFormsPath(context.teamId))}>
+              {t('common.cancel')}
+            </Button>
+            <Button onClick={() => void onSave()} loading={saving} miw={120}>
+              {t('forms.save')}
+            </Button>
+          </Group>
+        </Box>
+      )}
+
+      <Modal opened={stale} onClose={() => setStale(false)} title={t('forms.staleTitle')} centered>
+        <Text size="sm">{t('forms.newVersionAvailable')}</Text>
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" onClick={() => setStale(false)}>
+            {t('common.cancel')}
+          </Button>
+          <Button
+            onClick={() => {
+              setStale(false);
+              void onReload?.();
+            }}
+          >
+            {t('forms.ok')}
+          </Button>
+        </Group>
+      </Modal>
+
+      <Modal
+        opened={confirm !== null}
+        onClose={() => setConfirm(null)}
+        title={confirm ? t(`forms.confirm.${confirm}Title`) : ''}
+        centered
+      >
+        <Text size="sm">{confirm ? t(`forms.confirm.${confirm}Body`, { title }) : ''}</Text>
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" onClick={() => setConfirm(null)}>
+            {t('common.cancel')}
+          </Button>
+          <Button
+            color={confirm === 'delete' ? 'red' : undefined}
+            loading={change.isPending}
+            onClick={() => confirm && void runChange(confirm)}
+          >
+            {confirm ? t(`forms.${confirm}`) : ''}
+          </Button>
+        </Group>
+      </Modal>
+
+      {form && (
+        <FormHistory
+          opened={historyOpen}
+          onClose={() => setHistoryOpen(false)}
+          teamId={context.teamId}
+          formId={form.formId}
+          definition={definition}
+          meId={context.me.userId}
+        />
+      )}
+    </FormFieldEnvProvider>
+  );
+}

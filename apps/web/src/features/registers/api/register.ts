@@ -1,0 +1,80 @@
+import type { CreateExportBody, ExportJob, RegisterPage } from '@formwork/shared/schemas/forms';
+import type { TemplateDefinition } from '@formwork/shared/templates/template-definition';
+import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/http.ts';
+
+const enc = encodeURIComponent;
+export const registerPageSize = 50;
+
+export type RegisterOptions = {
+  state: 'active' | 'archived';
+  sort: string;
+  direction: 'asc' | 'desc';
+  /** `key:op:value` (see parseRegisterFilter). */
+  filters: string[];
+  /** Field ids to fetch values for. */
+  columns: string[];
+};
+
+/** The query string of one register page (keyset: the previous page's cursor). */
+export function registerSearch(options: RegisterOptions, cursor: string | null, limit = registerPageSize) {
+  const params = new URLSearchParams({
+    state: options.state,
+    sort: options.sort,
+    direction: options.direction,
+    limit: String(limit),
+    columns: options.columns.join(','),
+  });
+  for (const f of options.filters) params.append('filter', f);
+  if (cursor) params.set('cursor', cursor);
+  return params;
+}
+
+export function useRegister(teamId: string, templateId: string, options: RegisterOptions) {
+  return useInfiniteQuery({
+    queryKey: ['forms', 'register', teamId, templateId, options],
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest<RegisterPage>(
+        `/api/teams/${enc(teamId)}/templates/${enc(templateId)}/register?${registerSearch(options, pageParam)}`,
+        { signal },
+      ),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    placeholderData: (previous) => previous,
+  });
+}
+
+export function useRegisterTemplate(templateId: string) {
+  return useQuery({
+    queryKey: ['templates', 'one', templateId],
+    queryFn: () =>
+      apiRequest<{
+        templateId: string;
+        name: string;
+        type: 'timeline' | 'workflow' | 'register';
+        definition: TemplateDefinition;
+      }>(`/api/templates/${enc(templateId)}?lightweight=false`),
+  });
+}
+
+export function useCreateExport(teamId: string, templateId: string) {
+  return useMutation({
+    mutationFn: (body: CreateExportBody) =>
+      apiRequest<ExportJob>(`/api/teams/${enc(teamId)}/templates/${enc(templateId)}/exports`, { method: 'POST', body }),
+    meta: { handlesErrors: true },
+  });
+}
+
+/** Polls an export until it is ready or failed. */
+export function useExportJob(teamId: string, exportId: string | null) {
+  return useQuery({
+    queryKey: ['exports', teamId, exportId],
+    queryFn: () => apiRequest<ExportJob>(`/api/teams/${enc(teamId)}/exports/${enc(exportId as string)}`),
+    enabled: exportId !== null,
+    refetchInterval: (query) => {
+      const state = query.state.data?.state;
+      return state === 'ready' || state === 'failed' ? false : 1000;
+    },
+    staleTime: 0,
+  });
+}
