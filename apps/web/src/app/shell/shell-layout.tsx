@@ -14,7 +14,7 @@ import { signOut } from '../../lib/auth.ts';
 import { showToast } from '../../lib/toast.tsx';
 import { IeBanner } from '../ie-banner.tsx';
 import { type LocationResult, landingPath, useFolderLocation } from './folder-location.ts';
-import { TopBar, topBarHeight } from './top-bar.tsx';
+import { SectionLinks, TopBar, topBarHeight } from './top-bar.tsx';
 
 export { topBarHeight };
 
@@ -150,12 +150,15 @@ export function ShellLayout() {
             companyId={companyId}
             navigated={navigated}
             header={
-              <WorkspaceHeader
-                name={workspace?.name ?? (result.status === 'found' ? result.location.companyName : undefined)}
-                logoUrl={workspace?.logoUrl}
-                loading={accessible.isPending}
-                onSwitch={() => setSwitcherOpen(true)}
-              />
+              <>
+                <WorkspaceHeader
+                  name={workspace?.name ?? (result.status === 'found' ? result.location.companyName : undefined)}
+                  logoUrl={workspace?.logoUrl}
+                  loading={accessible.isPending}
+                  onSwitch={() => setSwitcherOpen(true)}
+                />
+                <SectionLinks result={result} onNavigate={nav.close} />
+              </>
             }
             onCollapse={() => setNavCollapsed(true)}
             onNavigate={nav.close}

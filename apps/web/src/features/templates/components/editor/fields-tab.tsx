@@ -249,7 +249,7 @@ function FieldCard({
             <Text size="sm" fw={500} truncate="end">
               {label}
             </Text>
-            <Badge size="xs" variant="light" color="gray" style={{ flexShrink: 0 }}>
+            <Badge size="xs" variant="light" color="gray" style={{ flexShrink: 0 }} visibleFrom="sm">
               {t(`fieldTypes.${field.type}`)}
             </Badge>
             {field.required && (
