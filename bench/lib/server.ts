@@ -20,7 +20,9 @@ export async function startBenchServer(options: { databaseUrl?: string | null } 
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
   const database = await openDatabase(
-    config.databaseUrl ? { driver: 'pg', url: config.databaseUrl } : { driver: 'pglite' },
+    config.databaseUrl
+      ? { driver: 'pg', url: config.databaseUrl, poolSize: config.databasePoolSize }
+      : { driver: 'pglite' },
   );
   await migrate(database);
   const app = await buildApp({ config, database });

@@ -7,6 +7,7 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
   PUBLIC_URL: z.string().url().optional(),
   REGION: z.string().default('local'),
   REGION_URLS: z.string().optional(),
@@ -27,6 +28,7 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  databasePoolSize: number;
   publicUrl: string;
   region: string;
   /** Where each region's deployment lives, for sending users to their workspace's region. */
@@ -72,6 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     publicUrl,
     region: e.REGION,
     regionUrls: { ...parseRegionUrls(e.REGION_URLS), [e.REGION]: publicUrl },

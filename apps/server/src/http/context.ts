@@ -1,7 +1,7 @@
 import type { ErrorCode } from '@formwork/shared/errors';
-import type { FolderKind, FolderRef, Membership, Plan, RoleGrant, UserType } from '@formwork/shared/permissions';
+import type { FolderKind, FolderRef, Membership, Plan, Role, RoleGrant, UserType } from '@formwork/shared/permissions';
 import type { FolderState } from '@formwork/shared/schemas/folders';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AppDb } from '../db/client.ts';
 import { folders, memberships, workspaces, workspaceUsers } from '../db/schema.ts';
 import { inScope, type Scope, type Tx } from '../db/tenant.ts';
@@ -35,33 +35,38 @@ async function loadWorkspaceContext(
   workspaceId: string,
   notFound: ErrorCode,
 ): Promise<WorkspaceContext> {
-  const [belongs] = await tx
-    .select({ userType: workspaceUsers.userType })
-    .from(workspaceUsers)
-    .where(and(eq(workspaceUsers.workspaceId, workspaceId), eq(workspaceUsers.userId, user.userId)));
+  // One statement: the workspace, how the user belongs to it, and their roles there.
+  const result = await tx.execute<{
+    workspace_id: string;
+    name: string;
+    plan: Plan;
+    archived: boolean;
+    region: string;
+    user_type: UserType | null;
+    grants: { folderId: string; role: Role; kind: FolderKind; parentId: string | null }[];
+  }>(sql`
+    select w.workspace_id, w.name, w.plan, w.archived, w.region, wu.user_type,
+      coalesce((
+        select json_agg(json_build_object('folderId', m.folder_id, 'role', m.role, 'kind', f.kind, 'parentId', f.parent_id))
+        from ${memberships} m
+        join ${folders} f on f.workspace_id = m.workspace_id and f.folder_id = m.folder_id
+        where m.workspace_id = w.workspace_id and m.user_id = ${user.userId} and f.state <> 'deleted'
+      ), '[]'::json) as grants
+    from ${workspaces} w
+    left join ${workspaceUsers} wu on wu.workspace_id = w.workspace_id and wu.user_id = ${user.userId}
+    where w.workspace_id = ${workspaceId}`);
+  const row = result.rows[0];
   // Another tenant's id answers exactly like an id that does not exist.
-  if (!belongs && !user.isAdmin) throw new AppError(notFound);
-  const [workspace] = await tx
-    .select({
-      workspaceId: workspaces.workspaceId,
-      name: workspaces.name,
-      plan: workspaces.plan,
-      archived: workspaces.archived,
-      region: workspaces.region,
-    })
-    .from(workspaces)
-    .where(eq(workspaces.workspaceId, workspaceId));
-  if (!workspace) throw new AppError(notFound);
-  const grants = await tx
-    .select({ folderId: memberships.folderId, role: memberships.role, kind: folders.kind, parentId: folders.parentId })
-    .from(memberships)
-    .innerJoin(
-      folders,
-      and(eq(folders.workspaceId, memberships.workspaceId), eq(folders.folderId, memberships.folderId)),
-    )
-    .where(
-      and(eq(memberships.workspaceId, workspaceId), eq(memberships.userId, user.userId), ne(folders.state, 'deleted')),
-    );
+  if (!row || (!row.user_type && !user.isAdmin)) throw new AppError(notFound);
+  const belongs = row.user_type ? { userType: row.user_type } : undefined;
+  const workspace = {
+    workspaceId: row.workspace_id,
+    name: row.name,
+    plan: row.plan,
+    archived: row.archived,
+    region: row.region,
+  };
+  const grants = row.grants;
   const projectOf = new Map<string, string>();
   for (const g of grants) if (g.kind === 'team') projectOf.set(g.folderId, g.parentId as string);
   const roles: RoleGrant[] = grants.map((g) => ({
