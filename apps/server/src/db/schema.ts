@@ -112,7 +112,7 @@ export const files = pgTable(
   (t) => [primaryKey({ columns: [t.workspaceId, t.fileId] })],
 );
 
-/** 0004_templates: a template in the Template Library (folder = company) or of a team. */
+/** 0005_templates: a template in the Template Library (folder = company) or of a team. */
 export const templates = pgTable(
   'templates',
   {
