@@ -54,7 +54,7 @@ export async function currentUser(): Promise<User | null> {
 
 /** Only same-site paths may be a return address. */
 export function safeReturnPath(value: string | null | undefined): string | undefined {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return undefined;
+  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return undefined;
   return value;
 }
 
