@@ -53,7 +53,7 @@ try {
       body: new Uint8Array(await photo(90 + i * 30)),
     });
     if (res.status !== 201) throw new Error(`upload: ${res.status} ${await res.text()}`);
-    pics.push({ fileId: (await res.json()).fileId as string, caption: `Photo ${i + 1}` });
+    pics.push({ fileId: ((await res.json()) as { fileId: string }).fileId, caption: `Photo ${i + 1}` });
   }
   const values = { ...(await pdfValues(source, w, teamId, { rows: 50, photos: 0 })), pics };
   const created = await fetch(`${server.url}/api/teams/${teamId}/forms`, {
@@ -62,7 +62,7 @@ try {
     body: JSON.stringify({ formId: randomUUID(), templateId, values }),
   });
   if (created.status !== 201) throw new Error(`form: ${created.status} ${await created.text()}`);
-  const formId = (await created.json()).formId as string;
+  const formId = ((await created.json()) as { formId: string }).formId;
 
   const url = `${server.url}/api/teams/${teamId}/forms/${formId}/pdf?timeZone=Australia/Sydney`;
   const samples: number[] = [];
