@@ -14,7 +14,7 @@ import { exportJobHandler, exportJobKind } from './modules/forms/exports.service
 const config = loadConfig();
 const database = await openDatabase(
   config.databaseUrl
-    ? { driver: 'pg', url: config.databaseUrl }
+    ? { driver: 'pg', url: config.databaseUrl, poolSize: config.databasePoolSize }
     : { driver: 'pglite', dataDir: `${config.dataDir}/pglite` },
 );
 await migrate(database);
@@ -44,7 +44,10 @@ async function shutdown(signal: string) {
   }, config.shutdownGraceMs);
   timer.unref();
   clearInterval(housekeeping);
+  // Requests in flight finish; their keep-alive connections are closed as soon as they go idle.
+  const idleSweep = setInterval(() => app.server.closeIdleConnections(), 100);
   await app.close();
+  clearInterval(idleSweep);
   await jobRunner.stop();
   await mailSender.stop();
   await database.close();
