@@ -30,35 +30,3 @@ export const activityPageSchema = z.object({
   nextCursor: z.string().nullable(),
 });
 export type ActivityPage = z.infer<typeof activityPageSchema>;
-
-const verbs: Record<string, string> = {
-  'folder.created': 'created',
-  'folder.renamed': 'renamed',
-  'folder.archived': 'archived',
-  'folder.restored': 'restored',
-  'folder.deleted': 'deleted',
-  'workspace.created': 'created',
-  'workspace.seeded': 'set up',
-  'file.uploaded': 'uploaded',
-};
-
-const nouns: Record<string, string> = {
-  company: 'the workspace',
-  workspace: 'the workspace',
-  project: 'the project folder',
-  team: 'the team folder',
-  file: 'a file',
-};
-
-/** The event in plain en-US words, e.g. "Olivia Controller archived the project folder Bridge". */
-export function describeActivity(
-  event: Pick<ActivityEvent, 'action' | 'subjectType' | 'subjectName' | 'actor' | 'details'>,
-) {
-  const who = event.actor?.name.trim() || 'Someone';
-  const verb = verbs[event.action] ?? event.action;
-  const noun = nouns[event.subjectType] ?? event.subjectType;
-  const name = event.subjectName ? ` ${event.subjectName}` : '';
-  const from =
-    event.action === 'folder.renamed' && typeof event.details.from === 'string' ? ` (was ${event.details.from})` : '';
-  return `${who} ${verb} ${noun}${name}${from}`;
-}

@@ -1,9 +1,9 @@
 import type { FolderKind } from '@formwork/shared/permissions';
-import { describeActivity } from '@formwork/shared/schemas/activity';
 import { Avatar, Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconActivity } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useFolderActivity } from '../api/activity.ts';
+import { describeEvent } from '../describe-event.ts';
 import { relativeTime } from './relative-time.ts';
 
 function initials(name: string) {
@@ -67,7 +67,7 @@ export function ActivityFeed({ kind, folderId }: { kind: FolderKind; folderId: s
                   {event.actor ? initials(event.actor.name) : '·'}
                 </Avatar>
                 <Text size="sm" style={{ flex: 1 }}>
-                  {describeActivity(event)}
+                  {describeEvent(t, event)}
                 </Text>
                 <Text
                   size="xs"

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { initI18n } from '../../lib/i18n.ts';
+import { describeEvent } from './describe-event.ts';
+
+const event = (
+  action: string,
+  subjectType: string,
+  subjectName: string | null,
+  details: Record<string, unknown> = {},
+) => ({
+  action,
+  subjectType,
+  subjectName,
+  details,
+  actor: { userId: '00000000-0000-4000-8000-000000000001', name: 'Olivia Controller' },
+});
+
+describe('activity sentences', () => {
+  it('says what happened in plain words', async () => {
+    const { t } = await initI18n('en-US');
+    expect(describeEvent(t, event('folder.renamed', 'team', 'Team A', { from: 'Team 1' }))).toBe(
+      'Olivia Controller renamed the team folder Team A (was Team 1)',
+    );
+    expect(describeEvent(t, event('form.created', 'form', 'Toolbox Talk 9'))).toBe(
+      'Olivia Controller created the form Toolbox Talk 9',
+    );
+    expect(describeEvent(t, event('template.deployed', 'template', 'Daily Site Diary'))).toBe(
+      'Olivia Controller deployed the template Daily Site Diary',
+    );
+    expect(describeEvent(t, event('action.assigned', 'action', 'Fix the fence'))).toBe(
+      'Olivia Controller assigned the action Fix the fence',
+    );
+  });
+
+  it('falls back for an event it has no words for, and an unknown actor', async () => {
+    const { t } = await initI18n('en-US');
+    expect(describeEvent(t, { ...event('widget.spun', 'widget', null), actor: null })).toBe(
+      'Someone changed the widget',
+    );
+  });
+});

@@ -1,0 +1,20 @@
+import type { ActivityEvent } from '@formwork/shared/schemas/activity';
+import type { TFunction } from 'i18next';
+
+/** The event in plain words of the user's language, e.g. "Olivia Controller archived the project folder Bridge". */
+export function describeEvent(
+  t: TFunction,
+  event: Pick<ActivityEvent, 'action' | 'subjectType' | 'subjectName' | 'actor' | 'details'>,
+) {
+  const [area, what] = event.action.split('.');
+  const sentence = t('activity.sentence', {
+    who: event.actor?.name.trim() || t('activity.someone'),
+    verb: t(`activity.verbs.${area}.${what}`, { defaultValue: t('activity.verbs.fallback') }),
+    subject: t(`activity.subjects.${event.subjectType}`, { defaultValue: event.subjectType }),
+    name: event.subjectName ?? '',
+  }).trim();
+  const from = event.details.from;
+  return event.action === 'folder.renamed' && typeof from === 'string'
+    ? sentence + t('activity.renamedFrom', { from })
+    : sentence;
+}
