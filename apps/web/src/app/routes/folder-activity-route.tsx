@@ -1,7 +1,9 @@
-import { Badge, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { IconForms } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useParams } from 'react-router';
+import { Link, Navigate, useParams } from 'react-router';
 import { ActivityFeed } from '../../features/activity/components/activity-feed.tsx';
+import { teamFormsPath } from '../../lib/form-paths.ts';
 import { levelKinds } from '../shell/folder-location.ts';
 import { useShellContext } from '../shell/shell-layout.tsx';
 
@@ -27,17 +29,31 @@ export function FolderActivityRoute() {
         : t('shell.homeFolder');
   return (
     <Stack gap="md" maw={920} mx="auto">
-      <Stack gap={2}>
-        <Group gap="xs">
-          <Title order={1} fz="h3">
-            {name}
-          </Title>
-          {location.state === 'archived' && <Badge color="gray">{t('folders.archivedBadge')}</Badge>}
-        </Group>
-        <Text c="dimmed" size="sm">
-          {t(`activity.subtitle.${location.kind}`, { company: location.companyName })}
-        </Text>
-      </Stack>
+      <Group justify="space-between" align="flex-end" wrap="nowrap">
+        <Stack gap={2}>
+          <Group gap="xs">
+            <Title order={1} fz="h3">
+              {name}
+            </Title>
+            {location.state === 'archived' && <Badge color="gray">{t('folders.archivedBadge')}</Badge>}
+          </Group>
+          <Text c="dimmed" size="sm">
+            {t(`activity.subtitle.${location.kind}`, { company: location.companyName })}
+          </Text>
+        </Stack>
+        {/* The team's forms, one tap away on a phone too (the top bar's links are desktop-only). */}
+        {location.kind === 'team' && (
+          <Button
+            component={Link}
+            to={teamFormsPath(location.folderId)}
+            variant="light"
+            leftSection={<IconForms size={16} />}
+            hiddenFrom="md"
+          >
+            {t('shell.forms')}
+          </Button>
+        )}
+      </Group>
       <ActivityFeed key={location.folderId} kind={location.kind} folderId={location.folderId} />
     </Stack>
   );

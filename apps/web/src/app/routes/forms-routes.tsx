@@ -4,6 +4,7 @@ import { Center, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
+import { FormActions } from '../../features/actions/components/form-actions.tsx';
 import { useCurrentUser } from '../../features/auth/api/current-user.ts';
 import { FormPage, type FormPageContext, NewFormPage } from '../../features/forms/components/form-page.tsx';
 import { WorkflowBoard } from '../../features/forms/components/workflow-board.tsx';
@@ -43,11 +44,22 @@ function useTeamScope(): { location: FolderLocation; context: FormPageContext } 
   const location = result.status === 'found' ? result.location : null;
   const context = useMemo<FormPageContext | null>(() => {
     if (!location || !me.data) return null;
+    const person = { userId: me.data.userId, name: `${me.data.firstName} ${me.data.lastName}`.trim() || me.data.email };
     return {
       companyId: location.companyId,
       teamId: location.folderId,
-      me: { userId: me.data.userId, name: `${me.data.firstName} ${me.data.lastName}`.trim() || me.data.email },
+      me: person,
       filePath: [location.companyName, location.projectName, location.teamName].filter(Boolean).join(' > '),
+      // Actions live in their own feature; the form page shows them in its Actions cells.
+      actionsSlot: ({ formId, field, readOnly }) => (
+        <FormActions
+          teamId={location.folderId}
+          formId={formId}
+          fieldId={field.id}
+          people={[person]}
+          readOnly={readOnly}
+        />
+      ),
     };
   }, [location, me.data]);
   if (level !== 'teams') return 'notTeam';

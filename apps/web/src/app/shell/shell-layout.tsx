@@ -13,6 +13,7 @@ import { rememberWorkspace, useStoredWorkspaceId } from '../../features/workspac
 import { signOut } from '../../lib/auth.ts';
 import { showToast } from '../../lib/toast.tsx';
 import { IeBanner } from '../ie-banner.tsx';
+import { ActionFromQuery } from './action-from-query.tsx';
 import { type LocationResult, landingPath, useFolderLocation } from './folder-location.ts';
 import { SectionLinks, TopBar, topBarHeight } from './top-bar.tsx';
 
@@ -171,6 +172,7 @@ export function ShellLayout() {
         <IeBanner />
         <Outlet context={{ result, companyId } satisfies ShellContext} />
       </AppShell.Main>
+      <ActionFromQuery />
       <WorkspaceSwitcher
         opened={switcherOpen || (forcedSwitch && !noWorkspace)}
         onClose={forcedSwitch ? undefined : closeSwitcher}

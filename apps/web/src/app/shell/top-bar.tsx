@@ -12,7 +12,8 @@ import {
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { MyActionsButton } from '../../features/actions/components/my-actions-button.tsx';
 import { UserMenu } from '../../features/auth/components/user-menu.tsx';
 import { activityPath } from '../../features/folders/folder-paths.ts';
 import { templatesPath } from '../../features/templates/template-paths.ts';
@@ -58,6 +59,7 @@ function NotYet({ label, icon }: { label: string; icon: ReactNode }) {
 export function TopBar({ result, busy, freeTrial, navOpened, onToggleNav, navCollapsed, onExpandNav }: Props) {
   const { t } = useTranslation();
   const here = useLocation();
+  const [, setSearch] = useSearchParams();
   const location = result.status === 'found' ? result.location : null;
 
   const crumbs: { kind: FolderKind; id: string; name: string }[] = [];
@@ -119,14 +121,13 @@ export function TopBar({ result, busy, freeTrial, navOpened, onToggleNav, navCol
   const activityHref = location ? activityPath(location.kind, location.folderId) : '';
   const onActivity = here.pathname === activityHref;
   const formsHref = location?.kind === 'team' ? teamFormsPath(location.folderId) : null;
-  const onForms =
-    formsHref !== null &&
-    here.pathname.startsWith(`/apps/teams/${location?.folderId}/`) &&
-    !here.pathname.endsWith('/active');
+  // Forms, registers and boards of the team (the rest of /apps/teams/{id} is Templates).
+  const onForms = formsHref !== null && /^\/apps\/teams\/[^/]+\/(forms|register|grid)(\/|$)/.test(here.pathname);
   // Spec 2.2: Template Library at company level, Templates at team level.
   const templatesKind = location?.kind === 'company' || location?.kind === 'team' ? location.kind : null;
   const templatesHref = location && templatesKind ? templatesPath(templatesKind, location.folderId) : '';
-  const onTemplates = Boolean(templatesHref) && here.pathname.startsWith(`/apps/${level}/${location?.folderId}`);
+  const onTemplates =
+    Boolean(templatesHref) && here.pathname.startsWith(`/apps/${level}/${location?.folderId}`) && !onForms;
   const canSettings = location
     ? can(location.viewer, 'settings.view', { kind: location.kind, path: location.path })
     : false;
@@ -217,6 +218,14 @@ export function TopBar({ result, busy, freeTrial, navOpened, onToggleNav, navCol
             <IconMessageCircle size={20} />
           </ActionIcon>
         </Tooltip>
+        <MyActionsButton
+          onOpen={(actionId) =>
+            setSearch((current) => {
+              current.set('actionId', actionId);
+              return current;
+            })
+          }
+        />
         <HelpMenu freeTrial={freeTrial} />
         <UserMenu />
       </Group>

@@ -48,6 +48,7 @@ import {
 } from '../api/forms.ts';
 import { useFormEnv } from './form-env.ts';
 import { FormHistory } from './form-history.tsx';
+import { PdfButton } from './pdf-button.tsx';
 import { WorkflowPanel } from './workflow-panel.tsx';
 
 export type FormPageContext = {
@@ -303,6 +304,7 @@ function FormEditor({ context, detail, template: newTemplate, onReload }: Editor
           </Stack>
           {form && (
             <Group gap="xs" wrap="nowrap">
+              <PdfButton teamId={context.teamId} formId={form.formId} />
               {context.extraActions?.(form)}
               <Menu position="bottom-end" withinPortal>
                 <Menu.Target>

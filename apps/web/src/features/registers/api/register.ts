@@ -30,8 +30,9 @@ export function registerSearch(options: RegisterOptions, cursor: string | null, 
   return params;
 }
 
-export function useRegister(teamId: string, templateId: string, options: RegisterOptions) {
+export function useRegister(teamId: string, templateId: string, options: RegisterOptions, enabled = true) {
   return useInfiniteQuery({
+    enabled,
     queryKey: ['forms', 'register', teamId, templateId, options],
     queryFn: ({ pageParam, signal }) =>
       apiRequest<RegisterPage>(

@@ -31,15 +31,34 @@ export function cellText(
   const value = row.values[fieldId];
   if (value === undefined || value === null) return '';
   if (!field) return typeof value === 'object' ? JSON.stringify(value) : String(value);
+  if (field.type === 'dateTime' && typeof value === 'string') return new Date(value).toLocaleString();
+  if (field.type === 'dateTimeRange' && typeof value === 'object') {
+    const range = value as { start: string; end: string };
+    return `${new Date(range.start).toLocaleString()} - ${new Date(range.end).toLocaleString()}`;
+  }
   return fieldValueText(field, value, context);
 }
 
-/** Columns shown when nobody chose: number, title, updated, and the first fields. */
-export function defaultColumns(all: readonly RegisterColumnDef[], fieldCount = 6): string[] {
-  const metadata = ['number', 'title', 'updatedAt', 'workflowColumn'].filter((k) => all.some((c) => c.key === k));
-  const fields = all
-    .filter((c) => c.kind === 'field')
+const noValueTypes: readonly Field['type'][] = [
+  'pageBreak',
+  'prefilledText',
+  'logo',
+  'filePath',
+  'templateId',
+  'templateVersion',
+  'pdfPageNumber',
+  'actions',
+];
+
+/**
+ * Columns shown when nobody chose (known from the template before the first page, so the first
+ * request already asks for them): number, title, updated, the workflow column, the first fields.
+ */
+export function defaultColumns(fields: readonly Field[], workflow: boolean, fieldCount = 6): string[] {
+  const metadata = ['number', 'title', 'updatedAt', ...(workflow ? ['workflowColumn'] : [])];
+  const shown = fields
+    .filter((f) => !noValueTypes.includes(f.type))
     .slice(0, fieldCount)
-    .map((c) => c.key);
-  return [...metadata, ...fields];
+    .map((f) => `field:${f.id}`);
+  return [...metadata, ...shown];
 }

@@ -81,13 +81,19 @@ export function RegisterPage({ teamId, templateId, canCreate, me }: Props) {
     getInitialValueInEffect: false,
   });
   const [allColumns, setAllColumns] = useState<RegisterColumnDef[]>([]);
-  const shownKeys = useMemo(() => chosen ?? defaultColumns(allColumns), [chosen, allColumns]);
+  const definition = template.data?.definition;
+  const fallbackKeys = useMemo(
+    () => (definition ? defaultColumns(definition.fields, definition.workflow !== null) : null),
+    [definition],
+  );
+  const shownKeys = useMemo(() => chosen ?? fallbackKeys ?? [], [chosen, fallbackKeys]);
+  const ready = Boolean(chosen) || fallbackKeys !== null;
   const fieldIds = useMemo(() => shownKeys.filter((k) => k.startsWith('field:')).map((k) => k.slice(6)), [shownKeys]);
   const options: RegisterOptions = useMemo(
     () => ({ state, sort: sort.key, direction: sort.direction, filters, columns: fieldIds }),
     [state, sort, filters, fieldIds],
   );
-  const register = useRegister(teamId, templateId, options);
+  const register = useRegister(teamId, templateId, options, ready);
   const firstColumns = register.data?.pages[0]?.columns;
   useEffect(() => {
     if (firstColumns && firstColumns.length !== allColumns.length) setAllColumns(firstColumns);
@@ -193,7 +199,7 @@ export function RegisterPage({ teamId, templateId, canCreate, me }: Props) {
         radius="md"
         style={{ flex: 1, minHeight: 240, overflow: 'hidden', display: 'flex', flexDirection: 'column' }}
       >
-        {register.isPending && rows.length === 0 ? (
+        {(register.isPending || template.isPending) && rows.length === 0 ? (
           <Center h="100%">
             <Loader />
           </Center>

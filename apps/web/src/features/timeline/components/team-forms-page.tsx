@@ -33,6 +33,7 @@ import { Link } from 'react-router';
 import { formPath, gridPath, newFormPath, registerPath } from '../../../lib/form-paths.ts';
 import { showToast } from '../../../lib/toast.tsx';
 import { type FormChange, type TimelineForm, useChangeForms, useTeamTemplates, useTimeline } from '../api/timeline.ts';
+import { PdfZipExport } from './pdf-zip-export.tsx';
 
 type Props = {
   teamId: string;
@@ -205,6 +206,7 @@ export function TeamFormsPage({ teamId, teamName, state, onStateChange, template
         {selected.size > 0 && (
           <Group gap="xs">
             <Text size="sm">{t('timeline.selected', { count: selected.size })}</Text>
+            <PdfZipExport teamId={teamId} formIds={[...selected]} />
             {state === 'active' && canChange.archive && (
               <Button
                 size="compact-sm"
@@ -262,14 +264,12 @@ export function TeamFormsPage({ teamId, teamName, state, onStateChange, template
               {group.forms.map((form) => (
                 <Card key={form.formId} withBorder radius="md" padding="sm" data-form-row={form.formId}>
                   <Group wrap="nowrap" gap="sm" align="flex-start">
-                    {(canChange.archive || canChange.restore || canChange.delete) && (
-                      <Checkbox
-                        mt={4}
-                        aria-label={t('timeline.select', { title: form.title })}
-                        checked={selected.has(form.formId)}
-                        onChange={() => toggle(form.formId)}
-                      />
-                    )}
+                    <Checkbox
+                      mt={4}
+                      aria-label={t('timeline.select', { title: form.title })}
+                      checked={selected.has(form.formId)}
+                      onChange={() => toggle(form.formId)}
+                    />
                     <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
                       <Anchor component={Link} to={formPath(teamId, form.formId)} fw={600} size="sm" truncate="end">
                         {form.title}

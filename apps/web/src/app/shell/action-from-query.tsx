@@ -1,0 +1,51 @@
+import { useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { ActionModal } from '../../features/actions/components/action-editor.tsx';
+import { useCurrentUser } from '../../features/auth/api/current-user.ts';
+import { showToast } from '../../lib/toast.tsx';
+
+/**
+ * Spec 2.1 / 8.2: ?actionId opens the action modal (the assignment e-mail links here); an unknown
+ * action says actionNotFound; an empty id gives generalErr and goes to /home.
+ */
+export function ActionFromQuery() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [search, setSearch] = useSearchParams();
+  const me = useCurrentUser();
+  const actionId = search.get('actionId');
+  const handledEmpty = useRef(false);
+  const people = useMemo(
+    () => (me.data ? [{ userId: me.data.userId, name: `${me.data.firstName} ${me.data.lastName}`.trim() }] : []),
+    [me.data],
+  );
+  const close = () =>
+    setSearch(
+      (current) => {
+        current.delete('actionId');
+        return current;
+      },
+      { replace: true },
+    );
+  useEffect(() => {
+    if (actionId !== null && actionId.trim() === '' && !handledEmpty.current) {
+      handledEmpty.current = true;
+      showToast('error', t('generalErr'));
+      navigate('/home', { replace: true });
+    }
+  }, [actionId, navigate, t]);
+  if (!actionId?.trim()) return null;
+  return (
+    <ActionModal
+      key={actionId}
+      actionId={actionId}
+      people={people}
+      onClose={close}
+      onNotFound={() => {
+        showToast('error', t('actionNotFound'));
+        close();
+      }}
+    />
+  );
+}

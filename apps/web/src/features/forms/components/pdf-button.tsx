@@ -1,0 +1,34 @@
+import { Button } from '@mantine/core';
+import { IconFileTypePdf } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { downloadFile } from '../../../lib/download.ts';
+import { showToast } from '../../../lib/toast.tsx';
+
+/** The exporter's time zone: PDF dates "local to exporter" and the creation time (spec 9). */
+export const exporterTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+/** Export PDF: the server renders it; the file name comes from its content-disposition. */
+export function PdfButton({ teamId, formId }: { teamId: string; formId: string }) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    setBusy(true);
+    try {
+      const params = new URLSearchParams({ timeZone: exporterTimeZone() });
+      await downloadFile(
+        `/api/teams/${encodeURIComponent(teamId)}/forms/${encodeURIComponent(formId)}/pdf?${params}`,
+        'form.pdf',
+      );
+    } catch {
+      showToast('error', t('forms.pdfFailed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button variant="default" leftSection={<IconFileTypePdf size={16} />} loading={busy} onClick={() => void run()}>
+      {t('forms.exportPdf')}
+    </Button>
+  );
+}

@@ -1,0 +1,147 @@
+import type { RegisterPage as Page } from '@formwork/shared/schemas/forms';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../../test/render.tsx';
+import { RegisterPage, registerOverscan } from './register-page.tsx';
+
+const requests: string[] = [];
+const total = 120;
+
+function page(cursor: string | null, limit: number): Page {
+  const start = cursor ? Number(cursor) : 0;
+  const rows = Array.from({ length: Math.min(limit, total - start) }, (_, i) => {
+    const n = start + i + 1;
+    return {
+      formId: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+      templateId: 't',
+      number: n,
+      title: `Plant ${n}`,
+      state: 'active' as const,
+      workflowColumn: null,
+      version: 1,
+      createdBy: null,
+      createdAt: '2026-01-01T00:00:00Z',
+      updatedBy: null,
+      updatedAt: '2026-01-01T00:00:00Z',
+      values: { make: `Make ${n}` },
+    };
+  });
+  const next = start + rows.length;
+  return {
+    columns: [
+      { key: 'number', label: 'Number', kind: 'metadata', type: 'integer', sortable: true },
+      { key: 'title', label: 'Title', kind: 'metadata', type: 'text', sortable: false },
+      { key: 'updatedAt', label: 'Updated', kind: 'metadata', type: 'dateTime', sortable: true },
+      { key: 'field:make', label: 'Make', kind: 'field', type: 'singleLineText', sortable: true },
+    ],
+    rows,
+    nextCursor: next < total ? String(next) : null,
+  };
+}
+
+vi.mock('../../../lib/http.ts', async (original) => ({
+  ...(await original<typeof import('../../../lib/http.ts')>()),
+  apiRequest: vi.fn(async (path: string) => {
+    requests.push(path);
+    if (path.startsWith('/api/templates/')) {
+      return {
+        templateId: 't',
+        name: 'Plant Register',
+        type: 'register',
+        definition: {
+          fields: [{ id: 'make', type: 'singleLineText', label: 'Make', required: false }],
+          logic: [],
+          workflow: null,
+        },
+      };
+    }
+    const url = new URL(path, 'http://x');
+    return page(url.searchParams.get('cursor'), Number(url.searchParams.get('limit')));
+  }),
+}));
+
+// The scrolling box is 440 px high: 10 rows of 44 px are visible.
+const rect = HTMLElement.prototype.getBoundingClientRect;
+beforeAll(() => {
+  HTMLElement.prototype.getBoundingClientRect = () =>
+    ({
+      width: 1000,
+      height: 440,
+      top: 0,
+      left: 0,
+      right: 1000,
+      bottom: 440,
+      x: 0,
+      y: 0,
+      toJSON: () => ({}),
+    }) as DOMRect;
+  for (const [key, value] of [
+    ['offsetHeight', 440],
+    ['offsetWidth', 1000],
+    ['clientHeight', 440],
+    ['clientWidth', 1000],
+  ] as const) {
+    Object.defineProperty(HTMLElement.prototype, key, { configurable: true, get: () => value });
+  }
+  const Observer = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
+  globalThis.ResizeObserver ??= Observer;
+  window.ResizeObserver ??= Observer;
+});
+afterAll(() => {
+  HTMLElement.prototype.getBoundingClientRect = rect;
+});
+
+describe('register', () => {
+  it('pages with the keyset cursor as it scrolls and keeps only the visible rows plus 20 in the page', async () => {
+    await renderWithProviders(
+      <MemoryRouter>
+        <RegisterPage teamId="team-1" templateId="tpl-1" canCreate={false} me={{ userId: 'u', name: 'Me' }} />
+      </MemoryRouter>,
+    );
+    await screen.findByText('Plant 1');
+    const registerCalls = () => requests.filter((r) => r.includes('/register?'));
+    expect(registerCalls()).toHaveLength(1);
+    const first = new URL(registerCalls()[0] as string, 'http://x');
+    expect(first.searchParams.get('limit')).toBe('50');
+    expect(first.searchParams.get('cursor')).toBeNull();
+    expect(first.searchParams.get('sort')).toBe('updatedAt');
+
+    const rendered = () => document.querySelectorAll('[data-register-row]').length;
+    expect(rendered()).toBeLessThanOrEqual(10 + 2 * registerOverscan);
+    expect(rendered()).toBeGreaterThan(0);
+
+    // Scroll to the end of the first page: the next page is asked for with the cursor.
+    const box = document.querySelector('[data-register]') as HTMLElement;
+    await act(async () => {
+      box.scrollTop = 44 * 45;
+      fireEvent.scroll(box);
+    });
+    await waitFor(() => expect(registerCalls()).toHaveLength(2));
+    expect(new URL(registerCalls()[1] as string, 'http://x').searchParams.get('cursor')).toBe('50');
+    await screen.findByText('Plant 50');
+    expect(rendered()).toBeLessThanOrEqual(10 + 2 * registerOverscan);
+    expect(screen.queryByText('Plant 1')).toBeNull();
+  });
+
+  it('sorts on the server when a sortable header is clicked', async () => {
+    requests.length = 0;
+    await renderWithProviders(
+      <MemoryRouter>
+        <RegisterPage teamId="team-1" templateId="tpl-2" canCreate={false} me={{ userId: 'u', name: 'Me' }} />
+      </MemoryRouter>,
+    );
+    await screen.findByText('Plant 1');
+    fireEvent.click(screen.getByRole('columnheader', { name: /Number/ }));
+    await waitFor(() => {
+      const last = new URL(requests.filter((r) => r.includes('/register?')).at(-1) as string, 'http://x');
+      expect(last.searchParams.get('sort')).toBe('number');
+      expect(last.searchParams.get('direction')).toBe('desc');
+      expect(last.searchParams.get('cursor')).toBeNull();
+    });
+  });
+});
