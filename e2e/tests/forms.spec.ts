@@ -197,6 +197,15 @@ test('a workflow form moves across all its columns, each move approved with a si
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Incident \d+$/);
   const title = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
 
+  // A corrective action raised on the saved form, kept as a draft.
+  const actionsCell = page.locator('[data-field-id="corrective"]');
+  await actionsCell.getByRole('button', { name: 'New action' }).click();
+  const newAction = page.getByRole('dialog', { name: 'New action' });
+  await newAction.getByLabel('Title').fill(`Secure the hoist load ${stamp}`);
+  await newAction.getByRole('button', { name: 'Save as draft' }).click();
+  await expect(toast(page, 'Action saved as draft')).toBeVisible();
+  await expect(actionsCell.locator(`[data-action-row="Secure the hoist load ${stamp}"]`)).toContainText('Draft');
+
   // Reported -> Investigating -> Closed, one approval signature per move.
   const panel = page.locator('[data-workflow-panel]');
   await expect(panel.locator('[data-workflow-column]')).toHaveText('Reported');

@@ -219,7 +219,7 @@ function FormEditor({ context, detail, template: newTemplate, onReload }: Editor
       if (first)
         document
           .querySelector(`[data-field-id="${CSS.escape(first.fieldId)}"]`)
-          ?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+          ?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
       return;
     }
     if (fill.validation.formulaErrors.length > 0) showToast('error', t('forms.formulaError'));
