@@ -38,6 +38,9 @@ describe('folder search (spec 4.2)', () => {
 
   it('orders equal names stably', () => {
     expect(compareFolderNames({ folderId: '1', name: 'a' }, { folderId: '2', name: 'A' })).toBeGreaterThan(0);
+    expect(compareFolderNames({ folderId: '1', name: 'Team 10' }, { folderId: '2', name: 'team 2' })).toBeGreaterThan(
+      0,
+    );
     expect(compareFolderNames({ folderId: '1', name: 'a' }, { folderId: '2', name: 'a' })).toBeLessThan(0);
   });
 });
