@@ -16,6 +16,7 @@ import { formRoutes } from '../modules/forms/forms.routes.ts';
 import { registerRoutes } from '../modules/forms/register.routes.ts';
 import { healthRoutes } from '../modules/health/health.routes.ts';
 import { identityRoutes } from '../modules/identity/identity.routes.ts';
+import { peopleRoutes } from '../modules/people/people.routes.ts';
 import { tabRoutes } from '../modules/tabs/tabs.routes.ts';
 import { templateRoutes } from '../modules/templates/templates.routes.ts';
 import { workspaceRoutes } from '../modules/workspaces/workspaces.routes.ts';
@@ -101,6 +102,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(templateRoutes);
   await app.register(tabRoutes);
   await app.register(fileRoutes);
+  await app.register(peopleRoutes);
   await app.register(formRoutes);
   await app.register(registerRoutes);
   await app.register(actionRoutes);

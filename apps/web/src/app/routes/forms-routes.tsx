@@ -8,6 +8,7 @@ import { FormActions } from '../../features/actions/components/form-actions.tsx'
 import { useCurrentUser } from '../../features/auth/api/current-user.ts';
 import { FormPage, type FormPageContext, NewFormPage } from '../../features/forms/components/form-page.tsx';
 import { WorkflowBoard } from '../../features/forms/components/workflow-board.tsx';
+import { useTeamPeople } from '../../features/people/api/team-people.ts';
 import { RegisterPage } from '../../features/registers/components/register-page.tsx';
 import { useTeamTemplates } from '../../features/timeline/api/timeline.ts';
 import { TeamFormsPage } from '../../features/timeline/components/team-forms-page.tsx';
@@ -42,13 +43,16 @@ function useTeamScope(): { location: FolderLocation; context: FormPageContext } 
   const { level } = useParams();
   const me = useCurrentUser();
   const location = result.status === 'found' ? result.location : null;
+  const teamPeople = useTeamPeople(level === 'teams' ? location?.folderId : undefined);
   const context = useMemo<FormPageContext | null>(() => {
     if (!location || !me.data) return null;
     const person = { userId: me.data.userId, name: `${me.data.firstName} ${me.data.lastName}`.trim() || me.data.email };
+    const people = teamPeople.data ?? [person];
     return {
       companyId: location.companyId,
       teamId: location.folderId,
       me: person,
+      people,
       filePath: [location.companyName, location.projectName, location.teamName].filter(Boolean).join(' > '),
       // Actions live in their own feature; the form page shows them in its Actions cells.
       actionsSlot: ({ formId, field, readOnly }) => (
@@ -56,12 +60,12 @@ function useTeamScope(): { location: FolderLocation; context: FormPageContext } 
           teamId={location.folderId}
           formId={formId}
           fieldId={field.id}
-          people={[person]}
+          people={people}
           readOnly={readOnly}
         />
       ),
     };
-  }, [location, me.data]);
+  }, [location, me.data, teamPeople.data]);
   if (level !== 'teams') return 'notTeam';
   if (!location || !context) return 'loading';
   return { location, context };

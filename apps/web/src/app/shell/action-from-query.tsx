@@ -1,8 +1,10 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { useAction } from '../../features/actions/api/actions.ts';
 import { ActionModal } from '../../features/actions/components/action-editor.tsx';
 import { useCurrentUser } from '../../features/auth/api/current-user.ts';
+import { useTeamPeople } from '../../features/people/api/team-people.ts';
 import { showToast } from '../../lib/toast.tsx';
 
 /**
@@ -16,10 +18,13 @@ export function ActionFromQuery() {
   const me = useCurrentUser();
   const actionId = search.get('actionId');
   const handledEmpty = useRef(false);
-  const people = useMemo(
-    () => (me.data ? [{ userId: me.data.userId, name: `${me.data.firstName} ${me.data.lastName}`.trim() }] : []),
-    [me.data],
-  );
+  // The people of the action's team can be assignees; the signed-in user at least.
+  const action = useAction(actionId?.trim() ? actionId : null);
+  const teamPeople = useTeamPeople(action.data?.path.team.id);
+  const people = useMemo(() => {
+    const self = me.data ? [{ userId: me.data.userId, name: `${me.data.firstName} ${me.data.lastName}`.trim() }] : [];
+    return teamPeople.data ?? self;
+  }, [me.data, teamPeople.data]);
   const close = () =>
     setSearch(
       (current) => {

@@ -87,6 +87,7 @@ const context: FormPageContext = {
   companyId: '44444444-4444-4444-8444-444444444444',
   teamId,
   me: { userId: '55555555-5555-4555-8555-555555555555', name: 'Tom Member' },
+  people: [],
   filePath: 'Acme > Riverside > Electrical',
 };
 

@@ -54,8 +54,10 @@ import { WorkflowPanel } from './workflow-panel.tsx';
 export type FormPageContext = {
   companyId: string;
   teamId: string;
-  /** The signed-in user (the only person the app can offer until a users endpoint exists). */
+  /** The signed-in user. */
   me: PersonOption;
+  /** The people who can see the team: offered in person fields. */
+  people: PersonOption[];
   /** Workspace > project > team, for File Path cells. */
   filePath: string;
   /** The actions cell of a saved form, composed by the app when actions exist. */
@@ -183,7 +185,12 @@ function FormEditor({ context, detail, template: newTemplate, onReload }: Editor
     }),
     [template, context.filePath, form?.version],
   );
-  const people = useMemo(() => [context.me], [context.me]);
+  // The signed-in user is always offered, even before the team's people have loaded.
+  const people = useMemo(
+    () =>
+      context.people.some((p) => p.userId === context.me.userId) ? context.people : [context.me, ...context.people],
+    [context.people, context.me],
+  );
   const env = useFormEnv({
     companyId: context.companyId,
     teamId: context.teamId,
