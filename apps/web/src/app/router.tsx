@@ -1,24 +1,49 @@
+import { Center, Loader } from '@mantine/core';
+import { type ComponentType, Suspense } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { RequireAuth } from '../features/auth/components/require-auth.tsx';
 import { LoginRoute } from '../features/auth/routes/login-route.tsx';
+import { lazyWithReload } from '../lib/lazy-with-reload.ts';
 import { legacyRedirects } from './legacy-redirects.tsx';
 import { ErrorPage } from './routes/error-page.tsx';
 import { FolderActivityRoute } from './routes/folder-activity-route.tsx';
-import {
-  FormRoute,
-  GridRoute,
-  NewFormRoute,
-  RegisterRoute,
-  TeamFormsRoute,
-  WorkflowFormRedirectRoute,
-} from './routes/forms-routes.tsx';
 import { HomeRoute } from './routes/home-route.tsx';
 import { LandingRoute } from './routes/landing-route.tsx';
 import { LaunchRoute } from './routes/launch-route.tsx';
 import { OAuthRedirectRoute } from './routes/oauth-redirect-route.tsx';
-import { TemplateEditorRoute } from './routes/template-editor-route.tsx';
-import { TemplatesRoute } from './routes/templates-route.tsx';
 import { ShellLayout } from './shell/shell-layout.tsx';
+
+// The forms and template areas load on first use (their own chunks); a chunk that fails to load
+// after a deploy reloads the page once (spec 8.1).
+const formsRoutes = () => import('./routes/forms-routes.tsx');
+const TeamFormsRoute = lazyWithReload(() => formsRoutes().then((m) => ({ default: m.TeamFormsRoute })));
+const NewFormRoute = lazyWithReload(() => formsRoutes().then((m) => ({ default: m.NewFormRoute })));
+const FormRoute = lazyWithReload(() => formsRoutes().then((m) => ({ default: m.FormRoute })));
+const RegisterRoute = lazyWithReload(() => formsRoutes().then((m) => ({ default: m.RegisterRoute })));
+const GridRoute = lazyWithReload(() => formsRoutes().then((m) => ({ default: m.GridRoute })));
+const WorkflowFormRedirectRoute = lazyWithReload(() =>
+  formsRoutes().then((m) => ({ default: m.WorkflowFormRedirectRoute })),
+);
+const TemplatesRoute = lazyWithReload(() =>
+  import('./routes/templates-route.tsx').then((m) => ({ default: m.TemplatesRoute })),
+);
+const TemplateEditorRoute = lazyWithReload(() =>
+  import('./routes/template-editor-route.tsx').then((m) => ({ default: m.TemplateEditorRoute })),
+);
+
+function lazyPage(Page: ComponentType) {
+  return (
+    <Suspense
+      fallback={
+        <Center mih="40vh">
+          <Loader />
+        </Center>
+      }
+    >
+      <Page />
+    </Suspense>
+  );
+}
 
 /**
  * The route table (spec 2.1, 2.2). Sections that are not built yet (users, lists, photos,
@@ -56,18 +81,18 @@ export const routes: RouteObject[] = [
       { path: '/home', element: <HomeRoute /> },
       { path: '/home/:level/:folderId/activity', element: <FolderActivityRoute /> },
       // Forms of a team folder (issue 6): feed, form, new form, register, template grid (board).
-      { path: '/apps/:level/:folderId/forms', element: <TeamFormsRoute /> },
-      { path: '/apps/:level/:folderId/forms/new/:templateId', element: <NewFormRoute /> },
-      { path: '/apps/:level/:folderId/forms/:formId', element: <FormRoute /> },
-      { path: '/apps/:level/:folderId/register/:templateId', element: <RegisterRoute /> },
-      { path: '/apps/:level/:folderId/grid/:templateId', element: <GridRoute /> },
-      { path: '/apps/:appId/forms/workflow/:formId', element: <WorkflowFormRedirectRoute /> },
+      { path: '/apps/:level/:folderId/forms', element: lazyPage(TeamFormsRoute) },
+      { path: '/apps/:level/:folderId/forms/new/:templateId', element: lazyPage(NewFormRoute) },
+      { path: '/apps/:level/:folderId/forms/:formId', element: lazyPage(FormRoute) },
+      { path: '/apps/:level/:folderId/register/:templateId', element: lazyPage(RegisterRoute) },
+      { path: '/apps/:level/:folderId/grid/:templateId', element: lazyPage(GridRoute) },
+      { path: '/apps/:appId/forms/workflow/:formId', element: lazyPage(WorkflowFormRedirectRoute) },
       // Spec 2.2: Template Library (companies) and Templates (teams); grid is the legacy view name.
-      { path: '/apps/:level/:folderId/:state', element: <TemplatesRoute /> },
-      { path: '/apps/:level/:folderId/:state/grid', element: <TemplatesRoute /> },
-      { path: '/apps/:level/:folderId/:state/tabs/:tabId', element: <TemplatesRoute /> },
-      { path: '/apps/:level/:folderId/templates/new', element: <TemplateEditorRoute /> },
-      { path: '/apps/:level/:folderId/templates/:templateId/edit', element: <TemplateEditorRoute /> },
+      { path: '/apps/:level/:folderId/:state', element: lazyPage(TemplatesRoute) },
+      { path: '/apps/:level/:folderId/:state/grid', element: lazyPage(TemplatesRoute) },
+      { path: '/apps/:level/:folderId/:state/tabs/:tabId', element: lazyPage(TemplatesRoute) },
+      { path: '/apps/:level/:folderId/templates/new', element: lazyPage(TemplateEditorRoute) },
+      { path: '/apps/:level/:folderId/templates/:templateId/edit', element: lazyPage(TemplateEditorRoute) },
     ],
   },
   ...legacyRedirects,
