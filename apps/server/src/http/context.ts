@@ -25,7 +25,8 @@ export type TargetFolder = FolderRef & {
   state: FolderState;
 };
 
-function personalScope(user: SignedInUser): Scope {
+/** The scope of a signed-in user before any workspace is chosen: their own rows only. */
+export function personalScope(user: SignedInUser): Scope {
   return { userId: user.userId, workspaceId: null, isAdmin: user.isAdmin };
 }
 

@@ -19,7 +19,7 @@ import { assertCan } from '../../authz/can.ts';
 import type { AppDb } from '../../db/client.ts';
 import { inScope, type Tx } from '../../db/tenant.ts';
 import type { SignedInUser } from '../../http/auth.ts';
-import { folderContext } from '../../http/context.ts';
+import { folderContext, personalScope } from '../../http/context.ts';
 import { AppError } from '../../http/errors.ts';
 import { enqueueMail } from '../../mail/mail.ts';
 import * as queries from './actions.queries.ts';
@@ -233,9 +233,7 @@ export async function createAction(
  * or in a workspace the caller does not belong to: 404 actionNotFound.
  */
 async function actionContext(db: AppDb, user: SignedInUser, actionId: string): Promise<TeamContext> {
-  const found = await inScope(db, { userId: user.userId, workspaceId: null, isAdmin: user.isAdmin }, (tx) =>
-    queries.lookupAction(tx, actionId),
-  );
+  const found = await inScope(db, personalScope(user), (tx) => queries.lookupAction(tx, actionId));
   if (!found) throw new AppError('actionNotFound');
   return folderContext(db, user, 'team', found.teamId, 'actionNotFound');
 }

@@ -2,12 +2,9 @@ import type { CurrentUser, UpdateCurrentUser, UsageEvent } from '@formwork/share
 import type { AppDb } from '../../db/client.ts';
 import { inScope } from '../../db/tenant.ts';
 import type { SignedInUser } from '../../http/auth.ts';
+import { personalScope } from '../../http/context.ts';
 import { AppError } from '../../http/errors.ts';
 import * as queries from './identity.queries.ts';
-
-function personalScope(user: SignedInUser) {
-  return { userId: user.userId, workspaceId: null, isAdmin: user.isAdmin };
-}
 
 export async function getCurrentUser(db: AppDb, user: SignedInUser): Promise<CurrentUser> {
   const row = await inScope(db, personalScope(user), (tx) => queries.getCurrentUser(tx, user.userId));

@@ -3,7 +3,7 @@ import { assertCan } from '../../authz/can.ts';
 import type { AppDb } from '../../db/client.ts';
 import { inScope } from '../../db/tenant.ts';
 import type { SignedInUser } from '../../http/auth.ts';
-import { companyContext, folderContext, type WorkspaceContext } from '../../http/context.ts';
+import { companyContext, folderContext, personalScope, type WorkspaceContext } from '../../http/context.ts';
 import { AppError } from '../../http/errors.ts';
 import * as deployments from './deployments.queries.ts';
 import * as queries from './templates.queries.ts';
@@ -33,9 +33,7 @@ export function folderPath(
  * (or one that does not exist) answers 404 templateNotFound.
  */
 export async function templateContext(db: AppDb, user: SignedInUser, templateId: string): Promise<TemplateContext> {
-  const workspaceId = await inScope(db, { userId: user.userId, workspaceId: null, isAdmin: user.isAdmin }, (tx) =>
-    queries.workspaceOfTemplate(tx, templateId),
-  );
+  const workspaceId = await inScope(db, personalScope(user), (tx) => queries.workspaceOfTemplate(tx, templateId));
   if (!workspaceId) throw new AppError('templateNotFound');
   const ctx = await companyContext(db, user, workspaceId, 'templateNotFound');
   const template = await inScope(db, ctx.scope, (tx) => queries.locateTemplate(tx, workspaceId, templateId));

@@ -2,15 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { createWorkspaceAccess, createWorkspaceDenied } from '@formwork/shared/permissions';
 import type { AccessibleWorkspace, CreateWorkspace, Workspace } from '@formwork/shared/schemas/workspaces';
 import type { AppDb } from '../../db/client.ts';
-import { inScope, type Scope } from '../../db/tenant.ts';
+import { inScope } from '../../db/tenant.ts';
 import type { SignedInUser } from '../../http/auth.ts';
+import { personalScope } from '../../http/context.ts';
 import { AppError } from '../../http/errors.ts';
 import { recordEvents } from '../activity/record-events.ts';
 import * as queries from './workspaces.queries.ts';
-
-function personalScope(user: SignedInUser): Scope {
-  return { userId: user.userId, workspaceId: null, isAdmin: user.isAdmin };
-}
 
 /** Spec 2.1, 7: the workspaces the user may open, each with its region. */
 export async function accessibleWorkspaces(db: AppDb, user: SignedInUser): Promise<AccessibleWorkspace[]> {
