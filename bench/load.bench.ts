@@ -1,10 +1,10 @@
 // Issue 7: 200 concurrent signed-in users on one process, each creating a form and then reading
 // and saving it in turn for LOAD_SECONDS (default 60). Reports throughput, p50/p99 and errors
 // (goal: zero). PGlite by default, PostgreSQL with DATABASE_URL.
-import { Worker } from 'node:worker_threads';
 import { accessTokenFor } from '@formwork/server/test/auth.ts';
 import { addMember, createFormTemplate, createUser, createWorkspace } from '@formwork/server/test/factories.ts';
 import { percentile, report } from './lib/figures.ts';
+import { runInWorker } from './lib/in-worker.ts';
 import type { LoadInput, LoadResult } from './lib/load-client.ts';
 import { startBenchServer } from './lib/server.ts';
 
@@ -36,17 +36,12 @@ for (let i = 0; i < users; i++) {
 }
 
 // The load runs in a worker thread, so the server under test has the main thread to itself.
-const client = new URL('./lib/load-client.ts', import.meta.url).href;
-const worker = new Worker(
-  `import('tsx/esm/api').then(({ tsImport }) => tsImport(${JSON.stringify(client)}, ${JSON.stringify(client)}))`,
-  {
-    eval: true,
-    workerData: { url: server.url, teamId, templateId, tokens, seconds } satisfies LoadInput,
-  },
-);
-const result = await new Promise<LoadResult>((resolve, reject) => {
-  worker.once('message', resolve);
-  worker.once('error', reject);
+const result = await runInWorker<LoadInput, LoadResult>(new URL('./lib/load-client.ts', import.meta.url), 'runLoad', {
+  url: server.url,
+  teamId,
+  templateId,
+  tokens,
+  seconds,
 });
 await server.close();
 const { latencies, errors, errorSamples, elapsed } = result;

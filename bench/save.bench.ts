@@ -2,48 +2,14 @@
 // (30 fields, validated and versioned) over its base version, then creates per second. Goal on
 // PostgreSQL: at least 1,000 saves per second. PGlite always; PostgreSQL with DATABASE_URL.
 import { randomUUID } from 'node:crypto';
-import { percentile, report } from './lib/figures.ts';
+import { report } from './lib/figures.ts';
 import { seedForms } from './lib/forms-seed.ts';
+import { runInWorker } from './lib/in-worker.ts';
+import { formValues, type SavePhaseInput, type SavePhaseResult } from './lib/save-client.ts';
 import { startBenchServer } from './lib/server.ts';
 
 const clients = Number(process.env.BENCH_CLIENTS ?? 50);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-
-function values(i: number) {
-  const v: Record<string, unknown> = {};
-  for (let k = 1; k <= 10; k++) v[`text${k}`] = `Saved text ${i} ${k}`;
-  for (let k = 1; k <= 5; k++) v[`num${k}`] = (i * k) % 1000;
-  for (let k = 1; k <= 5; k++) v[`date${k}`] = `2024-0${1 + (k % 9)}-1${k % 9}`;
-  for (let k = 1; k <= 5; k++) v[`dd${k}`] = `opt${1 + ((i + k) % 5)}`;
-  for (let k = 1; k <= 5; k++) v[`yn${k}`] = { answer: (i + k) % 2 ? 'yes' : 'no' };
-  return v;
-}
-
-async function phase(name: string, step: (client: number, i: number) => Promise<Response>) {
-  const latencies: number[] = [];
-  let errors = 0;
-  const until = performance.now() + seconds * 1000;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: clients }, async (_, client) => {
-      for (let i = 0; performance.now() < until; i++) {
-        const start = performance.now();
-        const res = await step(client, i);
-        await res.arrayBuffer();
-        if (res.status >= 300) errors++;
-        else latencies.push(performance.now() - start);
-      }
-    }),
-  );
-  const elapsed = (performance.now() - started) / 1000;
-  return {
-    name,
-    perSecond: latencies.length / elapsed,
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-    errors,
-  };
-}
 
 async function run(driver: 'pglite' | 'pg', databaseUrl: string | null) {
   const server = await startBenchServer({ databaseUrl });
@@ -56,28 +22,30 @@ async function run(driver: 'pglite' | 'pg', databaseUrl: string | null) {
         const res = await fetch(forms, {
           method: 'POST',
           headers,
-          body: JSON.stringify({ formId: randomUUID(), templateId: seed.templateId, values: values(c) }),
+          body: JSON.stringify({ formId: randomUUID(), templateId: seed.templateId, values: formValues(c) }),
         });
         return { formId: ((await res.json()) as { formId: string }).formId, version: 1 };
       }),
     );
-    const saves = await phase('save', async (client, i) => {
-      const form = mine[client] as { formId: string; version: number };
-      const res = await fetch(`${forms}/${form.formId}`, {
-        method: 'PUT',
-        headers,
-        body: JSON.stringify({ baseVersion: form.version, values: values(i) }),
-      });
-      if (res.status === 200) form.version++;
-      return res;
+    // The clients run in a worker thread: the server under test has the main thread to itself.
+    const phase = async (name: SavePhaseInput['phase']) => ({
+      name,
+      ...(await runInWorker<SavePhaseInput, SavePhaseResult>(
+        new URL('./lib/save-client.ts', import.meta.url),
+        'runSavePhase',
+        {
+          phase: name,
+          formsUrl: forms,
+          token: seed.token,
+          templateId: seed.templateId,
+          forms: mine,
+          clients,
+          seconds,
+        },
+      )),
     });
-    const creates = await phase('create', (_client, i) =>
-      fetch(forms, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ formId: randomUUID(), templateId: seed.templateId, values: values(i) }),
-      }),
-    );
+    const saves = await phase('save');
+    const creates = await phase('create');
     for (const r of [saves, creates]) {
       report(`forms.${r.name}.${driver}.perSecond`, r.perSecond, 'req/s', {
         driver,

@@ -1,14 +1,13 @@
 // The virtual users of the load benchmark, run in a worker thread: each creates a form, then
 // reads and saves it in turn until the time is up.
 import { randomUUID } from 'node:crypto';
-import { parentPort, workerData } from 'node:worker_threads';
 
 export type LoadInput = { url: string; teamId: string; templateId: string; tokens: string[]; seconds: number };
 export type LoadResult = { latencies: number[]; errors: number; errorSamples: string[]; elapsed: number };
 
 type Versioned = { version: number };
 
-async function run(input: LoadInput): Promise<LoadResult> {
+export async function runLoad(input: LoadInput): Promise<LoadResult> {
   const latencies: number[] = [];
   const errorSamples: string[] = [];
   let errors = 0;
@@ -55,5 +54,3 @@ async function run(input: LoadInput): Promise<LoadResult> {
   await Promise.all(input.tokens.map((token, index) => virtualUser(token, index)));
   return { latencies, errors, errorSamples, elapsed: (performance.now() - started) / 1000 };
 }
-
-if (parentPort) parentPort.postMessage(await run(workerData as LoadInput));
