@@ -58,7 +58,7 @@ function sample(field: Field, index: number, userId: string): unknown {
           cells: Object.fromEntries(
             field.columns
               .filter((c) => c.cellType === 'text' || c.cellType === 'number')
-              .map((c) => [c.id, c.cellType === 'number' ? r * 2 : `Item ${r}`]),
+              .map((c, column) => [c.id, c.cellType === 'number' ? r * 2 : tableWords[column % 2]?.[(index + r) % 3]]),
           ),
         })),
       };
@@ -70,6 +70,12 @@ function sample(field: Field, index: number, userId: string): unknown {
       return undefined;
   }
 }
+
+/** Text for table cells that reads like a site's records: trades, then companies. */
+const tableWords = [
+  ['Electricians', 'Concreters', 'Scaffolders'],
+  ['Sparks Electrical', 'Acme Concrete', 'Highrise Scaffolding'],
+];
 
 function valuesFor(definition: TemplateDefinition, index: number, userId: string): Record<string, unknown> {
   const input: Record<string, unknown> = {};
