@@ -35,7 +35,7 @@ export async function folderActivity(
       action: r.action,
       subjectType: r.subjectType,
       subjectId: r.subjectId,
-      subjectName: r.subjectName ?? (typeof details.name === 'string' ? details.name : null),
+      subjectName: r.subjectName ?? subjectNameIn(details),
       actor: r.actorUserId && actorName !== null ? { userId: r.actorUserId, name: actorName } : null,
       folderPath: r.folderPath,
       details,
@@ -43,4 +43,11 @@ export async function folderActivity(
     };
   });
   return { events, nextCursor: more ? (events[events.length - 1]?.eventId ?? null) : null };
+}
+
+/** What the event's details call its subject: a name (folders, forms, templates) or a title (actions). */
+function subjectNameIn(details: Record<string, unknown>): string | null {
+  if (typeof details.name === 'string') return details.name;
+  if (typeof details.title === 'string') return details.title;
+  return null;
 }
