@@ -26,6 +26,7 @@ export async function initI18n(locale = storedLocale()) {
     resources: { [defaultLocale]: { translation: enUS } },
     interpolation: { escapeValue: false },
     returnNull: false,
+    showSupportNotice: false,
   });
   const loader = localeLoaders[`../locales/${locale}.json`];
   if (locale !== defaultLocale && loader) {
