@@ -65,6 +65,13 @@ export function createProvider(options: { config: Config; db: AppDb; keys: Signi
     jwks: { keys: keys.privateJwks as never },
     cookies: { keys: [options.cookieKey], long: { signed: true }, short: { signed: true } },
     findAccount: (_ctx, id) => findAccount(db, id),
+    // Access tokens carry the e-mail, as external providers' do: an API that trusts this provider
+    // as an external one matches its users by it.
+    extraTokenClaims: async (_ctx, token) => {
+      if (!('accountId' in token) || typeof token.accountId !== 'string') return undefined;
+      const account = await findAccount(db, token.accountId);
+      return account ? { email: (await account.claims()).email } : undefined;
+    },
     claims: {
       openid: ['sub'],
       email: ['email', 'email_verified'],
