@@ -49,6 +49,7 @@ export function FolderActivityRoute() {
             variant="light"
             leftSection={<IconForms size={16} />}
             hiddenFrom="md"
+            style={{ flexShrink: 0 }}
           >
             {t('shell.forms')}
           </Button>
