@@ -45,6 +45,14 @@ export function FieldConfig({ field, fields, workflowColumns, onChange }: Props)
   const { t } = useTranslation();
   const set = (patch: Record<string, unknown>) => onChange({ ...field, ...patch } as Field);
   const optional = (value: string) => (value.trim() === '' ? undefined : value);
+  /** A yes/no option of the field, labelled by its own key. */
+  const flag = (key: string, checked: boolean | undefined) => (
+    <Switch
+      label={t(`editor.field.${key}`)}
+      checked={Boolean(checked)}
+      onChange={(e) => set({ [key]: e.currentTarget.checked })}
+    />
+  );
 
   const common = (
     <>
@@ -60,13 +68,7 @@ export function FieldConfig({ field, fields, workflowColumns, onChange }: Props)
         maxLength={2000}
         onChange={(e) => set({ description: optional(e.currentTarget.value) })}
       />
-      {field.type !== 'pageBreak' && (
-        <Switch
-          label={t('editor.field.required')}
-          checked={field.required}
-          onChange={(e) => set({ required: e.currentTarget.checked })}
-        />
-      )}
+      {field.type !== 'pageBreak' && flag('required', field.required)}
     </>
   );
 
@@ -160,22 +162,10 @@ export function FieldConfig({ field, fields, workflowColumns, onChange }: Props)
       );
       break;
     case 'date':
-      specific = (
-        <Switch
-          label={t('editor.field.defaultToToday')}
-          checked={field.defaultToToday}
-          onChange={(e) => set({ defaultToToday: e.currentTarget.checked })}
-        />
-      );
+      specific = flag('defaultToToday', field.defaultToToday);
       break;
     case 'dateTime':
-      specific = (
-        <Switch
-          label={t('editor.field.defaultToNow')}
-          checked={field.defaultToNow}
-          onChange={(e) => set({ defaultToNow: e.currentTarget.checked })}
-        />
-      );
+      specific = flag('defaultToNow', field.defaultToNow);
       break;
     case 'expiryDate':
       specific = (
@@ -192,11 +182,7 @@ export function FieldConfig({ field, fields, workflowColumns, onChange }: Props)
     case 'yesNoNa':
       specific = (
         <>
-          <Switch
-            label={t('editor.field.withText')}
-            checked={field.withText}
-            onChange={(e) => set({ withText: e.currentTarget.checked })}
-          />
+          {flag('withText', field.withText)}
           {field.withText && (
             <TextInput
               label={t('editor.field.textLabel')}
@@ -211,11 +197,7 @@ export function FieldConfig({ field, fields, workflowColumns, onChange }: Props)
       specific = (
         <>
           <Select label={t('editor.field.list')} data={[]} disabled placeholder={t('editor.field.listsNotYet')} />
-          <Switch
-            label={t('editor.field.allowMultiple')}
-            checked={field.allowMultiple}
-            onChange={(e) => set({ allowMultiple: e.currentTarget.checked })}
-          />
+          {flag('allowMultiple', field.allowMultiple)}
         </>
       );
       break;
@@ -224,13 +206,7 @@ export function FieldConfig({ field, fields, workflowColumns, onChange }: Props)
       specific = (
         <>
           <OptionsEditor options={field.options} onChange={(options) => set({ options })} />
-          {field.type === 'multipleChoice' && (
-            <Switch
-              label={t('editor.field.allowMultiple')}
-              checked={field.allowMultiple}
-              onChange={(e) => set({ allowMultiple: e.currentTarget.checked })}
-            />
-          )}
+          {field.type === 'multipleChoice' && flag('allowMultiple', field.allowMultiple)}
         </>
       );
       break;
@@ -331,22 +307,10 @@ export function FieldConfig({ field, fields, workflowColumns, onChange }: Props)
       break;
     case 'person':
     case 'singlePerson':
-      specific = (
-        <Switch
-          label={t('editor.field.teamMembersOnly')}
-          checked={field.teamMembersOnly}
-          onChange={(e) => set({ teamMembersOnly: e.currentTarget.checked })}
-        />
-      );
+      specific = flag('teamMembersOnly', field.teamMembersOnly);
       break;
     case 'location':
-      specific = (
-        <Switch
-          label={t('editor.field.captureGps')}
-          checked={field.captureGps}
-          onChange={(e) => set({ captureGps: e.currentTarget.checked })}
-        />
-      );
+      specific = flag('captureGps', field.captureGps);
       break;
     case 'relationship':
       specific = (
