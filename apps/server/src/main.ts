@@ -1,9 +1,8 @@
-import path from 'node:path';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { seedDemo } from './db/seed/demo.ts';
-import { localDiskStorage } from './files/storage.ts';
+import { fileStorage } from './files/storage.ts';
 import { buildApp } from './http/app.ts';
 import { deleteExpiredPayloads } from './idp/adapter.ts';
 import { startJobRunner } from './jobs/runner.ts';
@@ -21,12 +20,13 @@ await migrate(database);
 const demo = config.env === 'production' ? undefined : await seedDemo(database, config);
 const app = await buildApp({ config, database });
 const mailSender = startMailSender({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
+const storage = fileStorage(config);
 const jobRunner = startJobRunner({
   db: database.db,
   log: app.log,
   handlers: {
-    [exportJobKind]: exportJobHandler(database.db, localDiskStorage(path.join(config.dataDir, 'files'))),
-    [pdfZipJobKind]: pdfZipJobHandler(database.db, localDiskStorage(path.join(config.dataDir, 'files'))),
+    [exportJobKind]: exportJobHandler(database.db, storage),
+    [pdfZipJobKind]: pdfZipJobHandler(database.db, storage),
   },
 });
 const housekeeping = setInterval(() => void deleteExpiredPayloads(database.db).catch(() => {}), 60 * 60 * 1000);

@@ -3,6 +3,7 @@ import { mkdir, open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { Config } from '../config.ts';
 
 /**
  * Where file bytes live. Keys start with the workspace id. The local-disk implementation is the
@@ -67,4 +68,9 @@ export function localDiskStorage(root: string): FileStorage {
       await rm(pathOf(key), { force: true });
     },
   };
+}
+
+/** The deployment's file storage: the one place that decides where bytes live. */
+export function fileStorage(config: Pick<Config, 'dataDir'>): FileStorage {
+  return localDiskStorage(path.join(config.dataDir, 'files'));
 }

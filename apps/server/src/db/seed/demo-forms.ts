@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import type { Field } from '@formwork/shared/fields/field';
 import { validateFormValues } from '@formwork/shared/forms/validate-form-values';
 import { type TemplateDefinition, templateDefinitionSchema } from '@formwork/shared/templates/template-definition';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { localDiskStorage } from '../../files/storage.ts';
+import { fileStorage } from '../../files/storage.ts';
 import * as forms from '../../modules/forms/forms.queries.ts';
 import { files } from '../schema.ts';
 import type { Tx } from '../tenant.ts';
@@ -97,7 +96,7 @@ async function signatureFile(tx: Tx, dataDir: string, workspaceId: string, teamI
   const png = await sharp(Buffer.from(svg)).png().toBuffer();
   const fileId = randomUUID();
   const storageKey = `${workspaceId}/${fileId}.png`;
-  await localDiskStorage(path.join(dataDir, 'files')).put(storageKey, png);
+  await fileStorage({ dataDir }).put(storageKey, png);
   await tx.insert(files).values({
     workspaceId,
     fileId,

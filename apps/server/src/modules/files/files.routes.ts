@@ -1,8 +1,7 @@
-import path from 'node:path';
 import { fileParamsSchema, fileUploadQuerySchema, storedFileSchema } from '@formwork/shared/schemas/files';
 import { companyParamsSchema } from '@formwork/shared/schemas/folders';
 import { uploadRules } from '@formwork/shared/uploads';
-import { localDiskStorage } from '../../files/storage.ts';
+import { fileStorage } from '../../files/storage.ts';
 import { requireUser } from '../../http/auth.ts';
 import type { App } from '../../http/types.ts';
 import * as service from './files.service.ts';
@@ -13,7 +12,7 @@ const largestUpload = Math.max(...Object.values(uploadRules).map((r) => r.maxByt
 
 export async function fileRoutes(app: App) {
   const { db } = app.deps.database;
-  const storage = localDiskStorage(path.join(app.deps.config.dataDir, 'files'));
+  const storage = fileStorage(app.deps.config);
 
   // Uploads arrive as the raw bytes of one file; what they really are is sniffed, not trusted.
   app.addContentTypeParser(

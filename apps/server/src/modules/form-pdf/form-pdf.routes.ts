@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { teamParamsSchema } from '@formwork/shared/schemas/folders';
 import { formParamsSchema } from '@formwork/shared/schemas/forms';
 import {
@@ -7,7 +6,7 @@ import {
   pdfExportJobSchema,
   pdfExportParamsSchema,
 } from '@formwork/shared/schemas/pdf-exports';
-import { localDiskStorage } from '../../files/storage.ts';
+import { fileStorage } from '../../files/storage.ts';
 import { requireUser } from '../../http/auth.ts';
 import type { App } from '../../http/types.ts';
 import { attachmentHeader, formPdf } from './form-pdf.service.ts';
@@ -19,7 +18,7 @@ const security = [{ bearer: [] }];
 /** PDF export: one form's PDF streamed, or selected forms as a ZIP built in the background. */
 export async function formPdfRoutes(app: App) {
   const { db } = app.deps.database;
-  const storage = localDiskStorage(path.join(app.deps.config.dataDir, 'files'));
+  const storage = fileStorage(app.deps.config);
 
   app.get('/api/teams/:teamId/forms/:formId/pdf', {
     config: { access: { permission: 'form.view' } },

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { teamParamsSchema } from '@formwork/shared/schemas/folders';
 import {
   createExportBodySchema,
@@ -10,7 +9,7 @@ import {
   timelinePageSchema,
   timelineQuerySchema,
 } from '@formwork/shared/schemas/forms';
-import { localDiskStorage } from '../../files/storage.ts';
+import { fileStorage } from '../../files/storage.ts';
 import { requireUser } from '../../http/auth.ts';
 import type { App } from '../../http/types.ts';
 import * as exports from './exports.service.ts';
@@ -22,7 +21,7 @@ const security = [{ bearer: [] }];
 /** Lists of forms: the team timeline, template registers, and register exports (CSV, XLSX). */
 export async function registerRoutes(app: App) {
   const { db } = app.deps.database;
-  const storage = localDiskStorage(path.join(app.deps.config.dataDir, 'files'));
+  const storage = fileStorage(app.deps.config);
 
   app.get('/api/teams/:teamId/timeline', {
     config: { access: { permission: 'form.view' } },
