@@ -56,7 +56,8 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
 export async function buildApp(deps: AppDeps): Promise<App> {
   const nextRequestId = requestIdGenerator();
   const applySecurityHeaders = securityHeaders({
-    extraOrigins: [],
+    // The web app talks to an external provider directly (discovery, tokens): allow its origin.
+    extraOrigins: deps.config.oidc.embedded ? [] : [new URL(deps.config.oidc.issuer).origin],
     https: deps.config.publicUrl.startsWith('https://'),
   });
   const app = Fastify({
