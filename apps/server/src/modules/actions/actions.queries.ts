@@ -1,6 +1,7 @@
 import type { ActionPriority, ActionState } from '@formwork/shared/schemas/actions';
 import { type SQL, sql } from 'drizzle-orm';
 import { auditEvents } from '../../db/schema.ts';
+import { iso } from '../../db/sql-values.ts';
 import type { Tx } from '../../db/tenant.ts';
 
 /**
@@ -37,10 +38,6 @@ export type ActionRecord = {
   completedBy: string | null;
   completedAt: string | null;
 };
-
-function iso(value: unknown): string {
-  return (value instanceof Date ? value : new Date(value as string)).toISOString();
-}
 
 function isoOrNull(value: unknown): string | null {
   return value === null || value === undefined ? null : iso(value);

@@ -1,5 +1,6 @@
 import type { TemplateType } from '@formwork/shared/templates/template-definition';
 import { sql } from 'drizzle-orm';
+import { iso, uuidArray } from '../../db/sql-values.ts';
 import type { Tx } from '../../db/tenant.ts';
 
 /**
@@ -11,10 +12,6 @@ import type { Tx } from '../../db/tenant.ts';
 
 function json<T>(value: unknown): T {
   return (typeof value === 'string' ? JSON.parse(value) : value) as T;
-}
-
-function iso(value: unknown): string {
-  return (value instanceof Date ? value : new Date(value as string)).toISOString();
 }
 
 export type PdfForm = {
@@ -98,10 +95,6 @@ export async function pathNames(
       join folders c on c.workspace_id = t.workspace_id and c.folder_id = t.workspace_id
      where t.workspace_id = ${workspaceId} and t.folder_id = ${teamId}`);
   return result.rows[0] ?? { workspace: '', project: '', team: '' };
-}
-
-function uuidArray(ids: readonly string[]) {
-  return sql`${`{${ids.join(',')}}`}::uuid[]`;
 }
 
 /** Names of people of the workspace, by user id. */

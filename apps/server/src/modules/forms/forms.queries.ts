@@ -1,6 +1,7 @@
 import type { FormChangeKind, FormState } from '@formwork/shared/schemas/forms';
 import type { TemplateType } from '@formwork/shared/templates/template-definition';
 import { sql } from 'drizzle-orm';
+import { iso, uuidArray } from '../../db/sql-values.ts';
 import type { Tx } from '../../db/tenant.ts';
 
 /**
@@ -8,10 +9,6 @@ import type { Tx } from '../../db/tenant.ts';
  * always found through their team (`folder_id`), never by a bare id. Templates and their versions
  * are read here with our own SQL (no other module's queries are imported).
  */
-
-function iso(value: string | Date): string {
-  return (value instanceof Date ? value : new Date(value)).toISOString();
-}
 
 function json<T>(value: unknown): T {
   return (typeof value === 'string' ? JSON.parse(value) : value) as T;
@@ -379,10 +376,6 @@ export async function deleteSignaturesAfter(tx: Tx, workspaceId: string, formId:
   await tx.execute(sql`
     delete from workflow_signatures
      where workspace_id = ${workspaceId} and form_id = ${formId} and column_index > ${column}`);
-}
-
-function uuidArray(ids: readonly string[]) {
-  return sql`${`{${ids.join(',')}}`}::uuid[]`;
 }
 
 /** Which of these file ids exist in the workspace. */

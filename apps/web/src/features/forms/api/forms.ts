@@ -7,7 +7,6 @@ import type {
   formVersionSchema,
   SaveFormBody,
 } from '@formwork/shared/schemas/forms';
-import type { TemplateList } from '@formwork/shared/schemas/templates';
 import type { TemplateDefinition } from '@formwork/shared/templates/template-definition';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -36,13 +35,6 @@ export function useFormDetail(teamId: string, formId: string | null) {
 }
 
 /** The team's templates (what New form offers). */
-export function useTeamTemplates(teamId: string) {
-  return useQuery({
-    queryKey: ['templates', 'list', 'team', teamId, 'active'],
-    queryFn: () => apiRequest<TemplateList>(`${teamPath(teamId)}/templates?state=active`),
-  });
-}
-
 export function useFormTemplate(templateId: string | null) {
   return useQuery({
     queryKey: ['templates', 'one', templateId ?? '-'],
