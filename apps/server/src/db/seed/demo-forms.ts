@@ -1,13 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { Field } from '@formwork/shared/fields/field';
+import type { PhotoValue } from '@formwork/shared/forms/field-values';
 import { validateFormValues } from '@formwork/shared/forms/validate-form-values';
 import { type TemplateDefinition, templateDefinitionSchema } from '@formwork/shared/templates/template-definition';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { fileStorage } from '../../files/storage.ts';
+import { type ProcessedImage, processImage } from '../../files/images.ts';
+import { type FileStorage, fileStorage } from '../../files/storage.ts';
+import { insertFile } from '../../modules/files/files.queries.ts';
+import { writeImage } from '../../modules/files/files.service.ts';
 import * as forms from '../../modules/forms/forms.queries.ts';
-import { files } from '../schema.ts';
 import type { Tx } from '../tenant.ts';
+import { type DemoPhoto, demoPhotoJpeg } from './demo-photos.ts';
 
 const notes = [
   'Crew of six on site; concrete pour to level 3 slab completed.',
@@ -76,12 +80,19 @@ const tableWords = [
   ['Sparks Electrical', 'Acme Concrete', 'Highrise Scaffolding'],
 ];
 
-function valuesFor(definition: TemplateDefinition, index: number, userId: string): Record<string, unknown> {
+/** Sample answers (then `extra` over them), kept only as far as they validate. */
+function valuesFor(
+  definition: TemplateDefinition,
+  index: number,
+  userId: string,
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
   const input: Record<string, unknown> = {};
   for (const field of definition.fields) {
     const value = sample(field, index, userId);
     if (value !== undefined) input[field.id] = value;
   }
+  Object.assign(input, extra);
   // Only what validates is kept: the demo forms are what a save would store.
   const first = validateFormValues(definition, input, { requireComplete: false });
   const bad = new Set(first.errors.map((e) => e.fieldId));
@@ -89,42 +100,88 @@ function valuesFor(definition: TemplateDefinition, index: number, userId: string
   return validateFormValues(definition, kept, { requireComplete: false }).values;
 }
 
+type Stored = { storage: FileStorage; workspaceId: string; teamId: string; userId: string };
+
+/** Bytes stored the way an upload is: checked and re-encoded by processImage, written, then recorded. */
+async function storeImage(tx: Tx, where: Stored, image: ProcessedImage, purpose: 'photo' | 'signature') {
+  const { storage, workspaceId, teamId, userId } = where;
+  const file = await writeImage(storage, image, { workspaceId, folderId: teamId, purpose, createdBy: userId });
+  return (await insertFile(tx, file)).fileId;
+}
+
 /** A drawn signature as the app stores one: a PNG in file storage and its record. */
-async function signatureFile(tx: Tx, dataDir: string, workspaceId: string, teamId: string, userId: string) {
+async function signatureFile(tx: Tx, where: Stored) {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="80"><rect width="240" height="80" fill="white"/>
     <path d="M10 60 C 40 10, 70 70, 100 30 S 160 60, 230 20" stroke="#1a237e" stroke-width="3" fill="none"/></svg>`;
   const png = await sharp(Buffer.from(svg)).png().toBuffer();
-  const fileId = randomUUID();
-  const storageKey = `${workspaceId}/${fileId}.png`;
-  await fileStorage({ dataDir }).put(storageKey, png);
-  await tx.insert(files).values({
-    workspaceId,
-    fileId,
-    folderId: teamId,
-    purpose: 'signature',
-    contentType: 'image/png',
-    byteSize: png.length,
-    width: 240,
-    height: 80,
-    sha256: randomUUID(),
-    storageKey,
-    createdBy: userId,
-  });
-  return fileId;
+  return storeImage(tx, where, await processImage(png, 'signature', { keepLocation: false }), 'signature');
+}
+
+/**
+ * Photos of the first form of a demo template in each demo team, by template name: which photo
+ * field, what it shows and other answers given with them. The diary's are added in a second save,
+ * so its history has a change to show.
+ */
+const photoPlans: Record<
+  string,
+  { fieldId: string; photos: DemoPhoto[]; addedLater?: boolean; alsoSet?: Record<string, unknown> }
+> = {
+  'Daily Site Diary': {
+    fieldId: 'photos',
+    addedLater: true,
+    alsoSet: { work: 'Level 3 slab poured (68 m³, finished by 13:30). Formwork to level 4 columns started on grid C.' },
+    photos: [
+      { scene: 'slabPour', caption: 'Level 3 slab pour', takenAt: '2025-05-01 10:42' },
+      { scene: 'formwork', caption: 'Formwork to level 4 columns', takenAt: '2025-05-01 14:05' },
+    ],
+  },
+  'Site Inspection Checklist': {
+    fieldId: 'photos',
+    photos: [
+      { scene: 'scaffoldTag', caption: 'Scaffold tag, east elevation', takenAt: '2025-05-02 08:15' },
+      { scene: 'housekeeping', caption: 'Housekeeping, level 2', takenAt: '2025-05-02 08:31' },
+    ],
+  },
+  'Incident Report': {
+    fieldId: 'photos',
+    photos: [{ scene: 'handrail', caption: 'Damaged handrail, east stair', takenAt: '2025-05-03 11:20' }],
+  },
+  'Plant Register': {
+    fieldId: 'photo',
+    photos: [{ scene: 'excavator', caption: 'Excavator EX-04', takenAt: '2025-04-28 07:50' }],
+  },
+};
+
+/**
+ * Each demo photo drawn and re-encoded once, all at once in sharp's threads while the seed writes
+ * rows, then stored once per team that shows it.
+ */
+function photoImages() {
+  const drawn = new Map<DemoPhoto, Promise<ProcessedImage>>();
+  for (const plan of Object.values(photoPlans))
+    for (const photo of plan.photos) {
+      const image = demoPhotoJpeg(photo).then((jpeg) => processImage(jpeg, 'photo', { keepLocation: false }));
+      image.catch(() => {}); // a failure surfaces where the photo is awaited
+      drawn.set(photo, image);
+    }
+  return (photo: DemoPhoto) => drawn.get(photo) as Promise<ProcessedImage>;
 }
 
 /**
  * Step of the demo seed after the templates: a few forms of every demo template in each team it is
- * deployed to, and for workflow templates one form midway through its columns (moved once, with
- * its approval signature), so registers, timelines and boards have something to show.
+ * deployed to, for workflow templates one form midway through its columns (moved once, with its
+ * approval signature), and photos in the photo fields of the first forms (photoPlans), so
+ * registers, timelines, boards, PDFs and histories have something to show.
  */
 export async function seedDemoForms(
   tx: Tx,
   demo: { workspaceId: string; teamIds: string[][]; userId: string; dataDir: string },
 ): Promise<void> {
   const { workspaceId, userId } = demo;
+  const storage = fileStorage({ dataDir: demo.dataDir });
+  const photoImage = photoImages();
   const result = await tx.execute<Record<string, unknown>>(sql`
-    select t.template_id, t.type, t.form_name, t.current_version, v.definition, d.team_id
+    select t.template_id, t.name, t.type, t.form_name, t.current_version, v.definition, d.team_id
       from templates t
       join template_versions v
         on v.workspace_id = t.workspace_id and v.template_id = t.template_id and v.version = t.current_version
@@ -151,8 +208,22 @@ export async function seedDemoForms(
       action,
       details: { seeded: true },
     });
+    const where = { storage, workspaceId, teamId, userId };
+    const plan = photoPlans[row.name as string];
+    if (plan && definition.fields.find((f) => f.id === plan.fieldId)?.type !== 'photos')
+      throw new Error(`Demo template ${row.name as string} has no photo field ${plan.fieldId}`);
     for (let n = 0; n < 3; n++) {
-      const values = valuesFor(definition, index++, userId);
+      const formIndex = index++;
+      // The first form of the template in the team carries its photos, from the start or a later save.
+      const photos: PhotoValue[] = [];
+      if (plan && n === 0)
+        for (const photo of plan.photos)
+          photos.push({
+            fileId: await storeImage(tx, where, await photoImage(photo), 'photo'),
+            caption: photo.caption,
+          });
+      const withPhotos = plan && photos.length > 0 ? { [plan.fieldId]: photos, ...plan.alsoSet } : {};
+      const values = valuesFor(definition, formIndex, userId, plan?.addedLater ? {} : withPhotos);
       const created = await forms.insertForm(
         tx,
         {
@@ -172,10 +243,20 @@ export async function seedDemoForms(
         },
         audit('form.created'),
       );
+      if (created && plan?.addedLater && photos.length > 0) {
+        await forms.updateFormValues(
+          tx,
+          workspaceId,
+          created.formId,
+          created.version,
+          { values: valuesFor(definition, formIndex, userId, withPhotos), kind: 'saved', userId },
+          audit('form.saved'),
+        );
+      }
       const columns = definition.workflow?.columns ?? [];
       if (!created || !isWorkflow || n !== 0 || columns.length < 2) continue;
       // Midway: moved into the second column with its approval signature.
-      const fileId = await signatureFile(tx, demo.dataDir, workspaceId, teamId, userId);
+      const fileId = await signatureFile(tx, where);
       const field = definition.fields.find((f) => f.type === 'approvalSignature' && f.columnId === columns[1]?.id);
       const signed = field
         ? { ...values, [field.id]: { fileId, signedAt: new Date().toISOString(), signerName: 'Tara Controller' } }

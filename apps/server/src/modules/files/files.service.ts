@@ -6,7 +6,7 @@ import type { UploadPurpose } from '@formwork/shared/uploads';
 import { assertCan } from '../../authz/can.ts';
 import type { AppDb } from '../../db/client.ts';
 import { inScope, type Tx } from '../../db/tenant.ts';
-import { processImage } from '../../files/images.ts';
+import { type ProcessedImage, processImage } from '../../files/images.ts';
 import type { FileStorage } from '../../files/storage.ts';
 import type { SignedInUser } from '../../http/auth.ts';
 import { companyContext } from '../../http/context.ts';
@@ -41,6 +41,32 @@ async function folderRef(tx: Tx, workspaceId: string, folderId: string): Promise
 }
 
 /**
+ * Writes an image that processImage checked and re-encoded under a new file id (bytes flushed
+ * before anything points at them) and returns its record for the files table, sizes and hash
+ * included. Uploads insert the record in a transaction of their own, the demo seed inside the one it runs in.
+ */
+export async function writeImage(
+  storage: FileStorage,
+  image: ProcessedImage,
+  file: { workspaceId: string; folderId: string; purpose: UploadPurpose; createdBy: string },
+): Promise<queries.NewFile> {
+  const fileId = randomUUID();
+  const storageKey = `${file.workspaceId}/${fileId}.${image.extension}`;
+  await storage.put(storageKey, image.data);
+  return {
+    ...file,
+    fileId,
+    contentType: image.contentType,
+    byteSize: image.data.length,
+    width: image.width,
+    height: image.height,
+    sha256: createHash('sha256').update(image.data).digest('hex'),
+    storageKey,
+    location: image.location,
+  };
+}
+
+/**
  * Stores an upload for a folder: checked and re-encoded (processImage), bytes written and flushed
  * first, then the record and its audit event in one transaction, so no record points at nothing.
  */
@@ -59,31 +85,21 @@ export async function uploadFile(
     throw new AppError('conflict', { detail: 'This folder is archived: nothing can be added to it.' });
 
   const image = await processImage(input.data, input.purpose, { keepLocation: input.keepLocation });
-  const fileId = randomUUID();
-  const storageKey = `${workspaceId}/${fileId}.${image.extension}`;
-  await storage.put(storageKey, image.data);
+  const file = await writeImage(storage, image, {
+    workspaceId,
+    folderId,
+    purpose: input.purpose,
+    createdBy: user.userId,
+  });
   return inScope(db, ctx.scope, async (tx) => {
-    const row = await queries.insertFile(tx, {
-      workspaceId,
-      fileId,
-      folderId,
-      purpose: input.purpose,
-      contentType: image.contentType,
-      byteSize: image.data.length,
-      width: image.width,
-      height: image.height,
-      sha256: createHash('sha256').update(image.data).digest('hex'),
-      storageKey,
-      location: image.location,
-      createdBy: user.userId,
-    });
+    const row = await queries.insertFile(tx, file);
     await recordEvents(tx, [
       {
         workspaceId,
         actorUserId: user.userId,
         action: 'file.uploaded',
         subjectType: 'file',
-        subjectId: fileId,
+        subjectId: row.fileId,
         folderPath: folder.path as string[],
         details: { purpose: input.purpose, byteSize: row.byteSize },
       },
