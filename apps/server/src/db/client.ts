@@ -4,6 +4,7 @@ import { drizzle as drizzlePg, type NodePgQueryResultHKT } from 'drizzle-orm/nod
 import type { PgDatabase } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { PreparingClient } from './prepared-client.ts';
 import * as schema from './schema.ts';
 
 // Both drivers answer execute() with { rows }: typed as node-postgres's result.
@@ -27,7 +28,7 @@ export type DatabaseOptions =
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.driver === 'pg') {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10, Client: PreparingClient });
     // A broken idle connection must not crash the process; the pool replaces it.
     pool.on('error', () => {});
     return {

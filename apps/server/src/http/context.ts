@@ -1,9 +1,9 @@
 import type { ErrorCode } from '@formwork/shared/errors';
 import type { FolderKind, FolderRef, Membership, Plan, Role, RoleGrant, UserType } from '@formwork/shared/permissions';
 import type { FolderState } from '@formwork/shared/schemas/folders';
-import { and, eq, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { AppDb } from '../db/client.ts';
-import { folders, memberships, workspaces, workspaceUsers } from '../db/schema.ts';
+import { accounts, folders, memberships, workspaces, workspaceUsers } from '../db/schema.ts';
 import { inScope, type Scope, type Tx } from '../db/tenant.ts';
 import type { SignedInUser } from './auth.ts';
 import { AppError } from './errors.ts';
@@ -30,68 +30,76 @@ export function personalScope(user: SignedInUser): Scope {
   return { userId: user.userId, workspaceId: null, isAdmin: user.isAdmin };
 }
 
-async function loadWorkspaceContext(
+type ContextRow = {
+  workspace_id: string;
+  kind: FolderKind;
+  parent_id: string | null;
+  folder_name: string;
+  folder_state: FolderState;
+  name: string;
+  plan: Plan;
+  archived: boolean;
+  region: string;
+  user_type: UserType | null;
+  grants: { folderId: string; role: Role; kind: FolderKind; parentId: string | null }[];
+};
+
+/**
+ * One statement: the folder the route names (found by `folderMatch` on the alias `f`), its
+ * workspace, how the user belongs to that workspace, and their roles there. Under the person's
+ * own scope, row-level security only shows folders of workspaces they belong to.
+ */
+async function loadFolderContext(
   tx: Tx,
   user: SignedInUser,
-  workspaceId: string,
+  folderMatch: SQL,
   notFound: ErrorCode,
-): Promise<WorkspaceContext> {
-  // One statement: the workspace, how the user belongs to it, and their roles there.
-  const result = await tx.execute<{
-    workspace_id: string;
-    name: string;
-    plan: Plan;
-    archived: boolean;
-    region: string;
-    user_type: UserType | null;
-    grants: { folderId: string; role: Role; kind: FolderKind; parentId: string | null }[];
-  }>(sql`
-    select w.workspace_id, w.name, w.plan, w.archived, w.region, wu.user_type,
+): Promise<WorkspaceContext & { folder: Omit<TargetFolder, 'folderId' | 'path'> }> {
+  const result = await tx.execute<ContextRow>(sql`
+    select f.workspace_id, f.kind, f.parent_id, f.name as folder_name, f.state as folder_state,
+      w.name, (select a.plan_type from ${accounts} a where a.account_id = w.account_id) as plan, w.archived, w.region,
+      wu.user_type,
       coalesce((
-        select json_agg(json_build_object('folderId', m.folder_id, 'role', m.role, 'kind', f.kind, 'parentId', f.parent_id))
+        select json_agg(json_build_object('folderId', m.folder_id, 'role', m.role, 'kind', g.kind, 'parentId', g.parent_id))
         from ${memberships} m
-        join ${folders} f on f.workspace_id = m.workspace_id and f.folder_id = m.folder_id
-        where m.workspace_id = w.workspace_id and m.user_id = ${user.userId} and f.state <> 'deleted'
+        join ${folders} g on g.workspace_id = m.workspace_id and g.folder_id = m.folder_id
+        where m.workspace_id = f.workspace_id and m.user_id = ${user.userId} and g.state <> 'deleted'
       ), '[]'::json) as grants
-    from ${workspaces} w
-    left join ${workspaceUsers} wu on wu.workspace_id = w.workspace_id and wu.user_id = ${user.userId}
-    where w.workspace_id = ${workspaceId}`);
+    from ${folders} f
+    join ${workspaces} w on w.workspace_id = f.workspace_id
+    left join ${workspaceUsers} wu on wu.workspace_id = f.workspace_id and wu.user_id = ${user.userId}
+    where ${folderMatch}
+    limit 1`);
   const row = result.rows[0];
   // Another tenant's id answers exactly like an id that does not exist.
   if (!row || (!row.user_type && !user.isAdmin)) throw new AppError(notFound);
-  const belongs = row.user_type ? { userType: row.user_type } : undefined;
-  const workspace = {
-    workspaceId: row.workspace_id,
-    name: row.name,
-    plan: row.plan,
-    archived: row.archived,
-    region: row.region,
-  };
-  const grants = row.grants;
+  const workspaceId = row.workspace_id;
   const projectOf = new Map<string, string>();
-  for (const g of grants) if (g.kind === 'team') projectOf.set(g.folderId, g.parentId as string);
-  const roles: RoleGrant[] = grants.map((g) => ({
+  for (const g of row.grants) if (g.kind === 'team') projectOf.set(g.folderId, g.parentId as string);
+  const roles: RoleGrant[] = row.grants.map((g) => ({
     folderId: g.folderId,
     kind: g.kind,
     role: g.role,
-    path:
-      g.kind === 'company'
-        ? [workspaceId]
-        : g.kind === 'project'
-          ? [workspaceId, g.folderId]
-          : [workspaceId, projectOf.get(g.folderId) as string, g.folderId],
+    path: folderPath(workspaceId, g.kind, g.folderId, g.kind === 'team' ? (projectOf.get(g.folderId) as string) : null),
   }));
   return {
     user,
     scope: { userId: user.userId, workspaceId, isAdmin: user.isAdmin },
-    workspace,
+    workspace: { workspaceId, name: row.name, plan: row.plan, archived: row.archived, region: row.region },
     viewer: {
       isAdmin: user.isAdmin,
       isVisitorOnly: user.isVisitorOnly,
-      userType: (belongs?.userType as UserType | undefined) ?? null,
+      userType: row.user_type,
       roles: sortGrants(roles),
     },
+    folder: { kind: row.kind, parentId: row.parent_id, name: row.folder_name, state: row.folder_state },
   };
+}
+
+function folderPath(workspaceId: string, kind: FolderKind, folderId: string, parentId: string | null): string[] {
+  if (kind === 'company') return [workspaceId];
+  if (kind === 'project') return [workspaceId, folderId];
+  return [workspaceId, parentId as string, folderId];
 }
 
 /** Teams first, then projects, then the company; stable by id (landing picks the first). */
@@ -111,16 +119,13 @@ export async function companyContext(
   notFound: ErrorCode = 'folderNotFound',
 ): Promise<WorkspaceContext & { folder: TargetFolder }> {
   return inScope(db, personalScope(user), async (tx) => {
-    const context = await loadWorkspaceContext(tx, user, companyId, notFound);
-    const [company] = await tx
-      .select({ name: folders.name, state: folders.state })
-      .from(folders)
-      .where(and(eq(folders.workspaceId, companyId), eq(folders.folderId, companyId)));
-    if (!company) throw new AppError(notFound);
-    return {
-      ...context,
-      folder: { kind: 'company', path: [companyId], folderId: companyId, parentId: null, ...company },
-    };
+    const context = await loadFolderContext(
+      tx,
+      user,
+      sql`f.workspace_id = ${companyId} and f.folder_id = ${companyId} and f.kind = 'company'`,
+      notFound,
+    );
+    return { ...context, folder: { ...context.folder, folderId: companyId, path: [companyId] } };
   });
 }
 
@@ -136,28 +141,20 @@ export async function folderContext(
   notFound: ErrorCode = 'folderNotFound',
 ): Promise<WorkspaceContext & { folder: TargetFolder }> {
   return inScope(db, personalScope(user), async (tx) => {
-    const [row] = await tx
-      .select({
-        workspaceId: folders.workspaceId,
-        kind: folders.kind,
-        parentId: folders.parentId,
-        name: folders.name,
-        state: folders.state,
-      })
-      .from(folders)
-      .where(eq(folders.folderId, folderId))
-      .limit(1);
-    if (!row || (kind !== 'any' && row.kind !== kind) || row.state === 'deleted') throw new AppError(notFound);
-    const context = await loadWorkspaceContext(tx, user, row.workspaceId, notFound);
-    const path =
-      row.kind === 'company'
-        ? [folderId]
-        : row.kind === 'project'
-          ? [row.workspaceId, folderId]
-          : [row.workspaceId, row.parentId as string, folderId];
+    const context = await loadFolderContext(
+      tx,
+      user,
+      sql`f.folder_id = ${folderId} and f.state <> 'deleted' ${kind === 'any' ? sql`` : sql`and f.kind = ${kind}`}`,
+      notFound,
+    );
+    const { folder } = context;
     return {
       ...context,
-      folder: { kind: row.kind, path, folderId, parentId: row.parentId, name: row.name, state: row.state },
+      folder: {
+        ...folder,
+        folderId,
+        path: folderPath(context.workspace.workspaceId, folder.kind, folderId, folder.parentId),
+      },
     };
   });
 }
