@@ -40,7 +40,7 @@ export function YesNoField({
           </Chip>
         ))}
       </Group>
-      {field.withText && (
+      {field.withText && !(readOnly && !value?.text) && (
         <TextInput
           aria-label={`${field.label} ${field.textLabel || t('formFields.comment')}`}
           placeholder={field.textLabel || t('formFields.comment')}

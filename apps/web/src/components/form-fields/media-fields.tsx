@@ -49,12 +49,17 @@ export function PhotosField({ field, value, onChange, error, readOnly }: FieldPr
           <Paper key={photo.fileId} withBorder radius="md" p={4} pos="relative" w={width + 10}>
             <FileImage
               fileId={photo.fileId}
-              alt={t('formFields.photoAlt', { label: field.label, n: index + 1 })}
+              alt={photo.caption || t('formFields.photoAlt', { label: field.label, n: index + 1 })}
               w={width}
               h={Math.round(width * 0.75)}
               fit="cover"
               radius="sm"
             />
+            {photo.caption && (
+              <Text size="xs" c="dimmed" mt={4} lineClamp={2} title={photo.caption}>
+                {photo.caption}
+              </Text>
+            )}
             {!readOnly && (
               <ActionIcon
                 pos="absolute"

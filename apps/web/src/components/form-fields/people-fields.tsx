@@ -171,13 +171,15 @@ export function LocationField({
             onChange={(v) => set({ longitude: typeof v === 'number' ? v : undefined })}
           />
         </Group>
-        <TextInput
-          label={t('formFields.address')}
-          value={value?.address ?? ''}
-          readOnly={readOnly}
-          disabled={!value}
-          onChange={(e) => set({ address: e.currentTarget.value })}
-        />
+        {!(readOnly && !value?.address) && (
+          <TextInput
+            label={t('formFields.address')}
+            value={value?.address ?? ''}
+            readOnly={readOnly}
+            disabled={!value}
+            onChange={(e) => set({ address: e.currentTarget.value })}
+          />
+        )}
         {!readOnly && field.captureGps && (
           <Button
             variant="light"
