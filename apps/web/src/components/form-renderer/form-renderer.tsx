@@ -4,6 +4,7 @@ import type { TableColumn } from '@formwork/shared/fields/table-fields';
 import type { TemplateDefinition } from '@formwork/shared/templates/template-definition';
 import {
   Alert,
+  Badge,
   Box,
   Button,
   Checkbox,
@@ -37,6 +38,12 @@ import type { FormFill } from '../form-fields/form-fill.ts';
 
 export type FormAnswers = Record<string, LogicValue>;
 
+/** A changed field: a bar down its left side (with the Changed badge at its top right). */
+const changedStyle = {
+  borderLeft: '3px solid var(--mantine-color-orange-5)',
+  paddingLeft: 'var(--mantine-spacing-sm)',
+} as const;
+
 type Props = {
   definition: TemplateDefinition;
   /** The template's own facts shown by automatic fields. */
@@ -60,6 +67,8 @@ type Props = {
   lockedReason?: (field: Field) => string | undefined;
   /** Content of actions cells (composed by the page). */
   actionsSlot?: (field: Field) => ReactNode;
+  /** Fields marked as changed (a form version against the one before it). */
+  changedFieldIds?: ReadonlySet<string>;
 };
 
 /**
@@ -76,6 +85,7 @@ export function FormRenderer({
   readOnly = false,
   lockedReason,
   actionsSlot,
+  changedFieldIds,
 }: Props) {
   const { t } = useTranslation();
   const [own, setOwn] = useState<FormAnswers>({});
@@ -102,8 +112,19 @@ export function FormRenderer({
         }
         if (filling) {
           const errors = fill.errors.get(field.id);
+          const changed = changedFieldIds?.has(field.id) ?? false;
           return (
-            <Box key={field.id}>
+            <Box
+              key={field.id}
+              pos="relative"
+              data-changed={changed || undefined}
+              style={changed ? changedStyle : undefined}
+            >
+              {changed && (
+                <Badge size="sm" color="orange" variant="light" pos="absolute" top={0} right={0}>
+                  {t('formRenderer.changed')}
+                </Badge>
+              )}
               <FormField
                 field={field}
                 value={fill.values[field.id]}

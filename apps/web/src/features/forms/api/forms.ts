@@ -92,8 +92,14 @@ export function useFormHistory(teamId: string, formId: string, enabled: boolean)
   });
 }
 
-export function fetchFormVersion(teamId: string, formId: string, version: number) {
-  return apiRequest<FormVersion>(`${teamPath(teamId)}/forms/${enc(formId)}/versions/${version}`);
+/** One saved version of a form (null asks for none); versions never change once saved. */
+export function useFormVersion(teamId: string, formId: string, version: number | null) {
+  return useQuery({
+    queryKey: ['forms', 'version', teamId, formId, version],
+    queryFn: () => apiRequest<FormVersion>(`${teamPath(teamId)}/forms/${enc(formId)}/versions/${version}`),
+    enabled: version !== null,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
 }
 
 export function useCloneForm(teamId: string, formId: string) {

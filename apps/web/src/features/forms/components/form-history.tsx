@@ -1,11 +1,36 @@
-import { fieldValueText } from '@formwork/shared/forms/value-text';
+import type { Field } from '@formwork/shared/fields/field';
+import { isEmptyValue } from '@formwork/shared/forms/field-values';
 import type { TemplateDefinition } from '@formwork/shared/templates/template-definition';
-import { Badge, Button, Drawer, Group, Loader, Stack, Table, Text } from '@mantine/core';
-import { useState } from 'react';
+import { Alert, Badge, Button, Center, Drawer, Group, Loader, NavLink, Paper, Stack, Text } from '@mantine/core';
+import { IconArrowLeft, IconChevronLeft, IconChevronRight, IconHistory } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type FormVersion, fetchFormVersion, useFormHistory } from '../api/forms.ts';
+import { useFormFieldEnv } from '../../../components/form-fields/field-context.tsx';
+import { type FormValues, useFormFill } from '../../../components/form-fields/form-fill.ts';
+import { FormRenderer } from '../../../components/form-renderer/form-renderer.tsx';
+import { type FormHistory as History, useFormHistory, useFormVersion } from '../api/forms.ts';
 
-/** The history of a form: every change, newest first; one version's values on demand. */
+type Summary = History['versions'][number];
+
+/** A value as comparable text: keys sorted, every kind of "not answered" alike. */
+function canonical(value: unknown): string {
+  if (isEmptyValue(value)) return '';
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)))
+      : v,
+  );
+}
+
+/** The fields whose answer differs between two versions' values, in the template's order. */
+export function changedFields(fields: readonly Field[], before: FormValues, after: FormValues): Field[] {
+  return fields.filter((f) => f.type !== 'pageBreak' && canonical(before[f.id]) !== canonical(after[f.id]));
+}
+
+/**
+ * A form's history: every change, newest first; a version opens as the form looked then (the
+ * form renderer, read-only), with the fields that changed since the version before marked.
+ */
 export function FormHistory({
   opened,
   onClose,
@@ -22,71 +47,205 @@ export function FormHistory({
   meId: string;
 }) {
   const { t } = useTranslation();
+  const env = useFormFieldEnv();
   const history = useFormHistory(teamId, formId, opened);
-  const [shown, setShown] = useState<FormVersion | null>(null);
-  const [loading, setLoading] = useState<number | null>(null);
+  const [shown, setShown] = useState<number | null>(null);
+  const versions = history.data?.versions ?? [];
+  const at = versions.findIndex((v) => v.version === shown);
 
-  const open = async (version: number) => {
-    setLoading(version);
-    try {
-      setShown(await fetchFormVersion(teamId, formId, version));
-    } finally {
-      setLoading(null);
-    }
-  };
+  const who = (userId: string | null) =>
+    userId === meId
+      ? t('forms.you')
+      : ((userId && env.people.find((p) => p.userId === userId)?.name) ?? t('forms.teamUser'));
+  const columnName = (v: Summary) =>
+    v.workflowColumn === null ? undefined : definition.workflow?.columns[v.workflowColumn]?.name;
 
   return (
-    <Drawer opened={opened} onClose={onClose} title={t('forms.history')} position="right" size="md">
+    <Drawer
+      opened={opened}
+      onClose={() => {
+        setShown(null);
+        onClose();
+      }}
+      title={t('forms.history')}
+      position="right"
+      size={at >= 0 ? 'xl' : 'md'}
+    >
       {history.isPending ? (
         <Loader size="sm" />
+      ) : at >= 0 ? (
+        <VersionView
+          key={shown}
+          teamId={teamId}
+          formId={formId}
+          definition={definition}
+          summary={versions[at] as Summary}
+          previous={versions[at + 1]?.version ?? null}
+          savedBy={who(versions[at]?.savedBy ?? null)}
+          column={columnName(versions[at] as Summary)}
+          onBack={() => setShown(null)}
+          onOlder={at + 1 < versions.length ? () => setShown(versions[at + 1]?.version ?? null) : undefined}
+          onNewer={at > 0 ? () => setShown(versions[at - 1]?.version ?? null) : undefined}
+        />
       ) : (
-        <Stack gap="xs">
-          {history.data?.versions.map((v) => (
-            <Group key={v.version} justify="space-between" wrap="nowrap" data-version={v.version}>
-              <Stack gap={0}>
+        <Stack gap={0}>
+          {versions.map((v) => (
+            <NavLink
+              key={v.version}
+              component="button"
+              data-version={v.version}
+              onClick={() => setShown(v.version)}
+              label={
                 <Group gap={6}>
                   <Text size="sm" fw={600}>
                     {t('forms.versionBadge', { version: v.version })}
                   </Text>
-                  <Badge size="xs" variant="light">
+                  <Badge size="xs" variant="light" color={v.change === 'saved' ? 'blue' : 'gray'}>
                     {t(`forms.changes.${v.change}`)}
                   </Badge>
+                  {columnName(v) && (
+                    <Badge size="xs" variant="outline" color="gray">
+                      {columnName(v)}
+                    </Badge>
+                  )}
                 </Group>
-                <Text size="xs" c="dimmed">
-                  {new Date(v.savedAt).toLocaleString()} · {v.savedBy === meId ? t('forms.you') : t('forms.teamUser')}
-                </Text>
-              </Stack>
-              <Button
-                size="compact-xs"
-                variant="subtle"
-                loading={loading === v.version}
-                onClick={() => void open(v.version)}
-              >
-                {t('forms.view')}
-              </Button>
-            </Group>
+              }
+              description={`${new Date(v.savedAt).toLocaleString()} · ${who(v.savedBy)}`}
+              rightSection={<IconChevronRight size={16} aria-hidden />}
+            />
           ))}
-          {shown && (
-            <Stack gap={4} mt="md">
-              <Text fw={600} size="sm">
-                {t('forms.versionValues', { version: shown.version })}
-              </Text>
-              <Table withTableBorder fz="xs">
-                <Table.Tbody>
-                  {definition.fields
-                    .filter((f) => shown.values[f.id] !== undefined)
-                    .map((f) => (
-                      <Table.Tr key={f.id}>
-                        <Table.Td fw={500}>{f.label}</Table.Td>
-                        <Table.Td>{fieldValueText(f, shown.values[f.id])}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                </Table.Tbody>
-              </Table>
-            </Stack>
-          )}
         </Stack>
       )}
     </Drawer>
   );
+}
+
+function VersionView({
+  teamId,
+  formId,
+  definition,
+  summary,
+  previous,
+  savedBy,
+  column,
+  onBack,
+  onOlder,
+  onNewer,
+}: {
+  teamId: string;
+  formId: string;
+  definition: TemplateDefinition;
+  summary: Summary;
+  previous: number | null;
+  savedBy: string;
+  column: string | undefined;
+  onBack: () => void;
+  onOlder?: () => void;
+  onNewer?: () => void;
+}) {
+  const { t } = useTranslation();
+  const current = useFormVersion(teamId, formId, summary.version);
+  const before = useFormVersion(teamId, formId, previous);
+  // Actions live on the form, not in its versions.
+  const shownDefinition = useMemo(
+    () => ({ ...definition, fields: definition.fields.filter((f) => f.type !== 'actions') }),
+    [definition],
+  );
+  const changed = useMemo(
+    () =>
+      current.data && before.data ? changedFields(shownDefinition.fields, before.data.values, current.data.values) : [],
+    [shownDefinition, current.data, before.data],
+  );
+  const changedIds = useMemo(() => new Set(changed.map((f) => f.id)), [changed]);
+  const loading = current.isPending || (previous !== null && before.isPending);
+
+  return (
+    <Stack gap="sm" data-version-view={summary.version}>
+      <Group justify="space-between" wrap="nowrap">
+        <Button variant="subtle" size="compact-sm" leftSection={<IconArrowLeft size={14} />} onClick={onBack}>
+          {t('forms.allVersions')}
+        </Button>
+        <Group gap={4} wrap="nowrap">
+          <Button
+            variant="default"
+            size="compact-sm"
+            leftSection={<IconChevronLeft size={14} />}
+            disabled={!onOlder}
+            onClick={onOlder}
+          >
+            {t('forms.olderVersion')}
+          </Button>
+          <Button
+            variant="default"
+            size="compact-sm"
+            rightSection={<IconChevronRight size={14} />}
+            disabled={!onNewer}
+            onClick={onNewer}
+          >
+            {t('forms.newerVersion')}
+          </Button>
+        </Group>
+      </Group>
+      <Stack gap={2}>
+        <Group gap={6}>
+          <Text fw={700}>{t('forms.versionBadge', { version: summary.version })}</Text>
+          <Badge size="sm" variant="light" color={summary.change === 'saved' ? 'blue' : 'gray'}>
+            {t(`forms.changes.${summary.change}`)}
+          </Badge>
+          {column && (
+            <Badge size="sm" variant="outline" color="gray">
+              {column}
+            </Badge>
+          )}
+        </Group>
+        <Text size="sm" c="dimmed">
+          {new Date(summary.savedAt).toLocaleString()} · {savedBy}
+        </Text>
+      </Stack>
+      {loading ? (
+        <Center py="xl">
+          <Loader size="sm" aria-label={t('app.loading')} />
+        </Center>
+      ) : current.isError || !current.data ? (
+        <Alert color="red">{t('errors.generic')}</Alert>
+      ) : (
+        <>
+          {previous === null ? (
+            <Alert color="gray" icon={<IconHistory size={18} />} py="xs">
+              {t('forms.firstVersion')}
+            </Alert>
+          ) : changed.length > 0 ? (
+            <Alert color="orange" icon={<IconHistory size={18} />} py="xs" data-changed-fields>
+              {t('forms.changedSince', {
+                count: changed.length,
+                version: previous,
+                fields: changed.map((f) => f.label).join(', '),
+              })}
+            </Alert>
+          ) : (
+            <Alert color="gray" icon={<IconHistory size={18} />} py="xs">
+              {t('forms.nothingChanged', { version: previous })}
+            </Alert>
+          )}
+          <Paper withBorder radius="md" p="md">
+            <VersionForm definition={shownDefinition} values={current.data.values} changed={changedIds} />
+          </Paper>
+        </>
+      )}
+    </Stack>
+  );
+}
+
+/** The form as it was: the renderer read-only over the version's values (formulas and logic as then). */
+function VersionForm({
+  definition,
+  values,
+  changed,
+}: {
+  definition: TemplateDefinition;
+  values: FormValues;
+  changed: ReadonlySet<string>;
+}) {
+  const fill = useFormFill(definition, values, false);
+  return <FormRenderer definition={definition} mode="fill" fill={fill} readOnly changedFieldIds={changed} />;
 }
