@@ -75,3 +75,6 @@ export const planLimitMessages = {
   listPropertyFields: 'You have exceeded the List Property field limit for your plan type',
   fieldsPerTemplate: 'You have exceeded the field limit for your plan type',
 } as const;
+
+/** Spec 9: a free trial lasts 30 days from the workspace's creation. */
+export const trialDays = 30;

@@ -13,6 +13,7 @@ import {
   firstAccessibleFolder,
   formItemAccess,
   isForcedToUpgrade,
+  isFreeTrialAccount,
   landingAfterForbidden,
   landingAfterLink,
   type Membership,
@@ -206,6 +207,14 @@ const rows: Row[] = [
   ['actions: team controller resets', 'teamController', 'action.reset', t1, true],
   ['actions: project controller resets in their teams', 'projectController', 'action.reset', t2, true],
   ['actions: org controller resets anywhere', 'orgController', 'action.reset', t3, true],
+
+  // The workspace's account (plan, subscription, users used): admins and org controllers.
+  ['account: admin views it', 'admin', 'account.view', company, true],
+  ['account: org controller views it', 'orgController', 'account.view', company, true],
+  ['account: org member does not', 'orgMember', 'account.view', company, false],
+  ['account: project controller does not', 'projectController', 'account.view', company, false],
+  ['account: visitor does not', 'visitor', 'account.view', company, false],
+  ['account: only at the company', 'orgController', 'account.view', p1, false],
 ];
 
 describe('actionItemAccess (per-action rights and states)', () => {
@@ -334,6 +343,22 @@ describe('switching, upgrading and forced modals (spec 6, 4.4)', () => {
       () => canUpgradeBySelfService({ accountType: 'self_service', plan: 'pro', status: 'active' }),
       false,
     ],
+    [
+      'free-trial account: on the free trial plan',
+      () => isFreeTrialAccount({ planType: 'free_trial', subscriptionStatus: 'churned' }),
+      true,
+    ],
+    [
+      'free-trial account: a trial status (an expired trial of a paid plan)',
+      () => isFreeTrialAccount({ planType: 'pro', subscriptionStatus: 'expired_trial' }),
+      true,
+    ],
+    [
+      'a paid account is not a free trial',
+      () => isFreeTrialAccount({ planType: 'pro', subscriptionStatus: 'active' }),
+      false,
+    ],
+    ['no account is not a free trial', () => isFreeTrialAccount(undefined), false],
     [
       'admins are never forced',
       () => isForcedToUpgrade({ isAdmin: true }, { status: 'churned', trialEndDate: null }, new Date()),

@@ -21,6 +21,24 @@ export type UserType = (typeof userTypes)[number];
 export const plans = ['standard', 'pro', 'premium', 'platinum', 'free_trial'] as const;
 export type Plan = (typeof plans)[number];
 
+/** Spec 1: an account is managed (set up for the customer) or self-service (signed up and paid online). */
+export const accountTypes = ['managed', 'self_service'] as const;
+export type AccountType = (typeof accountTypes)[number];
+
+/**
+ * Spec 4.4: an account's subscription. `active` is a paid subscription in good standing; the others
+ * are the spec's statuses (a free trial runs until the account's trial end date).
+ */
+export const subscriptionStatuses = [
+  'active',
+  'free_trial',
+  'expired_trial',
+  'churned',
+  'paused',
+  'overdue_invoice',
+] as const;
+export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
+
 /** A folder as the rules see it: its kind and the ids from the company down to itself. */
 export type FolderRef = { kind: FolderKind; path: readonly string[] };
 
@@ -95,6 +113,8 @@ export const permissions = [
   'action.complete',
   /** Reset an action back to assigned or draft (team controllers and above). */
   'action.reset',
+  /** See the workspace's account: plan, subscription and users used (admins and org controllers). */
+  'account.view',
 ] as const;
 export type Permission = (typeof permissions)[number];
 
@@ -255,6 +275,8 @@ export function can(m: Membership, verb: Permission, folder: FolderRef): boolean
     case 'action.edit':
     case 'action.complete':
       return folder.kind === 'team' && effectiveRole(m, folder) !== null;
+    case 'account.view':
+      return folder.kind === 'company' && controllerAtOrAbove(m, folder, 'company');
   }
 }
 
@@ -353,11 +375,22 @@ export function canSwitchWorkspace(m: { isAdmin: boolean }, workspaceCount: numb
   return m.isAdmin || workspaceCount > 1;
 }
 
-export type SubscriptionStatus = 'active' | 'free_trial' | 'expired_trial' | 'churned' | 'paused' | 'overdue_invoice';
+/**
+ * Spec 2.3: a free-trial account (it sees the trial set of the help menu): on the free trial plan,
+ * or with a trial status (running or expired). No account known: not a free trial.
+ */
+export function isFreeTrialAccount(
+  a: { planType: Plan; subscriptionStatus: SubscriptionStatus } | null | undefined,
+): boolean {
+  if (!a) return false;
+  return (
+    a.planType === 'free_trial' || a.subscriptionStatus === 'free_trial' || a.subscriptionStatus === 'expired_trial'
+  );
+}
 
 /** Spec 6: self-service checkout only for self-service accounts on the free trial (active or expired). */
 export function canUpgradeBySelfService(a: {
-  accountType: 'managed' | 'self_service';
+  accountType: AccountType;
   plan: Plan;
   status: SubscriptionStatus;
 }): boolean {

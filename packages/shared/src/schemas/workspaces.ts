@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { plans, userTypes } from '../permissions.ts';
+import { accountSummarySchema } from './accounts.ts';
 
 export const workspaceSchema = z.object({
   workspaceId: z.string().uuid(),
@@ -7,8 +8,12 @@ export const workspaceSchema = z.object({
   logoUrl: z.string().nullable(),
   brandColour: z.string().nullable(),
   archived: z.boolean(),
+  /** The plan of the workspace's account (its planType): the account is the one source of it. */
   plan: z.enum(plans),
   region: z.string(),
+  /** Spec 3: the name of the account the workspace belongs to. */
+  accountName: z.string(),
+  account: accountSummarySchema,
 });
 export type Workspace = z.infer<typeof workspaceSchema>;
 
