@@ -33,14 +33,38 @@ describe('demo seed', () => {
     const counts = await database.db.execute<{ kind: string; n: number }>(
       sql`select kind, count(*)::int as n from folders group by kind order by kind`,
     );
+    // Acme's tree, and the company folder of the visitor's own trial workspace.
     expect(counts.rows).toEqual([
-      { kind: 'company', n: 1 },
+      { kind: 'company', n: 2 },
       { kind: 'project', n: 3 },
       { kind: 'team', n: 9 },
     ]);
-    const workspace = await database.db.execute<{ name: string }>(sql`select name from workspaces`);
-    expect(workspace.rows).toEqual([{ name: 'Acme Construction' }]);
     expect(await seedDemo(database, testConfig())).toBeUndefined();
+  });
+
+  it('puts Acme on a paid managed account and a second workspace on a self-service free trial', async () => {
+    const rows = await database.db.execute<Record<string, unknown>>(sql`
+      select w.name, a.name as account_name, a.account_type, a.plan_type, a.subscription_status,
+             a.trial_end_date > now() + interval '29 days' as trial_ahead
+      from workspaces w join accounts a using (account_id) order by w.name`);
+    expect(rows.rows).toEqual([
+      {
+        name: 'Acme Construction',
+        account_name: 'Acme Group',
+        account_type: 'managed',
+        plan_type: 'premium',
+        subscription_status: 'active',
+        trial_ahead: null,
+      },
+      {
+        name: 'Bright Sparks Electrical',
+        account_name: 'Bright Sparks Electrical',
+        account_type: 'self_service',
+        plan_type: 'free_trial',
+        subscription_status: 'free_trial',
+        trial_ahead: true,
+      },
+    ]);
   });
 });
 

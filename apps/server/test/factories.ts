@@ -4,6 +4,7 @@ import { type TemplateDefinitionInput, templateDefinitionSchema } from '@formwor
 import type { Config } from '../src/config.ts';
 import type { AppDb } from '../src/db/client.ts';
 import {
+  accounts,
   folders,
   memberships,
   templateDeployments,
@@ -53,6 +54,8 @@ export type PersonaName =
 export type TestWorkspace = {
   workspaceId: string;
   companyId: string;
+  /** The workspace's account (0010): managed and active on the workspace's plan unless told otherwise. */
+  accountId: string;
   name: string;
   projects: { projectId: string; name: string; teams: { teamId: string; name: string }[] }[];
   personas: Record<PersonaName, Persona>;
@@ -71,16 +74,42 @@ function persona(source: TokenSource, user: { userId: string; email: string }): 
   return { userId: user.userId, email: user.email, token, headers: async () => bearer(await token()) };
 }
 
-/** Inserts a workspace with its company folder, projects and teams; returns the ids. */
+export type AccountOptions = {
+  /** The plan of a new account (premium by default). */
+  plan?: Plan;
+  /** Anything else of a new account (type, status, trial end, name). */
+  account?: Partial<typeof accounts.$inferInsert>;
+  /** Put the workspace in this existing account instead of a new one. */
+  accountId?: string;
+};
+
+/**
+ * Inserts a workspace with its company folder, projects and teams, in a new account of its own
+ * (or the given one); returns the ids.
+ */
 export async function insertWorkspaceTree(
   db: AppDb,
-  options: { name?: string; projects?: number; teamsPerProject?: number; plan?: Plan } = {},
+  options: { name?: string; projects?: number; teamsPerProject?: number } & AccountOptions = {},
 ) {
   const workspaceId = randomUUID();
+  const accountId = options.accountId ?? randomUUID();
   const name = options.name ?? `Workspace ${workspaceId.slice(0, 8)}`;
   const projects: TestWorkspace['projects'] = [];
   await inScope(db, { workspaceId, userId: null, isAdmin: false }, async (tx) => {
-    await tx.insert(workspaces).values({ workspaceId, name, region: 'local', plan: options.plan ?? 'premium' });
+    if (!options.accountId) {
+      const plan = options.plan ?? 'premium';
+      const trial = plan === 'free_trial';
+      await tx.insert(accounts).values({
+        accountId,
+        name,
+        accountType: trial ? 'self_service' : 'managed',
+        planType: plan,
+        subscriptionStatus: trial ? 'free_trial' : 'active',
+        trialEndDate: trial ? new Date(Date.now() + 30 * 24 * 60 * 60 * 1000) : null,
+        ...options.account,
+      });
+    }
+    await tx.insert(workspaces).values({ workspaceId, accountId, name, region: 'local' });
     await tx.insert(folders).values({ workspaceId, folderId: workspaceId, kind: 'company', name });
     for (let p = 0; p < (options.projects ?? 2); p++) {
       const projectId = randomUUID();
@@ -98,7 +127,7 @@ export async function insertWorkspaceTree(
       projects.push(project);
     }
   });
-  return { workspaceId, name, projects };
+  return { workspaceId, accountId, name, projects };
 }
 
 /** Adds the user to the workspace (as contributor or visitor) with a role at a folder, if given. */
@@ -128,7 +157,7 @@ export async function addMember(
  */
 export async function createWorkspace(
   source: TokenSource,
-  options: { projects?: number; teamsPerProject?: number; plan?: Plan } = {},
+  options: { projects?: number; teamsPerProject?: number } & AccountOptions = {},
 ): Promise<TestWorkspace> {
   const { db } = source.database;
   const tree = await insertWorkspaceTree(db, options);

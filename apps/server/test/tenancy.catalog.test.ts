@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { folders, workspaces } from '../src/db/schema.ts';
+import { accounts, folders, workspaces } from '../src/db/schema.ts';
 import { appRole, inScope } from '../src/db/tenant.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
@@ -17,6 +17,8 @@ const globalTables: Record<string, string> = {
   sign_in_failures: 'sign-in throttling happens before any workspace is known',
   usage_events: 'what a person did in the product (a link clicked), before or outside any workspace',
   mail_outbox: 'password reset mail belongs to no workspace; tenant mail records its workspace in the body',
+  accounts:
+    'an account holds one or more workspaces (plan, subscription); its own row-level security lets the members of any of its workspaces read it',
 };
 
 let database: TestDatabase;
@@ -90,7 +92,16 @@ describe('tenancy catalog', () => {
     const b = crypto.randomUUID();
     for (const id of [a, b]) {
       await inScope(database.db, { workspaceId: id, userId: null, isAdmin: false }, async (tx) => {
-        await tx.insert(workspaces).values({ workspaceId: id, name: `W ${id}`, region: 'local' });
+        await tx
+          .insert(accounts)
+          .values({
+            accountId: id,
+            name: `A ${id}`,
+            accountType: 'managed',
+            planType: 'pro',
+            subscriptionStatus: 'active',
+          });
+        await tx.insert(workspaces).values({ workspaceId: id, accountId: id, name: `W ${id}`, region: 'local' });
         await tx.insert(folders).values({ workspaceId: id, folderId: id, kind: 'company', name: 'C' });
       });
     }
@@ -104,5 +115,14 @@ describe('tenancy catalog', () => {
         .values({ workspaceId: b, folderId: crypto.randomUUID(), kind: 'project', parentId: b, name: 'X' }),
     );
     await expect(write).rejects.toThrow();
+    const accountsSeen = await inScope(database.db, { workspaceId: a, userId: null, isAdmin: false }, (tx) =>
+      tx.select({ accountId: accounts.accountId }).from(accounts),
+    );
+    expect(accountsSeen.map((r) => r.accountId)).toEqual([a]);
+  });
+
+  it('accounts, global, still have row-level security enabled and forced', async () => {
+    const row = (await tables()).find((t) => t.table_name === 'accounts');
+    expect(row).toMatchObject({ rls: true, forced: true });
   });
 });

@@ -1,5 +1,6 @@
 // Drizzle's view of the tables that migrations/ create. The SQL files are the source of truth;
 // the tenancy catalog test checks the database, and the integration tests check these match.
+import { accountTypes, plans, subscriptionStatuses } from '@formwork/shared/permissions';
 import { bigint, boolean, date, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -20,16 +21,31 @@ export const users = pgTable('users', {
   updatedAt: updatedAt(),
 });
 
+/**
+ * 0010_accounts: who holds the subscription of one or more workspaces. Global (keyed by account),
+ * readable from its workspaces. Its plan_type is the one source of a workspace's plan; users used
+ * are counted when asked, never stored.
+ */
+export const accounts = pgTable('accounts', {
+  accountId: uuid('account_id').primaryKey(),
+  name: text('name').notNull(),
+  accountType: text('account_type', { enum: accountTypes }).notNull(),
+  planType: text('plan_type', { enum: plans }).notNull(),
+  subscriptionStatus: text('subscription_status', { enum: subscriptionStatuses }).notNull(),
+  trialEndDate: timestamp('trial_end_date', { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** The plan is the account's (0010); the old `plan` column is always empty and left out here. */
 export const workspaces = pgTable('workspaces', {
   workspaceId: uuid('workspace_id').primaryKey(),
   name: text('name').notNull(),
   logoUrl: text('logo_url'),
   brandColour: text('brand_colour'),
   archived: boolean('archived').notNull().default(false),
-  plan: text('plan', { enum: ['standard', 'pro', 'premium', 'platinum', 'free_trial'] })
-    .notNull()
-    .default('free_trial'),
   region: text('region').notNull(),
+  accountId: uuid('account_id').notNull(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

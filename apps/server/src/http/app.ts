@@ -7,6 +7,7 @@ import type { Database } from '../db/client.ts';
 import { idpRoutes } from '../idp/idp.routes.ts';
 import { loadSecret, loadSigningKeys } from '../idp/keys.ts';
 import { createProvider } from '../idp/provider.ts';
+import { accountRoutes } from '../modules/accounts/accounts.routes.ts';
 import { actionRoutes } from '../modules/actions/actions.routes.ts';
 import { activityRoutes } from '../modules/activity/activity.routes.ts';
 import { fileRoutes } from '../modules/files/files.routes.ts';
@@ -98,6 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(healthRoutes);
   await app.register(identityRoutes);
   await app.register(workspaceRoutes);
+  await app.register(accountRoutes);
   await app.register(folderRoutes);
   await app.register(activityRoutes);
   await app.register(templateRoutes);

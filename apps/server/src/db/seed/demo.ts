@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { trialDays } from '@formwork/shared/limits';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import { hashPassword } from '../../modules/identity/password.ts';
 import type { Database } from '../client.ts';
-import { auditEvents, folders, memberships, users, workspaces, workspaceUsers } from '../schema.ts';
+import { accounts, auditEvents, folders, memberships, users, workspaces, workspaceUsers } from '../schema.ts';
 import { inScope } from '../tenant.ts';
 import { seedDemoActions } from './demo-actions.ts';
 import { seedDemoForms } from './demo-forms.ts';
@@ -86,7 +87,8 @@ const personas: Persona[] = [
     email: `visitor@${domain}`,
     firstName: 'Vera',
     lastName: 'Visitor',
-    label: 'Visitor (external, member of Riverside Apartments / Site Safety)',
+    label:
+      'Visitor (external, member of Riverside Apartments / Site Safety); org controller of Bright Sparks (free trial)',
     userType: 'visitor',
     at: { level: 'team', role: 'member', project: 2, team: 2 },
   },
@@ -119,6 +121,20 @@ function createdEvent(
   };
 }
 
+/**
+ * Acme is a managed customer on a paid plan; Bright Sparks, the visitor's own electrical
+ * subcontractor, is trying the product on a self-service free trial (spec 1, 2.3: the two help
+ * menus).
+ */
+const acmeAccount = {
+  name: 'Acme Group',
+  accountType: 'managed',
+  planType: 'premium',
+  subscriptionStatus: 'active',
+  trialEndDate: null,
+} as const;
+const trialWorkspaceName = 'Bright Sparks Electrical';
+
 const projectNames = ['Harbour Bridge Upgrade', 'Northside Hospital', 'Riverside Apartments'];
 const teamNames = ['Civil Works', 'Electrical', 'Site Safety'];
 
@@ -149,9 +165,9 @@ export async function seedDemo(database: Database, config: Config): Promise<{ us
       userIds.set(p.email, row?.userId as string);
     }
 
-    await tx
-      .insert(workspaces)
-      .values({ workspaceId, name: 'Acme Construction', plan: 'premium', region: config.region });
+    const accountId = randomUUID();
+    await tx.insert(accounts).values({ accountId, ...acmeAccount });
+    await tx.insert(workspaces).values({ workspaceId, accountId, name: 'Acme Construction', region: config.region });
     await tx.insert(folders).values({ workspaceId, folderId: workspaceId, kind: 'company', name: 'Acme Construction' });
     const projectIds: string[] = [];
     const teamIds: string[][] = [];
@@ -213,5 +229,41 @@ export async function seedDemo(database: Database, config: Config): Promise<{ us
       creatorId: userIds.get(`team.controller@${domain}`) as string,
     });
   });
+  await seedTrialWorkspace(database, config, `visitor@${domain}`);
   return { users: personas.map((p) => ({ email: p.email, label: p.label })) };
+}
+
+/** A second workspace, just created on a self-service free trial: the person is its org controller. */
+async function seedTrialWorkspace(database: Database, config: Config, ownerEmail: string) {
+  const workspaceId = randomUUID();
+  const accountId = randomUUID();
+  await inScope(database.db, { workspaceId, userId: null, isAdmin: true }, async (tx) => {
+    const [owner] = await tx
+      .select({ userId: users.userId })
+      .from(users)
+      .where(sql`lower(${users.email}) = ${ownerEmail}`);
+    if (!owner) throw new Error(`no demo user ${ownerEmail}`);
+    await tx.insert(accounts).values({
+      accountId,
+      name: trialWorkspaceName,
+      accountType: 'self_service',
+      planType: 'free_trial',
+      subscriptionStatus: 'free_trial',
+      trialEndDate: new Date(Date.now() + trialDays * 24 * 60 * 60 * 1000),
+    });
+    await tx.insert(workspaces).values({ workspaceId, accountId, name: trialWorkspaceName, region: config.region });
+    await tx.insert(folders).values({ workspaceId, folderId: workspaceId, kind: 'company', name: trialWorkspaceName });
+    await tx.insert(workspaceUsers).values({ workspaceId, userId: owner.userId, userType: 'contributor' });
+    await tx
+      .insert(memberships)
+      .values({ workspaceId, userId: owner.userId, folderId: workspaceId, role: 'controller' });
+    await tx.insert(auditEvents).values({
+      workspaceId,
+      folderPath: [workspaceId],
+      action: 'workspace.seeded',
+      subjectType: 'workspace',
+      subjectId: workspaceId,
+      details: { name: trialWorkspaceName },
+    });
+  });
 }

@@ -15,7 +15,7 @@ type Tree = { projects: { name: string; teams: { name: string }[] }[] };
 
 async function treeOf(email: string): Promise<string[]> {
   const rows = await ctx.database.db.execute<{ user_id: string; workspace_id: string }>(
-    sql`select u.user_id, (select workspace_id from workspaces limit 1) as workspace_id from users u where u.email = ${email}`,
+    sql`select u.user_id, (select workspace_id from workspaces where name = 'Acme Construction') as workspace_id from users u where u.email = ${email}`,
   );
   const row = rows.rows[0];
   if (!row) throw new Error(`no demo user ${email}`);

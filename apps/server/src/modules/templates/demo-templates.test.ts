@@ -11,7 +11,7 @@ beforeAll(async () => {
   ctx = await createTestApp();
   await seedDemo(ctx.database, ctx.config);
   const rows = await ctx.database.db.execute<{ workspace_id: string }>(
-    sql`select workspace_id from workspaces limit 1`,
+    sql`select workspace_id from workspaces where name = 'Acme Construction'`,
   );
   companyId = rows.rows[0]?.workspace_id as string;
   const folders = await ctx.database.db.execute<{ name: string; project: string; folder_id: string }>(sql`

@@ -1,15 +1,24 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { folders, memberships, workspaces, workspaceUsers } from '../../db/schema.ts';
+import { accounts, folders, memberships, workspaces, workspaceUsers } from '../../db/schema.ts';
 import type { Tx } from '../../db/tenant.ts';
 
+/** A workspace with its account (0010): the plan is the account's plan type. */
 const workspaceColumns = {
   workspaceId: workspaces.workspaceId,
   name: workspaces.name,
   logoUrl: workspaces.logoUrl,
   brandColour: workspaces.brandColour,
   archived: workspaces.archived,
-  plan: workspaces.plan,
+  plan: accounts.planType,
   region: workspaces.region,
+  accountName: accounts.name,
+  account: {
+    accountId: accounts.accountId,
+    accountType: accounts.accountType,
+    planType: accounts.planType,
+    subscriptionStatus: accounts.subscriptionStatus,
+    trialEndDate: accounts.trialEndDate,
+  },
 };
 
 /** Company-level controller role of the user in the row's workspace (personal scope: own rows only). */
@@ -18,21 +27,31 @@ const isOrgController = sql<boolean>`exists (
   where m.workspace_id = ${workspaceUsers.workspaceId} and m.folder_id = ${workspaceUsers.workspaceId}
     and m.user_id = ${workspaceUsers.userId} and m.role = 'controller')`;
 
-/** The workspaces a person belongs to, by name. Runs in their personal scope (no workspace). */
-export async function accessibleWorkspaces(tx: Tx, userId: string) {
+/**
+ * The workspaces a person belongs to (or the one named), by name, with their accounts. Runs in
+ * their personal scope, or in the named workspace's.
+ */
+export async function accessibleWorkspaces(tx: Tx, userId: string, onlyWorkspaceId?: string) {
   return tx
     .select({ ...workspaceColumns, userType: workspaceUsers.userType, isOrgController })
     .from(workspaceUsers)
     .innerJoin(workspaces, eq(workspaces.workspaceId, workspaceUsers.workspaceId))
-    .where(eq(workspaceUsers.userId, userId))
+    .innerJoin(accounts, eq(accounts.accountId, workspaces.accountId))
+    .where(
+      and(
+        eq(workspaceUsers.userId, userId),
+        onlyWorkspaceId ? eq(workspaceUsers.workspaceId, onlyWorkspaceId) : undefined,
+      ),
+    )
     .orderBy(asc(sql`lower(${workspaces.name})`), asc(workspaces.workspaceId));
 }
 
 export async function membershipIn(tx: Tx, userId: string, workspaceId: string) {
   const [row] = await tx
-    .select({ userType: workspaceUsers.userType, plan: workspaces.plan, isOrgController })
+    .select({ userType: workspaceUsers.userType, plan: accounts.planType, isOrgController })
     .from(workspaceUsers)
     .innerJoin(workspaces, eq(workspaces.workspaceId, workspaceUsers.workspaceId))
+    .innerJoin(accounts, eq(accounts.accountId, workspaces.accountId))
     .where(and(eq(workspaceUsers.userId, userId), eq(workspaceUsers.workspaceId, workspaceId)));
   return row;
 }
@@ -42,20 +61,23 @@ export async function searchWorkspaces(tx: Tx, q: string, limit: number) {
   return tx
     .select(workspaceColumns)
     .from(workspaces)
+    .innerJoin(accounts, eq(accounts.accountId, workspaces.accountId))
     .where(sql`position(lower(${q}) in lower(${workspaces.name})) > 0`)
     .orderBy(asc(sql`lower(${workspaces.name})`), asc(workspaces.workspaceId))
     .limit(limit);
 }
 
-/** A new workspace with its company folder and its creator as contributor and company controller. */
+/**
+ * A new workspace of an existing account, with its company folder and its creator as contributor
+ * and company controller.
+ */
 export async function insertWorkspace(
   tx: Tx,
-  w: { workspaceId: string; name: string; region: string; creatorId: string },
-) {
-  const [row] = await tx
+  w: { workspaceId: string; accountId: string; name: string; region: string; creatorId: string },
+): Promise<void> {
+  await tx
     .insert(workspaces)
-    .values({ workspaceId: w.workspaceId, name: w.name, region: w.region, plan: 'free_trial' })
-    .returning(workspaceColumns);
+    .values({ workspaceId: w.workspaceId, accountId: w.accountId, name: w.name, region: w.region });
   await tx
     .insert(folders)
     .values({ workspaceId: w.workspaceId, folderId: w.workspaceId, kind: 'company', name: w.name });
@@ -63,6 +85,4 @@ export async function insertWorkspace(
   await tx
     .insert(memberships)
     .values({ workspaceId: w.workspaceId, folderId: w.workspaceId, userId: w.creatorId, role: 'controller' });
-  if (!row) throw new Error('workspace not created');
-  return row;
 }

@@ -6,23 +6,34 @@ import { inScope } from '../../db/tenant.ts';
 import type { SignedInUser } from '../../http/auth.ts';
 import { personalScope } from '../../http/context.ts';
 import { AppError } from '../../http/errors.ts';
+import { openTrialAccount, toAccountSummary } from '../accounts/accounts.service.ts';
 import { recordEvents } from '../activity/record-events.ts';
 import * as queries from './workspaces.queries.ts';
 
-/** Spec 2.1, 7: the workspaces the user may open, each with its region. */
+/** A workspace row as the API sends it: its account's dates as ISO strings. */
+function withAccount<T extends { account: Parameters<typeof toAccountSummary>[0] }>(
+  row: T,
+): Omit<T, 'account'> & { account: Workspace['account'] } {
+  return { ...row, account: toAccountSummary(row.account) };
+}
+
+/** Spec 2.1, 7: the workspaces the user may open, each with its region and account. */
 export async function accessibleWorkspaces(db: AppDb, user: SignedInUser): Promise<AccessibleWorkspace[]> {
-  return inScope(db, personalScope(user), (tx) => queries.accessibleWorkspaces(tx, user.userId));
+  const rows = await inScope(db, personalScope(user), (tx) => queries.accessibleWorkspaces(tx, user.userId));
+  return rows.map(withAccount);
 }
 
 /** Spec 5.4: super users search every workspace by name (2 or more characters, trimmed). */
 export async function searchWorkspaces(db: AppDb, user: SignedInUser, q: string): Promise<Workspace[]> {
   if (!user.isAdmin) throw new AppError('forbidden');
-  return inScope(db, personalScope(user), (tx) => queries.searchWorkspaces(tx, q, 20));
+  const rows = await inScope(db, personalScope(user), (tx) => queries.searchWorkspaces(tx, q, 20));
+  return rows.map(withAccount);
 }
 
 /**
  * Spec 5.4, 6: admins, visitors and visitor-only users may create a workspace; org controllers
- * too when their current workspace's plan allows extra workspaces.
+ * too when their current workspace's plan allows extra workspaces. The workspace starts its own
+ * account (a self-service free trial) in the same transaction; both are audited.
  */
 export async function createWorkspace(
   db: AppDb,
@@ -46,14 +57,33 @@ export async function createWorkspace(
   if (!access.enabled) throw new AppError('forbidden', { detail: createWorkspaceDenied });
 
   const workspaceId = randomUUID();
+  const accountId = randomUUID();
   return inScope(db, { userId: user.userId, workspaceId, isAdmin: user.isAdmin }, async (tx) => {
-    const workspace = await queries.insertWorkspace(tx, {
+    const account = await openTrialAccount(tx, { accountId, name: input.name, now: new Date() });
+    await queries.insertWorkspace(tx, {
       workspaceId,
+      accountId,
       name: input.name,
       region,
       creatorId: user.userId,
     });
+    // The account first: the activity lists the workspace's creation as the newest event.
     await recordEvents(tx, [
+      {
+        workspaceId,
+        actorUserId: user.userId,
+        action: 'account.created',
+        subjectType: 'account',
+        subjectId: accountId,
+        folderPath: [workspaceId],
+        details: {
+          name: account.name,
+          accountType: account.accountType,
+          planType: account.planType,
+          subscriptionStatus: account.subscriptionStatus,
+          trialEndDate: account.trialEndDate?.toISOString() ?? null,
+        },
+      },
       {
         workspaceId,
         actorUserId: user.userId,
@@ -64,6 +94,8 @@ export async function createWorkspace(
         details: { name: input.name },
       },
     ]);
-    return { ...workspace, userType: 'contributor', isOrgController: true };
+    const [created] = await queries.accessibleWorkspaces(tx, user.userId, workspaceId);
+    if (!created) throw new Error('workspace not created');
+    return withAccount(created);
   });
 }

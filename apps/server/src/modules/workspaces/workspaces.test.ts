@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addMember,
@@ -121,6 +122,48 @@ describe('POST /api/workspaces', () => {
     expect(tree.json()).toMatchObject({ company: { folderId: created.workspaceId, name: 'Admin Co' }, projects: [] });
     const activity = await as(w.personas.admin, 'GET', `/api/companies/${created.workspaceId}/activity`);
     expect(activity.json().events[0]).toMatchObject({ action: 'workspace.created', subjectName: 'Admin Co' });
+  });
+
+  it('starts the workspace on its own self-service 30-day free trial account, audited with it', async () => {
+    const user = await createUser(ctx.database.db, { isVisitorOnly: true });
+    const owner = personaFor(ctx, user);
+    const before = Date.now();
+    const res = await as(owner, 'POST', '/api/workspaces', { name: 'Trial Co' });
+    expect(res.statusCode).toBe(201);
+    const created = res.json();
+    expect(created).toMatchObject({
+      plan: 'free_trial',
+      accountName: 'Trial Co',
+      account: { accountType: 'self_service', planType: 'free_trial', subscriptionStatus: 'free_trial' },
+    });
+    const days = (Date.parse(created.account.trialEndDate) - before) / (24 * 60 * 60 * 1000);
+    expect(days).toBeGreaterThanOrEqual(30);
+    expect(days).toBeLessThan(30.01);
+    const account = await as(owner, 'GET', `/api/workspaces/${created.workspaceId}/account`);
+    expect(account.json()).toMatchObject({ accountId: created.account.accountId, contributorUsersUsed: 1 });
+    const activity = await as(owner, 'GET', `/api/companies/${created.workspaceId}/activity`);
+    expect(activity.json().events.map((e: { action: string }) => e.action)).toEqual([
+      'workspace.created',
+      'account.created',
+    ]);
+    expect(activity.json().events[1]).toMatchObject({
+      subjectType: 'account',
+      subjectId: created.account.accountId,
+      subjectName: 'Trial Co',
+      details: { accountType: 'self_service', planType: 'free_trial', subscriptionStatus: 'free_trial' },
+    });
+  });
+
+  it('a refused creation leaves no account behind', async () => {
+    const count = async () =>
+      (await ctx.database.db.execute<{ n: number }>(sql`select count(*)::int as n from accounts`)).rows[0]?.n;
+    const before = await count();
+    const res = await as(w.personas.teamMember, 'POST', '/api/workspaces', {
+      name: 'Nope',
+      fromWorkspaceId: w.workspaceId,
+    });
+    expect(res.statusCode).toBe(403);
+    expect(await count()).toBe(before);
   });
 
   it('a visitor-only user creates their workspace and can then open it', async () => {

@@ -1,0 +1,23 @@
+import { accountSchema, workspaceAccountParamsSchema } from '@formwork/shared/schemas/accounts';
+import { requireUser } from '../../http/auth.ts';
+import type { App } from '../../http/types.ts';
+import * as service from './accounts.service.ts';
+
+const tags = ['accounts'];
+const security = [{ bearer: [] }];
+
+export async function accountRoutes(app: App) {
+  const { db } = app.deps.database;
+
+  app.get('/api/workspaces/:workspaceId/account', {
+    config: { access: { permission: 'account.view' } },
+    schema: {
+      tags,
+      security,
+      summary: "The workspace's account: type, plan, subscription and the users it uses (admins and org controllers)",
+      params: workspaceAccountParamsSchema,
+      response: { 200: accountSchema },
+    },
+    handler: async (request) => service.workspaceAccount(db, requireUser(request), request.params.workspaceId),
+  });
+}
