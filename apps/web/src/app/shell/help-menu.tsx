@@ -1,3 +1,5 @@
+import { isFreeTrialAccount } from '@formwork/shared/permissions';
+import type { AccountSummary } from '@formwork/shared/schemas/accounts';
 import { ActionIcon, Menu, Tooltip } from '@mantine/core';
 import {
   IconBook,
@@ -52,8 +54,13 @@ export function helpItems(freeTrial: boolean): HelpItem[] {
   ];
 }
 
-export function HelpMenu({ freeTrial }: { freeTrial: boolean }) {
+/**
+ * The help menu of the workspace's account: the free-trial set for accounts on a free trial (by
+ * plan type or subscription status), the paid set otherwise or while the account is not known.
+ */
+export function HelpMenu({ account }: { account: AccountSummary | null | undefined }) {
   const { t } = useTranslation();
+  const freeTrial = isFreeTrialAccount(account);
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>

@@ -137,7 +137,7 @@ export function ShellLayout() {
         <TopBar
           result={result}
           busy={busy}
-          freeTrial={workspace?.plan === 'free_trial'}
+          account={workspace?.account ?? null}
           navOpened={navOpened}
           onToggleNav={nav.toggle}
           navCollapsed={navCollapsed}

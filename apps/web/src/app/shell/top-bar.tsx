@@ -1,4 +1,5 @@
 import { can, type FolderKind, folderLevelWord } from '@formwork/shared/permissions';
+import type { AccountSummary } from '@formwork/shared/schemas/accounts';
 import { ActionIcon, Anchor, Box, Breadcrumbs, Burger, Button, Group, Loader, Text, Tooltip } from '@mantine/core';
 import {
   IconActivity,
@@ -28,7 +29,8 @@ export const topBarHeight = 54;
 type Props = {
   result: LocationResult;
   busy: boolean;
-  freeTrial: boolean;
+  /** The current workspace's account (its plan decides the help menu); unknown while loading. */
+  account: AccountSummary | null;
   navOpened: boolean;
   onToggleNav: () => void;
   navCollapsed: boolean;
@@ -56,7 +58,7 @@ function NotYet({ label, icon }: { label: string; icon: ReactNode }) {
 }
 
 /** The top bar of spec 2.3: breadcrumb, the navigated folder's links, help and user menus. */
-export function TopBar({ result, busy, freeTrial, navOpened, onToggleNav, navCollapsed, onExpandNav }: Props) {
+export function TopBar({ result, busy, account, navOpened, onToggleNav, navCollapsed, onExpandNav }: Props) {
   const { t } = useTranslation();
   const here = useLocation();
   const [, setSearch] = useSearchParams();
@@ -226,7 +228,7 @@ export function TopBar({ result, busy, freeTrial, navOpened, onToggleNav, navCol
             })
           }
         />
-        <HelpMenu freeTrial={freeTrial} />
+        <HelpMenu account={account} />
         <UserMenu />
       </Group>
     </Group>

@@ -30,6 +30,9 @@ describe('activity sentences', () => {
     expect(describeEvent(t, event('action.assigned', 'action', 'Fix the fence'))).toBe(
       'Olivia Controller assigned the action Fix the fence',
     );
+    expect(describeEvent(t, event('account.created', 'account', 'Bright Sparks Electrical'))).toBe(
+      'Olivia Controller opened the account Bright Sparks Electrical',
+    );
   });
 
   it('falls back for an event it has no words for, and an unknown actor', async () => {

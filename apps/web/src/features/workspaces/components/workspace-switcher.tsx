@@ -27,7 +27,14 @@ import { filterWorkspaces, workspaceSearchDebounceMs, workspaceSearchMinLength }
 /** Spec 9: the list is at most 318 px high. */
 export const switcherListMaxHeight = 318;
 
-export type SwitcherWorkspace = { workspaceId: string; name: string; logoUrl: string | null; archived: boolean };
+export type SwitcherWorkspace = {
+  workspaceId: string;
+  name: string;
+  logoUrl: string | null;
+  archived: boolean;
+  /** Spec 3: the account the workspace belongs to; shown when it is named otherwise. */
+  accountName?: string;
+};
 
 type Props = {
   opened: boolean;
@@ -129,9 +136,16 @@ export function WorkspaceSwitcher({ opened, onClose, currentWorkspaceId, isAdmin
                       <Avatar src={w.logoUrl} size={28} radius="sm" color="blue">
                         {w.name.slice(0, 2).toUpperCase()}
                       </Avatar>
-                      <Text size="sm" fw={isCurrent ? 600 : 400} style={{ flex: 1 }} truncate="end">
-                        {w.name}
-                      </Text>
+                      <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
+                        <Text size="sm" fw={isCurrent ? 600 : 400} truncate="end">
+                          {w.name}
+                        </Text>
+                        {w.accountName && w.accountName !== w.name && (
+                          <Text size="xs" c="dimmed" truncate="end">
+                            {t('workspaces.accountName', { name: w.accountName })}
+                          </Text>
+                        )}
+                      </Stack>
                       {w.archived && <Badge color="gray">{t('workspaces.archived')}</Badge>}
                       {isCurrent && <IconCheck size={16} aria-label={t('workspaces.current')} />}
                     </Group>
