@@ -87,6 +87,16 @@ describe('tenancy catalog', () => {
     expect(owned).toEqual([]);
   });
 
+  it('the scope functions the policies call are stable and parallel safe (a large scan may use several cores)', async () => {
+    const functions = await database.db.execute<{ proname: string; provolatile: string; proparallel: string }>(sql`
+      select p.proname, p.provolatile, p.proparallel
+        from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+       where n.nspname = 'public' and p.proname like 'app\_%'
+       order by p.proname`);
+    expect(functions.rows.length).toBeGreaterThanOrEqual(3);
+    for (const f of functions.rows) expect(f, f.proname).toMatchObject({ provolatile: 's', proparallel: 's' });
+  });
+
   it('a transaction in one workspace sees none of another workspace’s rows', async () => {
     const a = crypto.randomUUID();
     const b = crypto.randomUUID();

@@ -53,13 +53,16 @@ const arrayTypes: readonly Field['type'][] = ['multipleChoice', 'list', 'person'
 function fieldEquals(field: Field, value: string): SQL {
   const id = field.id;
   let json: unknown;
-  if (arrayTypes.includes(field.type)) json = { [id]: [value] };
-  else if (field.type === 'yesNo' || field.type === 'yesNoNa') json = { [id]: { answer: value } };
+  if (arrayTypes.includes(field.type)) json = [value];
+  else if (field.type === 'yesNo' || field.type === 'yesNoNa') json = { answer: value };
   else if (numericTypes.includes(field.type) && value.trim() !== '' && Number.isFinite(Number(value)))
-    json = { [id]: Number(value) };
-  else json = { [id]: value };
-  // Containment can use the GIN index on field_values.
-  return sql`f.field_values @> ${JSON.stringify(json)}::jsonb`;
+    json = Number(value);
+  else json = value;
+  // The same test twice: the whole document's containment can use the GIN index on field_values
+  // (a rare value), and the one field's containment, written first, is what a scan evaluates on
+  // every row at a third of the cost (a common value).
+  return sql`(f.field_values -> ${id}) @> ${JSON.stringify(json)}::jsonb
+    and f.field_values @> ${JSON.stringify({ [id]: json })}::jsonb`;
 }
 
 /** A filter on one field's value. */
