@@ -114,7 +114,7 @@ function fileNameFor(templateName: string, format: string): string {
   return `${base}-register-${new Date().toISOString().slice(0, 10)}.${format}`;
 }
 
-const batchSize = 1000;
+const batchSize = 200;
 
 /**
  * The export job: the register's rows read through a server-side cursor a batch at a time and
