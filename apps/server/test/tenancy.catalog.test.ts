@@ -102,15 +102,13 @@ describe('tenancy catalog', () => {
     const b = crypto.randomUUID();
     for (const id of [a, b]) {
       await inScope(database.db, { workspaceId: id, userId: null, isAdmin: false }, async (tx) => {
-        await tx
-          .insert(accounts)
-          .values({
-            accountId: id,
-            name: `A ${id}`,
-            accountType: 'managed',
-            planType: 'pro',
-            subscriptionStatus: 'active',
-          });
+        await tx.insert(accounts).values({
+          accountId: id,
+          name: `A ${id}`,
+          accountType: 'managed',
+          planType: 'pro',
+          subscriptionStatus: 'active',
+        });
         await tx.insert(workspaces).values({ workspaceId: id, accountId: id, name: `W ${id}`, region: 'local' });
         await tx.insert(folders).values({ workspaceId: id, folderId: id, kind: 'company', name: 'C' });
       });
