@@ -1,7 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
+import type { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { AppDb } from './client.ts';
+import type { PreparingClient, Statement } from './prepared-client.ts';
 import * as schema from './schema.ts';
 
 export type Tx = Parameters<Parameters<AppDb['transaction']>[0]>[0];
@@ -20,53 +22,85 @@ export const appRole = 'formwork_app';
  * scope in transaction-local settings that the row-level security policies read.
  */
 export async function inScope<T>(db: AppDb, scope: Scope, work: (tx: Tx) => Promise<T>): Promise<T> {
-  const client = (db as unknown as { $client?: unknown }).$client;
-  if (client instanceof pg.Pool) return inPostgresScope(client, scope, work);
+  const pool = postgresPool(db);
+  if (pool) return inPostgresScope(db, pool, scope, work);
   return db.transaction(async (tx) => {
-    // set_config('role') is SET LOCAL ROLE.
-    await tx.execute(sql`select
+    await tx.execute(settingsOf(scope));
+    return work(tx);
+  });
+}
+
+/**
+ * One read-only statement in a scope of its own, for the reads every request makes before its
+ * work (the user, the route's workspace context). On a PostgreSQL server the settings and the
+ * statement go in one round trip as one implicit transaction, both prepared.
+ */
+export async function readInScope<Row>(db: AppDb, scope: Scope, statement: SQL): Promise<Row[]> {
+  const pool = postgresPool(db);
+  if (!pool) return inScope(db, scope, async (tx) => (await tx.execute(statement)).rows as Row[]);
+  const { text, values } = wire(db, statement);
+  const connection = (await pool.connect()) as pg.PoolClient & PreparingClient;
+  try {
+    connection.openWith([wire(db, settingsOf(scope))]);
+    return (await connection.query({ text }, values)).rows as Row[];
+  } finally {
+    // A failed statement ends its implicit transaction: the connection stays usable.
+    connection.release();
+  }
+}
+
+function wire(db: AppDb, query: SQL): Statement {
+  const { sql: text, params } = (db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(query);
+  return { text, values: params };
+}
+
+/** The settings the row-level security policies read; set_config('role') is SET LOCAL ROLE. */
+function settingsOf(scope: Scope): SQL {
+  return sql`select
       set_config('app.user_id', ${scope.userId ?? ''}, true),
       set_config('app.workspace_id', ${scope.workspaceId ?? ''}, true),
       set_config('app.is_admin', ${scope.isAdmin ? 'on' : 'off'}, true),
-      set_config('role', ${appRole}, true)`);
-    return work(tx);
-  });
+      set_config('role', ${appRole}, true)`;
+}
+
+function postgresPool(db: AppDb): pg.Pool | undefined {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  return client instanceof pg.Pool ? client : undefined;
 }
 
 const connectionTx = new WeakMap<pg.PoolClient, Tx>();
 
 /**
- * On a PostgreSQL server, the transaction opens with its settings in one round trip (a simple
- * query of two statements, values quoted by the driver): on a form save this was worth a fifth of
- * the throughput (docs/decisions/0008-database-work-per-request.md).
+ * On a PostgreSQL server, the transaction's opening (begin and the scope's settings) goes in the
+ * round trip of its first statement, and a transaction that ran no statement is never opened:
+ * round trips were most of the server's work per request
+ * (docs/decisions/0008-database-work-per-request.md).
  */
-async function inPostgresScope<T>(pool: pg.Pool, scope: Scope, work: (tx: Tx) => Promise<T>): Promise<T> {
-  const connection = await pool.connect();
+async function inPostgresScope<T>(db: AppDb, pool: pg.Pool, scope: Scope, work: (tx: Tx) => Promise<T>): Promise<T> {
+  const connection = (await pool.connect()) as pg.PoolClient & PreparingClient;
   let tx = connectionTx.get(connection);
   if (!tx) {
     tx = drizzle({ client: connection, schema }) as unknown as Tx;
     connectionTx.set(connection, tx);
   }
-  const quote = (value: string) => connection.escapeLiteral(value);
-  try {
-    await connection.query(`begin; select
-      set_config('app.user_id', ${quote(scope.userId ?? '')}, true),
-      set_config('app.workspace_id', ${quote(scope.workspaceId ?? '')}, true),
-      set_config('app.is_admin', ${scope.isAdmin ? "'on'" : "'off'"}, true),
-      set_config('role', ${quote(appRole)}, true)`);
-  } catch (error) {
-    connection.release(error as Error);
-    throw error;
-  }
+  connection.openWith([{ text: 'begin', values: [] }, wire(db, settingsOf(scope))]);
   let result: T;
   try {
     result = await work(tx);
   } catch (error) {
+    if (connection.withdrawOpening()) {
+      connection.release();
+      throw error;
+    }
     await connection.query('rollback').then(
       () => connection.release(),
       (rollbackError: Error) => connection.release(rollbackError),
     );
     throw error;
+  }
+  if (connection.withdrawOpening()) {
+    connection.release();
+    return result;
   }
   try {
     await connection.query('commit');

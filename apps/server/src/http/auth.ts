@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import {
   createLocalJWKSet,
@@ -10,8 +10,7 @@ import {
 } from 'jose';
 import type { OidcConfig } from '../config.ts';
 import type { AppDb } from '../db/client.ts';
-import { users } from '../db/schema.ts';
-import { inScope, systemScope } from '../db/tenant.ts';
+import { readInScope, systemScope } from '../db/tenant.ts';
 import type { SigningKeys } from '../idp/keys.ts';
 import { AppError } from './errors.ts';
 import type { App } from './types.ts';
@@ -95,29 +94,21 @@ class VerifiedTokens {
   }
 }
 
-const userColumns = {
-  userId: users.userId,
-  email: users.email,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  isAdmin: users.isAdmin,
-  isSso: users.isSso,
-  isVisitorOnly: users.isVisitorOnly,
-};
+const userColumns = sql`user_id as "userId", email, first_name as "firstName", last_name as "lastName",
+  is_admin as "isAdmin", is_sso as "isSso", is_visitor_only as "isVisitorOnly"`;
 
 /** Embedded tokens carry our user id as `sub`; an external provider's are matched by e-mail. */
 async function findUser(db: AppDb, oidc: OidcConfig, payload: JWTPayload): Promise<SignedInUser | undefined> {
-  return inScope(db, systemScope, async (tx) => {
-    if (oidc.embedded) {
-      if (typeof payload.sub !== 'string' || !/^[0-9a-f-]{36}$/.test(payload.sub)) return undefined;
-      const [row] = await tx.select(userColumns).from(users).where(eq(users.userId, payload.sub));
-      return row;
-    }
-    const email = payload.email;
-    if (typeof email !== 'string') return undefined;
-    const [row] = await tx.select(userColumns).from(users).where(sql`lower(${users.email}) = lower(${email})`);
-    return row;
-  });
+  let match: SQL;
+  if (oidc.embedded) {
+    if (typeof payload.sub !== 'string' || !/^[0-9a-f-]{36}$/.test(payload.sub)) return undefined;
+    match = sql`user_id = ${payload.sub}`;
+  } else {
+    if (typeof payload.email !== 'string') return undefined;
+    match = sql`lower(email) = lower(${payload.email})`;
+  }
+  const [row] = await readInScope<SignedInUser>(db, systemScope, sql`select ${userColumns} from users where ${match}`);
+  return row;
 }
 
 /** Whether a rejected token belonged to a single sign-on user: the web app then logs out (spec 8.1). */

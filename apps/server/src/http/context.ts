@@ -4,7 +4,7 @@ import type { FolderState } from '@formwork/shared/schemas/folders';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AppDb } from '../db/client.ts';
 import { accounts, folders, memberships, workspaces, workspaceUsers } from '../db/schema.ts';
-import { inScope, type Scope, type Tx } from '../db/tenant.ts';
+import { readInScope, type Scope } from '../db/tenant.ts';
 import type { SignedInUser } from './auth.ts';
 import { AppError } from './errors.ts';
 
@@ -50,12 +50,15 @@ type ContextRow = {
  * own scope, row-level security only shows folders of workspaces they belong to.
  */
 async function loadFolderContext(
-  tx: Tx,
+  db: AppDb,
   user: SignedInUser,
   folderMatch: SQL,
   notFound: ErrorCode,
 ): Promise<WorkspaceContext & { folder: Omit<TargetFolder, 'folderId' | 'path'> }> {
-  const result = await tx.execute<ContextRow>(sql`
+  const [row] = await readInScope<ContextRow>(
+    db,
+    personalScope(user),
+    sql`
     select f.workspace_id, f.kind, f.parent_id, f.name as folder_name, f.state as folder_state,
       w.name, (select a.plan_type from ${accounts} a where a.account_id = w.account_id) as plan, w.archived, w.region,
       wu.user_type,
@@ -69,8 +72,8 @@ async function loadFolderContext(
     join ${workspaces} w on w.workspace_id = f.workspace_id
     left join ${workspaceUsers} wu on wu.workspace_id = f.workspace_id and wu.user_id = ${user.userId}
     where ${folderMatch}
-    limit 1`);
-  const row = result.rows[0];
+    limit 1`,
+  );
   // Another tenant's id answers exactly like an id that does not exist.
   if (!row || (!row.user_type && !user.isAdmin)) throw new AppError(notFound);
   const workspaceId = row.workspace_id;
@@ -118,15 +121,13 @@ export async function companyContext(
   companyId: string,
   notFound: ErrorCode = 'folderNotFound',
 ): Promise<WorkspaceContext & { folder: TargetFolder }> {
-  return inScope(db, personalScope(user), async (tx) => {
-    const context = await loadFolderContext(
-      tx,
-      user,
-      sql`f.workspace_id = ${companyId} and f.folder_id = ${companyId} and f.kind = 'company'`,
-      notFound,
-    );
-    return { ...context, folder: { ...context.folder, folderId: companyId, path: [companyId] } };
-  });
+  const context = await loadFolderContext(
+    db,
+    user,
+    sql`f.workspace_id = ${companyId} and f.folder_id = ${companyId} and f.kind = 'company'`,
+    notFound,
+  );
+  return { ...context, folder: { ...context.folder, folderId: companyId, path: [companyId] } };
 }
 
 /**
@@ -140,21 +141,19 @@ export async function folderContext(
   folderId: string,
   notFound: ErrorCode = 'folderNotFound',
 ): Promise<WorkspaceContext & { folder: TargetFolder }> {
-  return inScope(db, personalScope(user), async (tx) => {
-    const context = await loadFolderContext(
-      tx,
-      user,
-      sql`f.folder_id = ${folderId} and f.state <> 'deleted' ${kind === 'any' ? sql`` : sql`and f.kind = ${kind}`}`,
-      notFound,
-    );
-    const { folder } = context;
-    return {
-      ...context,
-      folder: {
-        ...folder,
-        folderId,
-        path: folderPath(context.workspace.workspaceId, folder.kind, folderId, folder.parentId),
-      },
-    };
-  });
+  const context = await loadFolderContext(
+    db,
+    user,
+    sql`f.folder_id = ${folderId} and f.state <> 'deleted' ${kind === 'any' ? sql`` : sql`and f.kind = ${kind}`}`,
+    notFound,
+  );
+  const { folder } = context;
+  return {
+    ...context,
+    folder: {
+      ...folder,
+      folderId,
+      path: folderPath(context.workspace.workspaceId, folder.kind, folderId, folder.parentId),
+    },
+  };
 }
