@@ -46,6 +46,8 @@ export const workspaces = pgTable('workspaces', {
   archived: boolean('archived').notNull().default(false),
   region: text('region').notNull(),
   accountId: uuid('account_id').notNull(),
+  /** Bumped by a trigger whenever the workspace's folders change (0012_folders_version.sql). */
+  foldersVersion: bigint('folders_version', { mode: 'number' }).notNull().default(0),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

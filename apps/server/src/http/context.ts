@@ -13,7 +13,15 @@ export type WorkspaceContext = {
   user: SignedInUser;
   /** For inScope(): the workspace is verified, so tenant queries may run in it. */
   scope: Scope;
-  workspace: { workspaceId: string; name: string; plan: Plan; archived: boolean; region: string };
+  workspace: {
+    workspaceId: string;
+    name: string;
+    plan: Plan;
+    archived: boolean;
+    region: string;
+    /** Bumped whenever the workspace's folders change (0012_folders_version.sql). */
+    foldersVersion: number;
+  };
   viewer: Membership;
 };
 
@@ -40,6 +48,7 @@ type ContextRow = {
   plan: Plan;
   archived: boolean;
   region: string;
+  folders_version: string;
   user_type: UserType | null;
   grants: { folderId: string; role: Role; kind: FolderKind; parentId: string | null }[];
 };
@@ -61,7 +70,7 @@ async function loadFolderContext(
     sql`
     select f.workspace_id, f.kind, f.parent_id, f.name as folder_name, f.state as folder_state,
       w.name, (select a.plan_type from ${accounts} a where a.account_id = w.account_id) as plan, w.archived, w.region,
-      wu.user_type,
+      w.folders_version, wu.user_type,
       coalesce((
         select json_agg(json_build_object('folderId', m.folder_id, 'role', m.role, 'kind', g.kind, 'parentId', g.parent_id))
         from ${memberships} m
@@ -88,7 +97,14 @@ async function loadFolderContext(
   return {
     user,
     scope: { userId: user.userId, workspaceId, isAdmin: user.isAdmin },
-    workspace: { workspaceId, name: row.name, plan: row.plan, archived: row.archived, region: row.region },
+    workspace: {
+      workspaceId,
+      name: row.name,
+      plan: row.plan,
+      archived: row.archived,
+      region: row.region,
+      foldersVersion: Number(row.folders_version),
+    },
     viewer: {
       isAdmin: user.isAdmin,
       isVisitorOnly: user.isVisitorOnly,

@@ -18,6 +18,7 @@ import { companyContext, folderContext, type TargetFolder, type WorkspaceContext
 import { AppError } from '../../http/errors.ts';
 import { type AuditEvent, recordEvents } from '../activity/record-events.ts';
 import * as queries from './folders.queries.ts';
+import { treeCacheOf } from './tree-cache.ts';
 
 function pathOf(row: queries.FolderRow, companyId: string): string[] {
   if (row.kind === 'company') return [companyId];
@@ -33,12 +34,37 @@ function hasCompanyRole(viewer: Membership): boolean {
   return viewer.isAdmin || viewer.roles.some((g) => g.kind === 'company');
 }
 
-/** Spec 2.4, 4.2: the company tree in one state, with only what the viewer may see. */
-export async function getTree(db: AppDb, user: SignedInUser, companyId: string, state: TreeState): Promise<FolderTree> {
+/**
+ * Spec 2.4, 4.2: the company tree in one state, with only what the viewer may see, as the JSON text
+ * of a FolderTree. Viewers with a company role all see the whole tree: it is kept, built once per
+ * change to the workspace's folders (tree-cache.ts).
+ */
+export async function getTree(db: AppDb, user: SignedInUser, companyId: string, state: TreeState): Promise<string> {
   const ctx = await companyContext(db, user, companyId);
   const { viewer } = ctx;
   assertCan(viewer, 'folder.browse', ctx.folder);
   const everything = hasCompanyRole(viewer);
+  const cache = treeCacheOf(db);
+  const key = `${companyId}:${state}`;
+  const version = ctx.workspace.foldersVersion;
+  let projects = everything ? cache.get(key, version) : undefined;
+  if (projects === undefined) {
+    projects = JSON.stringify(await visibleProjects(db, ctx, state, everything));
+    if (everything) cache.set(key, version, projects);
+  }
+  const company = { folderId: companyId, name: ctx.folder.name } satisfies FolderTree['company'];
+  const shownViewer = { ...viewer, roles: viewer.roles.map((g) => ({ ...g, path: [...g.path] })) };
+  return `{"company":${JSON.stringify(company)},"state":${JSON.stringify(state)},"projects":${projects},"viewer":${JSON.stringify(shownViewer satisfies FolderTree['viewer'])}}`;
+}
+
+async function visibleProjects(
+  db: AppDb,
+  ctx: WorkspaceContext & { folder: TargetFolder },
+  state: TreeState,
+  everything: boolean,
+): Promise<TreeProject[]> {
+  const { viewer } = ctx;
+  const companyId = ctx.folder.folderId;
   const only = everything
     ? undefined
     : {
@@ -73,12 +99,7 @@ export async function getTree(db: AppDb, user: SignedInUser, companyId: string, 
     project.teams = sortByName(project.teams);
     visible.push(project);
   }
-  return {
-    company: { folderId: companyId, name: ctx.folder.name },
-    state,
-    projects: sortByName(visible),
-    viewer: { ...viewer, roles: viewer.roles.map((g) => ({ ...g, path: [...g.path] })) },
-  };
+  return sortByName(visible);
 }
 
 function created(ctx: WorkspaceContext, folder: Folder): AuditEvent {

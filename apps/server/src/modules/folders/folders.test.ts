@@ -116,6 +116,67 @@ describe('GET /api/companies/:companyId/folders', () => {
   });
 });
 
+describe('the kept folder tree (built once per change to the workspace folders)', () => {
+  let w: TestWorkspace;
+  beforeAll(async () => {
+    w = await createWorkspace(ctx, { projects: 2, teamsPerProject: 1 });
+  });
+  const tree = async (who: PersonaName = 'orgController', state = 'active') =>
+    (await call(w, who, 'GET', `/api/companies/${w.companyId}/folders?state=${state}`)).json();
+  const names = (body: { projects: { name: string }[] }) => body.projects.map((p) => p.name);
+
+  it('shows every change at once: added, renamed, archived, restored', async () => {
+    expect(names(await tree())).toEqual(['Project 1', 'Project 2']);
+    const added = await call(w, 'orgController', 'POST', `/api/companies/${w.companyId}/projects`, { name: 'Annex' });
+    expect(added.statusCode).toBe(201);
+    expect(names(await tree())).toEqual(['Annex', 'Project 1', 'Project 2']);
+    const project = w.projects[0]?.projectId as string;
+    await call(w, 'orgController', 'PATCH', `/api/projects/${project}`, { name: 'Zenith' });
+    expect(names(await tree())).toEqual(['Annex', 'Project 2', 'Zenith']);
+    const archive = { state: 'archived', folders: [project] };
+    expect(
+      (await call(w, 'orgController', 'PUT', `/api/companies/${w.companyId}/folders-state`, archive)).statusCode,
+    ).toBe(200);
+    expect(names(await tree())).toEqual(['Annex', 'Project 2']);
+    expect(names(await tree('orgController', 'archived'))).toEqual(['Zenith']);
+    const restore = { state: 'active', folders: [project] };
+    await call(w, 'orgController', 'PUT', `/api/companies/${w.companyId}/folders-state`, restore);
+    expect(names(await tree())).toEqual(['Annex', 'Project 2', 'Zenith']);
+  });
+
+  it('shows a change written by anyone else (another server process, a script) through the version', async () => {
+    const before = await tree();
+    await ctx.database.execScript(`
+      begin;
+      select set_config('app.workspace_id', '${w.workspaceId}', true);
+      set local role formwork_app;
+      update folders set name = 'Written elsewhere' where workspace_id = '${w.workspaceId}' and name = 'Annex';
+      commit;`);
+    expect(names(await tree())).toEqual(['Project 2', 'Written elsewhere', 'Zenith']);
+    expect(before.viewer).toEqual((await tree()).viewer);
+  });
+
+  it('is the same for every viewer with a company role, and never shared with narrower viewers', async () => {
+    expect(await tree('orgMember')).toMatchObject({ projects: (await tree()).projects });
+    const team = (await tree('teamMember')).projects;
+    expect(team).toHaveLength(1);
+    expect(team[0].teams).toHaveLength(1);
+  });
+
+  it("keeps each workspace's tree apart: a change in one leaves the other's as it was", async () => {
+    const mine = await tree();
+    await ctx.database.execScript(`
+      begin;
+      select set_config('app.workspace_id', '${w.other.workspaceId}', true);
+      set local role formwork_app;
+      update folders set name = 'Elsewhere ' || name where workspace_id = '${w.other.workspaceId}' and kind = 'project';
+      commit;`);
+    expect(await tree()).toEqual(mine);
+    const theirs = await call(w, 'outsider', 'GET', `/api/companies/${w.other.workspaceId}/folders`);
+    expect(names(theirs.json())).toEqual(['Elsewhere Project 1', 'Elsewhere Project 2']);
+  });
+});
+
 describe('POST /api/companies/:companyId/projects', () => {
   let w: TestWorkspace;
   beforeAll(async () => {
