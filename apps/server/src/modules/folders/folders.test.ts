@@ -124,6 +124,14 @@ describe('the kept folder tree (built once per change to the workspace folders)'
   const tree = async (who: PersonaName = 'orgController', state = 'active') =>
     (await call(w, who, 'GET', `/api/companies/${w.companyId}/folders?state=${state}`)).json();
   const names = (body: { projects: { name: string }[] }) => body.projects.map((p) => p.name);
+  /** A folder change as another process or a script would write it: SQL in the workspace's scope. */
+  const renameOutsideTheApi = (workspaceId: string, set: string, where: string) =>
+    ctx.database.execScript(`
+      begin;
+      select set_config('app.workspace_id', '${workspaceId}', true);
+      set local role formwork_app;
+      update folders set ${set} where workspace_id = '${workspaceId}' and ${where};
+      commit;`);
 
   it('shows every change at once: added, renamed, archived, restored', async () => {
     expect(names(await tree())).toEqual(['Project 1', 'Project 2']);
@@ -146,12 +154,7 @@ describe('the kept folder tree (built once per change to the workspace folders)'
 
   it('shows a change written by anyone else (another server process, a script) through the version', async () => {
     const before = await tree();
-    await ctx.database.execScript(`
-      begin;
-      select set_config('app.workspace_id', '${w.workspaceId}', true);
-      set local role formwork_app;
-      update folders set name = 'Written elsewhere' where workspace_id = '${w.workspaceId}' and name = 'Annex';
-      commit;`);
+    await renameOutsideTheApi(w.workspaceId, `name = 'Written elsewhere'`, `name = 'Annex'`);
     expect(names(await tree())).toEqual(['Project 2', 'Written elsewhere', 'Zenith']);
     expect(before.viewer).toEqual((await tree()).viewer);
   });
@@ -165,12 +168,7 @@ describe('the kept folder tree (built once per change to the workspace folders)'
 
   it("keeps each workspace's tree apart: a change in one leaves the other's as it was", async () => {
     const mine = await tree();
-    await ctx.database.execScript(`
-      begin;
-      select set_config('app.workspace_id', '${w.other.workspaceId}', true);
-      set local role formwork_app;
-      update folders set name = 'Elsewhere ' || name where workspace_id = '${w.other.workspaceId}' and kind = 'project';
-      commit;`);
+    await renameOutsideTheApi(w.other.workspaceId, `name = 'Elsewhere ' || name`, `kind = 'project'`);
     expect(await tree()).toEqual(mine);
     const theirs = await call(w, 'outsider', 'GET', `/api/companies/${w.other.workspaceId}/folders`);
     expect(names(theirs.json())).toEqual(['Elsewhere Project 1', 'Elsewhere Project 2']);
