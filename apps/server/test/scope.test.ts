@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client.ts';
-import { appRole, inScope, readInScope, type Scope } from '../src/db/tenant.ts';
+import { appRole, inScope, readInScope, type Scope, type Tx } from '../src/db/tenant.ts';
 import { postgresErrorCode } from '../src/http/errors.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
@@ -101,6 +101,16 @@ describe('inScope', () => {
       ),
     );
     expect(ok.rows).toEqual([{ n: 2, probe: null }]);
+  });
+
+  it('runs again, later in a transaction, a first statement that failed', async () => {
+    const divide = (tx: Tx, by: number) => tx.execute<{ q: number }>(sql`select 12 / ${by}::int as q`);
+    expect(await failure(inScope(single.db, scope, (tx) => divide(tx, 0)))).toBe(divisionByZero);
+    const later = await inScope(single.db, scope, async (tx) => {
+      await tx.execute(sql`select ${1}::int`);
+      return (await divide(tx, 2)).rows;
+    });
+    expect(later).toEqual([{ q: 6 }]);
   });
 
   it('answers without a transaction when the work runs no statement, failing or not', async () => {

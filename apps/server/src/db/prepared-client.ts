@@ -109,7 +109,8 @@ type Connection = {
   bind(config: { portal: string; statement: string; values: unknown[] }): void;
   describe(config: { type: 'P'; name: string }): void;
   execute(config: { portal: string; rows: number }): void;
-  close(config: { type: 'S'; name: string }): void;
+  on(event: 'parseComplete', listener: () => void): void;
+  off(event: 'parseComplete', listener: () => void): void;
 };
 // pg's Query: the protocol steps of one statement, which StatementAfter puts others before.
 const PgQuery = pg.Query as unknown as new (
@@ -118,10 +119,8 @@ const PgQuery = pg.Query as unknown as new (
   name: string;
   prepare(connection: Connection): void;
   handleError(error: Error, connection: Connection): void;
+  handleReadyForQuery(connection: Connection): void;
 };
-
-/** Per connection: statements an error left in doubt (parsed or not), closed before the next parse. */
-const inDoubt = new WeakMap<Connection, Set<string>>();
 
 /**
  * A statement sent after others (a transaction's begin, a scope's settings) in one round trip.
@@ -131,7 +130,12 @@ const inDoubt = new WeakMap<Connection, Set<string>>();
  */
 class StatementAfter extends PgQuery {
   readonly #leading: Statement[];
-  #parsing = false;
+  readonly #text: string;
+  /** ParseComplete messages seen, while this statement's own parse is among those sent. */
+  #parses: number | undefined;
+  #countParse = () => {
+    if (this.#parses !== undefined) this.#parses++;
+  };
 
   constructor(
     leading: Statement[],
@@ -140,6 +144,7 @@ class StatementAfter extends PgQuery {
   ) {
     super({ ...statement, callback });
     this.#leading = leading;
+    this.#text = statement.text;
   }
 
   override prepare(connection: Connection) {
@@ -149,25 +154,38 @@ class StatementAfter extends PgQuery {
       connection.describe({ type: 'P', name: '' });
       connection.execute({ portal: '', rows: 0 });
     }
-    if (this.name) {
-      if (inDoubt.get(connection)?.delete(this.name)) connection.close({ type: 'S', name: this.name });
-      this.#parsing =
-        !(this.name in connection.parsedStatements) && !(this.name in connection.submittedNamedStatements);
+    if (
+      this.name &&
+      !(this.name in connection.parsedStatements) &&
+      !(this.name in connection.submittedNamedStatements)
+    ) {
+      this.#parses = 0;
+      connection.on('parseComplete', this.#countParse);
     }
     super.prepare(connection);
   }
 
   override handleError(error: Error, connection: Connection) {
-    // pg records a statement as parsed on the first ParseComplete, which here may be a leading
-    // statement's: after an error it is not known whether this statement was parsed.
-    if (this.#parsing) {
-      delete connection.parsedStatements[this.name];
+    // pg records a statement as parsed on the first ParseComplete, which here is a leading
+    // statement's: after an error, whether this one was parsed is told by the count.
+    if (this.#parses !== undefined) {
+      if (this.#parses > this.#leading.length) connection.parsedStatements[this.name] = this.#text;
+      else delete connection.parsedStatements[this.name];
       delete connection.submittedNamedStatements[this.name];
-      const doubtful = inDoubt.get(connection) ?? new Set<string>();
-      doubtful.add(this.name);
-      inDoubt.set(connection, doubtful);
     }
+    this.#stopCounting(connection);
     super.handleError(error, connection);
+  }
+
+  override handleReadyForQuery(connection: Connection) {
+    this.#stopCounting(connection);
+    super.handleReadyForQuery(connection);
+  }
+
+  #stopCounting(connection: Connection) {
+    if (this.#parses === undefined) return;
+    connection.off('parseComplete', this.#countParse);
+    this.#parses = undefined;
   }
 }
 
