@@ -45,9 +45,8 @@ export class PreparingClient extends pg.Client {
       if (callback || typeof config?.submit === 'function') throw new Error('A scope opens with a plain query');
       // A statement without values (FETCH from a cursor, say) goes as a simple query, after the
       // opening written out in it: one implicit transaction, one round trip.
-      const text = typeof config === 'string' ? config : (config as { text: string }).text;
-      const combined = typeof config === 'string' ? { text } : { ...config };
-      combined.text = `${inlined(opening)}; ${text}`;
+      const statement: { text: string } = typeof config === 'string' ? { text: config } : config;
+      const combined = { ...statement, text: `${inlined(opening)}; ${statement.text}` };
       return (query.call(this, combined) as Promise<pg.QueryResult[]>).then((results) => results.at(-1));
     }
     return query.call(this, name ? { ...config, name } : config, values, callback);

@@ -88,29 +88,28 @@ async function inPostgresScope<T>(db: AppDb, pool: pg.Pool, scope: Scope, work: 
   try {
     result = await work(tx);
   } catch (error) {
-    if (connection.withdrawOpening()) {
-      connection.release();
-      throw error;
-    }
-    await connection.query('rollback').then(
-      () => connection.release(),
-      (rollbackError: Error) => connection.release(rollbackError),
-    );
+    // The work's error is the one to answer; a failed rollback only retires the connection.
+    await finish(connection, 'rollback').catch(() => {});
     throw error;
   }
+  await finish(connection, 'commit');
+  return result;
+}
+
+/** Ends the transaction (never opened if no statement ran) and hands the connection back. */
+async function finish(connection: pg.PoolClient & PreparingClient, command: 'commit' | 'rollback') {
   if (connection.withdrawOpening()) {
     connection.release();
-    return result;
+    return;
   }
   try {
-    await connection.query('commit');
+    await connection.query(command);
   } catch (error) {
-    // A failed commit leaves the connection in doubt: the pool closes it instead of reusing it.
+    // A failed commit or rollback leaves the connection in doubt: the pool closes it.
     connection.release(error as Error);
     throw error;
   }
   connection.release();
-  return result;
 }
 
 /** For work that belongs to no workspace and no person (sign-in lookups, the job runner's claim). */

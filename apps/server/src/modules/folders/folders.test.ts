@@ -1,6 +1,8 @@
+import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createWorkspace, type PersonaName, type TestWorkspace } from '../../../test/factories.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
+import { inScope } from '../../db/tenant.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -125,13 +127,8 @@ describe('the kept folder tree (built once per change to the workspace folders)'
     (await call(w, who, 'GET', `/api/companies/${w.companyId}/folders?state=${state}`)).json();
   const names = (body: { projects: { name: string }[] }) => body.projects.map((p) => p.name);
   /** A folder change as another process or a script would write it: SQL in the workspace's scope. */
-  const renameOutsideTheApi = (workspaceId: string, set: string, where: string) =>
-    ctx.database.execScript(`
-      begin;
-      select set_config('app.workspace_id', '${workspaceId}', true);
-      set local role formwork_app;
-      update folders set ${set} where workspace_id = '${workspaceId}' and ${where};
-      commit;`);
+  const changeOutsideTheApi = (workspaceId: string, statement: SQL) =>
+    inScope(ctx.database.db, { userId: null, workspaceId, isAdmin: false }, (tx) => tx.execute(statement));
 
   it('shows every change at once: added, renamed, archived, restored', async () => {
     expect(names(await tree())).toEqual(['Project 1', 'Project 2']);
@@ -154,7 +151,10 @@ describe('the kept folder tree (built once per change to the workspace folders)'
 
   it('shows a change written by anyone else (another server process, a script) through the version', async () => {
     const before = await tree();
-    await renameOutsideTheApi(w.workspaceId, `name = 'Written elsewhere'`, `name = 'Annex'`);
+    await changeOutsideTheApi(
+      w.workspaceId,
+      sql`update folders set name = 'Written elsewhere' where workspace_id = ${w.workspaceId} and name = 'Annex'`,
+    );
     expect(names(await tree())).toEqual(['Project 2', 'Written elsewhere', 'Zenith']);
     expect(before.viewer).toEqual((await tree()).viewer);
   });
@@ -168,7 +168,10 @@ describe('the kept folder tree (built once per change to the workspace folders)'
 
   it("keeps each workspace's tree apart: a change in one leaves the other's as it was", async () => {
     const mine = await tree();
-    await renameOutsideTheApi(w.other.workspaceId, `name = 'Elsewhere ' || name`, `kind = 'project'`);
+    await changeOutsideTheApi(
+      w.other.workspaceId,
+      sql`update folders set name = 'Elsewhere ' || name where workspace_id = ${w.other.workspaceId} and kind = 'project'`,
+    );
     expect(await tree()).toEqual(mine);
     const theirs = await call(w, 'outsider', 'GET', `/api/companies/${w.other.workspaceId}/folders`);
     expect(names(theirs.json())).toEqual(['Elsewhere Project 1', 'Elsewhere Project 2']);
