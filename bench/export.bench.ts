@@ -1,62 +1,59 @@
-// Issue 6: CSV (and XLSX) export of 100,000 forms of a 30-field template, run as the background job
-// does, streamed through a cursor into file storage. Goal on PostgreSQL: CSV under 6 s, peak memory
-// under 256 MB. Peak RSS is of this whole process (with PGlite it includes the embedded database).
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { localDiskStorage } from '@formwork/server/src/files/storage.ts';
-import { runPendingJobs } from '@formwork/server/src/jobs/runner.ts';
-import { exportJobHandler, exportJobKind } from '@formwork/server/src/modules/forms/exports.service.ts';
+// Issue 6: CSV (and XLSX) export of 100,000 forms of a 30-field template, as a user asks for it:
+// the request queues a job that the production server (run as `npm start` runs it, in its own
+// process) streams through a cursor into file storage. Figures: time from the request until the
+// file is ready (the job runner polls every second) and the server process's peak resident memory
+// during the export. Goal on PostgreSQL: CSV under 6 s, peak memory under 256 MB. Run twice: the
+// second export shows that memory does not ratchet up. PGlite without DATABASE_URL (its embedded
+// database lives in the server process, so its memory is not comparable).
 import { report } from './lib/figures.ts';
 import { seedForms } from './lib/forms-seed.ts';
-import { startBenchServer } from './lib/server.ts';
+import { prepareServerProcess } from './lib/server-process.ts';
 
 const count = Number(process.env.BENCH_FORMS ?? 100_000);
 
 async function run(driver: 'pglite' | 'pg', databaseUrl: string | null) {
-  const server = await startBenchServer({ databaseUrl });
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'formwork-export-bench-'));
+  const server = await prepareServerProcess(databaseUrl);
   try {
     const seed = await seedForms(server, count);
-    const handlers = { [exportJobKind]: exportJobHandler(server.database.db, localDiskStorage(dir)) };
-    for (const format of ['csv', 'xlsx'] as const) {
-      const res = await fetch(`${server.url}/api/teams/${seed.teamId}/templates/${seed.templateId}/exports`, {
+    await server.start();
+    const headers = { authorization: `Bearer ${seed.token}`, 'content-type': 'application/json' };
+    const team = `${server.url}/api/teams/${seed.teamId}`;
+    const idleMb = server.rssMb();
+    for (const [format, round] of [
+      ['csv', 1],
+      ['csv', 2],
+      ['xlsx', 1],
+    ] as const) {
+      server.resetPeak();
+      const before = server.rssMb();
+      const start = performance.now();
+      const res = await fetch(`${team}/templates/${seed.templateId}/exports`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${seed.token}`, 'content-type': 'application/json' },
+        headers,
         body: JSON.stringify({ format }),
       });
       if (res.status !== 202) throw new Error(`export: ${res.status} ${await res.text()}`);
-      const job = (await res.json()) as { exportId: string };
-      global.gc?.();
-      const rssBefore = process.memoryUsage().rss;
-      let peak = rssBefore;
-      const sampler = setInterval(() => {
-        peak = Math.max(peak, process.memoryUsage().rss);
-      }, 20);
-      const start = performance.now();
-      await runPendingJobs(server.database.db, handlers);
+      const { exportId } = (await res.json()) as { exportId: string };
+      let status: { state: string; rowCount: number | null };
+      for (;;) {
+        status = await (await fetch(`${team}/exports/${exportId}`, { headers })).json();
+        if (status.state !== 'queued' && status.state !== 'running') break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       const ms = performance.now() - start;
-      clearInterval(sampler);
-      const status = (await (
-        await fetch(`${server.url}/api/teams/${seed.teamId}/exports/${job.exportId}`, {
-          headers: { authorization: `Bearer ${seed.token}` },
-        })
-      ).json()) as { state: string; rowCount: number };
       if (status.state !== 'ready' || status.rowCount !== count) throw new Error(`export ${JSON.stringify(status)}`);
-      const mb = (n: number) => Math.round(n / 1024 / 1024);
-      report(`export.${format}.${driver}`, ms, 'ms', {
+      report(`export.${format}${round === 2 ? '.again' : ''}.${driver}`, ms, 'ms', {
         driver,
         forms: count,
-        rssBeforeMb: mb(rssBefore),
-        peakRssMb: mb(peak),
-        growthMb: mb(peak - rssBefore),
+        idleRssMb: idleMb,
+        rssBeforeMb: before,
+        peakRssMb: server.peakRssMb(),
         ...(format === 'csv' && driver === 'pg' ? { goal: '< 6000 ms, peak < 256 MB' } : {}),
       });
     }
     if (driver === 'pg') await seed.cleanup();
   } finally {
-    rmSync(dir, { recursive: true, force: true });
-    await server.close();
+    await server.stop();
   }
 }
 

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import type { Config } from '@formwork/server/src/config.ts';
+import type { Database } from '@formwork/server/src/db/client.ts';
 import { loadSigningKeys } from '@formwork/server/src/idp/keys.ts';
 import { accessTokenFor } from '@formwork/server/test/auth.ts';
-import type { startBenchServer } from './server.ts';
-
-type Server = Awaited<ReturnType<typeof startBenchServer>>;
 
 /** Runs statements in one transaction as the application role inside the workspace (forced RLS). */
 export function inWorkspace(workspaceId: string, statements: string): string {
@@ -50,7 +49,8 @@ function valuesSql(): string {
  * One workspace, team, org controller and 30-field template with `count` forms inserted set-based
  * (one statement), updated_at spread over time so sorts are realistic.
  */
-export async function seedForms(server: Server, count: number) {
+export async function seedForms(target: { database: Database; config: Config }, count: number) {
+  const { database, config } = target;
   const workspaceId = randomUUID();
   const projectId = randomUUID();
   const teamId = randomUUID();
@@ -58,7 +58,7 @@ export async function seedForms(server: Server, count: number) {
   const userId = randomUUID();
   const w = `'${workspaceId}'`;
   const definition = JSON.stringify(benchDefinition()).replaceAll("'", "''");
-  await server.database.execScript(
+  await database.execScript(
     inWorkspace(
       workspaceId,
       `insert into users (user_id, email, first_name, last_name) values ('${userId}', 'bench-${userId}@example.com', 'Bench', 'User');
@@ -83,11 +83,11 @@ export async function seedForms(server: Server, count: number) {
     ),
   );
   // As autovacuum would leave a freshly loaded table (and clear an earlier run's deleted rows).
-  await server.database.execScript('vacuum analyze forms;');
-  await loadSigningKeys(server.database.db);
-  const token = await accessTokenFor(server.database.db, server.app.deps.config, userId);
+  await database.execScript('vacuum analyze forms;');
+  await loadSigningKeys(database.db);
+  const token = await accessTokenFor(database.db, config, userId);
   const cleanup = () =>
-    server.database.execScript(
+    database.execScript(
       inWorkspace(
         workspaceId,
         `delete from jobs where workspace_id = ${w};

@@ -34,6 +34,7 @@ export async function startBenchServer(options: { databaseUrl?: string | null; w
   return {
     app,
     database,
+    config,
     url: `http://127.0.0.1:${port}`,
     close: async () => {
       await app.close();
@@ -42,7 +43,7 @@ export async function startBenchServer(options: { databaseUrl?: string | null; w
   };
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve) => {
     const probe = net.createServer();
     probe.listen(0, '127.0.0.1', () => {

@@ -90,7 +90,8 @@ export type FormWithTemplate = FormRecord & {
   };
 };
 
-export const formColumns = sql.raw(`f.form_id, f.folder_id, f.template_id, f.template_version, f.number, f.title, f.state,
+export const formColumns =
+  sql.raw(`f.form_id, f.folder_id, f.template_id, f.template_version, f.number, f.title, f.state,
   f.workflow_column, f.version, f.field_values, f.text_cells, f.create_hash, f.cloned_from, f.created_by,
   f.created_at, f.updated_by, f.updated_at`);
 
