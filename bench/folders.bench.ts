@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { loadSigningKeys } from '@formwork/server/src/idp/keys.ts';
 import { accessTokenFor } from '@formwork/server/test/auth.ts';
 import { percentile, report } from './lib/figures.ts';
+import { inWorkspace } from './lib/forms-seed.ts';
 import { runInWorker } from './lib/in-worker.ts';
 import { startBenchServer } from './lib/server.ts';
 import type { TimedGetsInput, TimedGetsResult } from './lib/timed-gets.ts';
@@ -16,15 +17,6 @@ const calls = Number(process.env.BENCH_CALLS ?? 50);
 const warmup = 5;
 
 type Server = Awaited<ReturnType<typeof startBenchServer>>;
-
-/** Runs statements in one transaction as the application role inside the workspace (forced RLS). */
-function inWorkspace(workspaceId: string, statements: string): string {
-  return `begin;
-    select set_config('app.workspace_id', '${workspaceId}', true);
-    set local role formwork_app;
-    ${statements}
-    commit;`;
-}
 
 /** One workspace, its folders (set-based), and an org controller; returns ids and a cleanup. */
 async function seed(server: Server) {

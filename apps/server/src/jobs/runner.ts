@@ -24,10 +24,18 @@ export async function runPendingJobs(db: AppDb, handlers: JobHandlers, log?: Fas
   }
 }
 
+/** The runners of this process, by database: a queued job wakes them instead of waiting a poll. */
+const runnersByDb = new WeakMap<AppDb, Set<() => void>>();
+
+/** Wakes this process's job runners on `db`; call once the transaction that queued a job committed. */
+export function jobQueued(db: AppDb): void {
+  for (const wake of runnersByDb.get(db) ?? []) wake();
+}
+
 /**
- * Polls for jobs every `intervalMs` (and at once when woken, e.g. right after an enqueue in this
- * process). Any number of processes may run it: claims never overlap. Generic: add a kind by
- * adding its handler.
+ * Polls for jobs every `intervalMs`, and at once when `jobQueued` says a job was queued in this
+ * process. Any number of processes may run it: claims never overlap. Generic: add a kind by adding
+ * its handler.
  */
 export function startJobRunner(options: {
   db: AppDb;
@@ -47,11 +55,13 @@ export function startJobRunner(options: {
   };
   const timer = setInterval(tick, options.intervalMs ?? 1000);
   timer.unref();
+  const runners = runnersByDb.get(options.db) ?? new Set();
+  runnersByDb.set(options.db, runners.add(tick));
   return {
-    wake: tick,
     stop: async () => {
       stopped = true;
       clearInterval(timer);
+      runners.delete(tick);
       await running;
     },
   };

@@ -10,7 +10,7 @@ import { type ZipEntry, zipStream } from '../../files/zip-stream.ts';
 import type { SignedInUser } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
 import { enqueueJob, findJob, type Job } from '../../jobs/job-queue.ts';
-import type { JobHandler } from '../../jobs/runner.ts';
+import { type JobHandler, jobQueued } from '../../jobs/runner.ts';
 import { renderFormPdf } from '../../pdf/render-form-pdf.ts';
 import { teamContext } from '../forms/forms.service.ts';
 import * as queries from './form-pdf.queries.ts';
@@ -52,7 +52,7 @@ export async function createPdfExport(
   if (!can(ctx.viewer, 'form.view', ctx.folder)) throw new AppError('formAccessDenied');
   const workspaceId = ctx.workspace.workspaceId;
   const formIds = [...new Set(body.formIds)];
-  return inScope(db, ctx.scope, async (tx) => {
+  const queued = await inScope(db, ctx.scope, async (tx) => {
     const found = await queries.formsOfTeam(tx, workspaceId, teamId, formIds);
     const missing = formIds.filter((id) => !found.has(id));
     if (missing.length > 0) throw new AppError('formUnavailable', { meta: { formIds: missing } });
@@ -75,6 +75,8 @@ export async function createPdfExport(
     });
     return toPdfExportJob(job);
   });
+  jobQueued(db);
+  return queued;
 }
 
 async function pdfExportOfTeam(db: AppDb, user: SignedInUser, teamId: string, exportId: string) {

@@ -9,7 +9,7 @@ import type { FileStorage } from '../../files/storage.ts';
 import type { SignedInUser } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
 import { enqueueJob, findJob, type Job } from '../../jobs/job-queue.ts';
-import type { JobHandler } from '../../jobs/runner.ts';
+import { type JobHandler, jobQueued } from '../../jobs/runner.ts';
 import { csvChunks, type ExportCell, xlsxChunks } from './export-writers.ts';
 import { assertFormRight, parseDefinition } from './form-model.ts';
 import { toFormRecord } from './forms.queries.ts';
@@ -54,7 +54,7 @@ export async function createExport(
 ): Promise<ExportJob> {
   const ctx = await teamContext(db, user, teamId);
   assertFormRight(ctx, 'form.view');
-  return inScope(db, ctx.scope, async (tx) => {
+  const queued = await inScope(db, ctx.scope, async (tx) => {
     const { template, definition } = await seenTemplate(tx, ctx, templateId);
     // Checked now, so a bad sort or filter is a 400 here rather than a failed job later.
     registerScope({ workspaceId: ctx.workspace.workspaceId, teamId, templateId }, definition, body);
@@ -77,6 +77,8 @@ export async function createExport(
     });
     return toExportJob(job);
   });
+  jobQueued(db);
+  return queued;
 }
 
 async function exportOfTeam(db: AppDb, user: SignedInUser, teamId: string, exportId: string) {

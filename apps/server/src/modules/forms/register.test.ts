@@ -6,7 +6,7 @@ import { createFormTemplate, createWorkspace, type TestWorkspace } from '../../.
 import { inspectionDefinition, postForm } from '../../../test/form-fixtures.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 import { localDiskStorage } from '../../files/storage.ts';
-import { runPendingJobs } from '../../jobs/runner.ts';
+import { runPendingJobs, startJobRunner } from '../../jobs/runner.ts';
 import { exportJobHandler, exportJobKind } from './exports.service.ts';
 
 let ctx: TestContext;
@@ -263,6 +263,24 @@ describe('register exports (background jobs)', () => {
     const sheet = entries.get('xl/worksheets/sheet1.xml') as string;
     expect(sheet.match(/<row /g)).toHaveLength(total + 1);
     expect(sheet).toContain('Check A0, &quot;quoted&quot;');
+  });
+
+  it('a running job runner starts a queued export at once, not at its next poll', async () => {
+    const storage = localDiskStorage(path.join(ctx.config.dataDir, 'files'));
+    const runner = startJobRunner({
+      db: ctx.database.db,
+      handlers: { [exportJobKind]: exportJobHandler(ctx.database.db, storage) },
+      log: ctx.app.log,
+      intervalMs: 60_000,
+    });
+    try {
+      const { exportId } = (await requestExport({ format: 'csv' })).json();
+      await expect
+        .poll(async () => (await status(exportId)).json().state, { timeout: 5_000, interval: 50 })
+        .toBe('ready');
+    } finally {
+      await runner.stop();
+    }
   });
 
   it('a failing export says Processing failed', async () => {
