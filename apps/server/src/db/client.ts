@@ -47,7 +47,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       close: () => pool.end(),
     };
   }
-  // Loaded only when used: the embedded database's module costs ~30 MB of memory on import.
+  // Loaded only when used: a server on PostgreSQL does not carry the embedded database in memory.
   const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('drizzle-orm/pglite'),
