@@ -1,7 +1,7 @@
 // Issue 6: CSV (and XLSX) export of 100,000 forms of a 30-field template, as a user asks for it:
 // the request queues a job that the production server (run as `npm start` runs it, in its own
 // process) streams through a cursor into file storage. Figures: time from the request until the
-// file is ready (the job runner polls every second) and the server process's peak resident memory
+// file is ready (the request wakes the job runner) and the server process's peak resident memory
 // during the export. Goal on PostgreSQL: CSV under 6 s, peak memory under 256 MB. Run twice: the
 // second export shows that memory does not ratchet up. PGlite without DATABASE_URL (its embedded
 // database lives in the server process, so its memory is not comparable).
