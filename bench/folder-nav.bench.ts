@@ -6,6 +6,7 @@ import path from 'node:path';
 import { hashPassword } from '@formwork/server/src/modules/identity/password.ts';
 import { chromium } from '@playwright/test';
 import { report } from './lib/figures.ts';
+import { inWorkspace } from './lib/in-workspace.ts';
 import { startBenchServer } from './lib/server.ts';
 
 const projects = Number(process.env.BENCH_PROJECTS ?? 2000);
@@ -17,10 +18,10 @@ const workspaceId = randomUUID();
 const userId = randomUUID();
 const email = `nav-${userId}@example.com`;
 const w = `'${workspaceId}'`;
-await server.database.execScript(`begin;
-  select set_config('app.workspace_id', ${w}, true);
-  set local role formwork_app;
-  insert into users (user_id, email, first_name, last_name, password_hash)
+await server.database.execScript(
+  inWorkspace(
+    workspaceId,
+    `  insert into users (user_id, email, first_name, last_name, password_hash)
     values ('${userId}', '${email}', 'Nav', 'Bench', '${await hashPassword(password)}');
   insert into workspaces (workspace_id, name, region, plan) values (${w}, 'Big Builders', 'local', 'premium');
   insert into folders (workspace_id, folder_id, kind, name) values (${w}, ${w}, 'company', 'Big Builders');
@@ -30,8 +31,9 @@ await server.database.execScript(`begin;
     select ${w}, gen_random_uuid(), 'team', p.folder_id, 'Team ' || t
     from folders p cross join generate_series(1, ${teamsPerProject}) t where p.workspace_id = ${w} and p.kind = 'project';
   insert into workspace_users (workspace_id, user_id, user_type) values (${w}, '${userId}', 'contributor');
-  insert into memberships (workspace_id, folder_id, user_id, role) values (${w}, ${w}, '${userId}', 'controller');
-  commit;`);
+  insert into memberships (workspace_id, folder_id, user_id, role) values (${w}, ${w}, '${userId}', 'controller');`,
+  ),
+);
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -6,8 +6,8 @@ import { randomUUID } from 'node:crypto';
 import { loadSigningKeys } from '@formwork/server/src/idp/keys.ts';
 import { accessTokenFor } from '@formwork/server/test/auth.ts';
 import { percentile, report } from './lib/figures.ts';
-import { inWorkspace } from './lib/forms-seed.ts';
 import { runInWorker } from './lib/in-worker.ts';
+import { inWorkspace } from './lib/in-workspace.ts';
 import { startBenchServer } from './lib/server.ts';
 import type { TimedGetsInput, TimedGetsResult } from './lib/timed-gets.ts';
 

@@ -7,6 +7,7 @@ import { hashPassword } from '@formwork/server/src/modules/identity/password.ts'
 import { chromium } from '@playwright/test';
 import { bigDefinition } from './lib/big-template.ts';
 import { percentile, report } from './lib/figures.ts';
+import { inWorkspace } from './lib/in-workspace.ts';
 import { startBenchServer } from './lib/server.ts';
 
 const fieldCount = Number(process.env.BENCH_FIELDS ?? 300);
@@ -18,16 +19,17 @@ const workspaceId = randomUUID();
 const userId = randomUUID();
 const email = `editor-${userId}@example.com`;
 const w = `'${workspaceId}'`;
-await server.database.execScript(`begin;
-  select set_config('app.workspace_id', ${w}, true);
-  set local role formwork_app;
-  insert into users (user_id, email, first_name, last_name, password_hash)
+await server.database.execScript(
+  inWorkspace(
+    workspaceId,
+    `  insert into users (user_id, email, first_name, last_name, password_hash)
     values ('${userId}', '${email}', 'Editor', 'Bench', '${await hashPassword(password)}');
   insert into workspaces (workspace_id, name, region, plan) values (${w}, 'Bench Builders', 'local', 'platinum');
   insert into folders (workspace_id, folder_id, kind, name) values (${w}, ${w}, 'company', 'Bench Builders');
   insert into workspace_users (workspace_id, user_id, user_type) values (${w}, '${userId}', 'contributor');
-  insert into memberships (workspace_id, folder_id, user_id, role) values (${w}, ${w}, '${userId}', 'controller');
-  commit;`);
+  insert into memberships (workspace_id, folder_id, user_id, role) values (${w}, ${w}, '${userId}', 'controller');`,
+  ),
+);
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -6,6 +6,7 @@ import { loadSigningKeys } from '@formwork/server/src/idp/keys.ts';
 import { accessTokenFor } from '@formwork/server/test/auth.ts';
 import { bigDefinition } from './lib/big-template.ts';
 import { percentile, report } from './lib/figures.ts';
+import { inWorkspace } from './lib/in-workspace.ts';
 import { startBenchServer } from './lib/server.ts';
 
 const fieldCount = Number(process.env.BENCH_FIELDS ?? 300);
@@ -15,14 +16,6 @@ const calls = Number(process.env.BENCH_CALLS ?? 50);
 const warmup = 5;
 
 type Server = Awaited<ReturnType<typeof startBenchServer>>;
-
-function inWorkspace(workspaceId: string, statements: string): string {
-  return `begin;
-    select set_config('app.workspace_id', '${workspaceId}', true);
-    set local role formwork_app;
-    ${statements}
-    commit;`;
-}
 
 async function seed(server: Server) {
   const workspaceId = randomUUID();

@@ -3,15 +3,7 @@ import type { Config } from '@formwork/server/src/config.ts';
 import type { Database } from '@formwork/server/src/db/client.ts';
 import { loadSigningKeys } from '@formwork/server/src/idp/keys.ts';
 import { accessTokenFor } from '@formwork/server/test/auth.ts';
-
-/** Runs statements in one transaction as the application role inside the workspace (forced RLS). */
-export function inWorkspace(workspaceId: string, statements: string): string {
-  return `begin;
-    select set_config('app.workspace_id', '${workspaceId}', true);
-    set local role formwork_app;
-    ${statements}
-    commit;`;
-}
+import { inWorkspace } from './in-workspace.ts';
 
 const options = ['opt1', 'opt2', 'opt3', 'opt4', 'opt5'];
 

@@ -12,9 +12,9 @@ import { enqueueJob, findJob, type Job } from '../../jobs/job-queue.ts';
 import { type JobHandler, jobQueued } from '../../jobs/runner.ts';
 import { csvChunks, type ExportCell, xlsxChunks } from './export-writers.ts';
 import { assertFormRight, parseDefinition } from './form-model.ts';
-import { toFormRecord } from './forms.queries.ts';
+import { templateForTeam, toFormRecord } from './forms.queries.ts';
 import { teamContext } from './forms.service.ts';
-import { registerSelect, templateSeenByTeam } from './register.queries.ts';
+import { registerSelect } from './register.queries.ts';
 import { listedFields, registerScope, seenTemplate } from './register.service.ts';
 
 export const exportJobKind = 'forms.export';
@@ -127,7 +127,7 @@ export function exportJobHandler(db: AppDb, storage: FileStorage): JobHandler {
     const params = job.params as ExportParams;
     const workspaceId = job.workspaceId;
     return inScope(db, { workspaceId, userId: job.createdBy, isAdmin: false }, async (tx) => {
-      const template = await templateSeenByTeam(tx, workspaceId, params.teamId, params.templateId);
+      const template = await templateForTeam(tx, workspaceId, params.teamId, params.templateId);
       if (!template) throw new Error('The template is no longer available');
       const definition = parseDefinition(workspaceId, template.templateId, template.version, template.definition);
       const scope = registerScope(

@@ -26,8 +26,9 @@ export type TeamTemplate = {
 };
 
 /**
- * A template a team may fill forms from: living in the team, or a library template deployed to
- * it; active only. Its current version's definition comes along.
+ * A template of the team: living in the team, or a library template deployed to it; active or
+ * archived (new forms need an active one; forms of an archived one stay readable and listed). Its
+ * current version's definition comes along.
  */
 export async function templateForTeam(
   tx: Tx,
@@ -40,7 +41,7 @@ export async function templateForTeam(
       from templates t
       join template_versions v
         on v.workspace_id = t.workspace_id and v.template_id = t.template_id and v.version = t.current_version
-     where t.workspace_id = ${workspaceId} and t.template_id = ${templateId} and t.state = 'active'
+     where t.workspace_id = ${workspaceId} and t.template_id = ${templateId} and t.state <> 'deleted'
        and (t.folder_id = ${teamId}
             or exists (select 1 from template_deployments d
                         where d.workspace_id = t.workspace_id and d.template_id = t.template_id
@@ -53,7 +54,7 @@ export async function templateForTeam(
     templateCode: r.template_code as string,
     formName: r.form_name as string,
     type: r.type as TemplateType,
-    state: r.state as 'active',
+    state: r.state as TeamTemplate['state'],
     version: Number(r.current_version),
     definition: json(r.definition),
   };

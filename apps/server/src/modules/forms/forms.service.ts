@@ -118,7 +118,7 @@ export async function createForm(
     }
     if (archivedFolder(ctx)) throw new AppError('formReadOnly');
     const template = await queries.templateForTeam(tx, workspaceId, teamId, body.templateId);
-    if (!template) throw new AppError('formTemplateUnavailable');
+    if (template?.state !== 'active') throw new AppError('formTemplateUnavailable');
     const definition = parseDefinition(workspaceId, template.templateId, template.version, template.definition);
     const checked = validateFormValues(definition, body.values, { requireComplete: template.type !== 'workflow' });
     if (checked.errors.length > 0) throw invalid(checked.errors);
@@ -255,7 +255,7 @@ export async function cloneForm(
     const { form: source, definition: sourceDefinition } = await loadForm(tx, ctx, sourceFormId);
     if (archivedFolder(ctx)) throw new AppError('formReadOnly');
     const template = await queries.templateForTeam(tx, workspaceId, teamId, source.templateId);
-    if (!template) throw new AppError('formTemplateUnavailable');
+    if (template?.state !== 'active') throw new AppError('formTemplateUnavailable');
     const definition = parseDefinition(workspaceId, template.templateId, template.version, template.definition);
     const cloned = cloneFormValues(sourceDefinition, source.values, limitsFor(ctx.workspace.plan).fieldsPerTemplate);
     // Values the current version no longer accepts (a field removed or changed) are left out.

@@ -404,6 +404,25 @@ describe('archive, restore and delete (per item)', () => {
     expect((await act('archive', [randomUUID()], w.personas.outsider)).statusCode).toBe(404);
   });
 
+  it('an archived template takes no new forms; its forms stay listed in the register', async () => {
+    const form = await create({ title: 'before archiving' });
+    await ctx.database.db.execute(sql`update templates set state = 'archived' where template_id = ${templateId}`);
+    try {
+      const refused = await postForm(ctx, w.personas.teamMember, team(), { templateId, values: { title: 'after' } });
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json().code).toBe('formTemplateUnavailable');
+      const register = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/teams/${team()}/templates/${templateId}/register?limit=200`,
+        headers: await w.personas.teamMember.headers(),
+      });
+      expect(register.statusCode, register.body).toBe(200);
+      expect(register.json().rows.map((r: { formId: string }) => r.formId)).toContain(form.formId);
+    } finally {
+      await ctx.database.db.execute(sql`update templates set state = 'active' where template_id = ${templateId}`);
+    }
+  });
+
   it('a form in an archived folder is read-only and says so', async () => {
     const form = await create({ title: 'in archived team' });
     await ctx.database.db.execute(sql`update folders set state = 'archived' where folder_id = ${team()}`);

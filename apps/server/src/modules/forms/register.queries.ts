@@ -188,45 +188,6 @@ export async function registerPage(
   return result.rows.map((r) => ({ ...toFormRecord(r), sortKey: String(r.sort_key) }));
 }
 
-export type SeenTemplate = {
-  templateId: string;
-  name: string;
-  type: TemplateType;
-  version: number;
-  definition: unknown;
-};
-
-/**
- * A template whose forms a team may list: living in the team or deployed to it, active or
- * archived (forms of an archived template stay readable), with its current definition.
- */
-export async function templateSeenByTeam(
-  tx: Tx,
-  workspaceId: string,
-  teamId: string,
-  templateId: string,
-): Promise<SeenTemplate | undefined> {
-  const result = await tx.execute<Record<string, unknown>>(sql`
-    select t.template_id, t.name, t.type, t.current_version, v.definition
-      from templates t
-      join template_versions v
-        on v.workspace_id = t.workspace_id and v.template_id = t.template_id and v.version = t.current_version
-     where t.workspace_id = ${workspaceId} and t.template_id = ${templateId} and t.state <> 'deleted'
-       and (t.folder_id = ${teamId}
-            or exists (select 1 from template_deployments d
-                        where d.workspace_id = t.workspace_id and d.template_id = t.template_id
-                          and d.team_id = ${teamId}))`);
-  const r = result.rows[0];
-  if (!r) return undefined;
-  return {
-    templateId: r.template_id as string,
-    name: r.name as string,
-    type: r.type as TemplateType,
-    version: Number(r.current_version),
-    definition: typeof r.definition === 'string' ? JSON.parse(r.definition) : r.definition,
-  };
-}
-
 /** The timeline of a team: forms of its Timeline templates (or of one template), newest first. */
 export async function timelinePage(
   tx: Tx,

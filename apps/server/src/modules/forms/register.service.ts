@@ -14,7 +14,7 @@ import { inScope, type Tx } from '../../db/tenant.ts';
 import type { SignedInUser } from '../../http/auth.ts';
 import { AppError } from '../../http/errors.ts';
 import { assertFormRight, parseDefinition, type TeamContext } from './form-model.ts';
-import type { FormRecord } from './forms.queries.ts';
+import { type FormRecord, templateForTeam } from './forms.queries.ts';
 import { teamContext } from './forms.service.ts';
 import * as queries from './register.queries.ts';
 
@@ -157,7 +157,7 @@ export function toRow(record: FormRecord, columns: string[] | undefined): FormRo
 
 /** The template a team lists forms of, verified (404 when the team cannot see it). */
 export async function seenTemplate(tx: Tx, ctx: TeamContext, templateId: string) {
-  const template = await queries.templateSeenByTeam(tx, ctx.workspace.workspaceId, ctx.folder.folderId, templateId);
+  const template = await templateForTeam(tx, ctx.workspace.workspaceId, ctx.folder.folderId, templateId);
   if (!template) throw new AppError('formTemplateUnavailable');
   const definition = parseDefinition(ctx.workspace.workspaceId, templateId, template.version, template.definition);
   return { template, definition };

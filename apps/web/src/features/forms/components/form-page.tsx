@@ -33,6 +33,7 @@ import { useNavigate } from 'react-router';
 import { FormFieldEnvProvider, type PersonOption } from '../../../components/form-fields/field-context.tsx';
 import { type FormValues, initialValues, useFormFill } from '../../../components/form-fields/form-fill.ts';
 import { FormRenderer } from '../../../components/form-renderer/form-renderer.tsx';
+import { ConfirmModal } from '../../../components/ui/confirm-modal.tsx';
 import { formPath, newId, teamFormsPath } from '../../../lib/form-paths.ts';
 import { HttpError } from '../../../lib/http.ts';
 import { showToast } from '../../../lib/toast.tsx';
@@ -458,26 +459,19 @@ function FormEditor({ context, detail, template: newTemplate, onReload }: Editor
         </Group>
       </Modal>
 
-      <Modal
-        opened={confirm !== null}
+      <ConfirmModal
+        confirmation={
+          confirm && {
+            title: t(`forms.confirm.${confirm}Title`),
+            body: t(`forms.confirm.${confirm}Body`, { title }),
+            confirmLabel: t(`forms.${confirm}`),
+            danger: confirm === 'delete',
+            onConfirm: () => runChange(confirm),
+          }
+        }
+        busy={change.isPending}
         onClose={() => setConfirm(null)}
-        title={confirm ? t(`forms.confirm.${confirm}Title`) : ''}
-        centered
-      >
-        <Text size="sm">{confirm ? t(`forms.confirm.${confirm}Body`, { title }) : ''}</Text>
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => setConfirm(null)}>
-            {t('common.cancel')}
-          </Button>
-          <Button
-            color={confirm === 'delete' ? 'red' : undefined}
-            loading={change.isPending}
-            onClick={() => confirm && void runChange(confirm)}
-          >
-            {confirm ? t(`forms.${confirm}`) : ''}
-          </Button>
-        </Group>
-      </Modal>
+      />
 
       {form && (
         <FormHistory

@@ -55,6 +55,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { type Confirmation, ConfirmModal } from '../../../components/ui/confirm-modal.tsx';
 import { HttpError } from '../../../lib/http.ts';
 import { showToast } from '../../../lib/toast.tsx';
 import {
@@ -71,7 +72,6 @@ import {
 import { type Bulk, type BulkAction, bulkActions, startBulk, toggleBulk } from '../model/bulk.ts';
 import { canDragTab, localNewTab, moveId, type SidebarTab, type TabEditOutcome } from '../model/tab-edit.ts';
 import { newTemplatePath, templateEditorPath, templatesPath } from '../template-paths.ts';
-import { type Confirmation, ConfirmModal } from './confirm-modal.tsx';
 import { type DeployMode, DeploymentModal } from './deployment-modal.tsx';
 import { tabColours } from './sidebar/tab-colours.ts';
 import { TabNameEditor } from './sidebar/tab-name-editor.tsx';

@@ -10,7 +10,6 @@ import {
   Group,
   Loader,
   Menu,
-  Modal,
   Paper,
   SegmentedControl,
   Stack,
@@ -30,6 +29,7 @@ import {
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ConfirmModal } from '../../../components/ui/confirm-modal.tsx';
 import { formPath, gridPath, newFormPath, registerPath } from '../../../lib/form-paths.ts';
 import { showToast } from '../../../lib/toast.tsx';
 import { type FormChange, type TimelineForm, useChangeForms, useTeamTemplates, useTimeline } from '../api/timeline.ts';
@@ -303,26 +303,19 @@ export function TeamFormsPage({ teamId, teamName, state, onStateChange, template
         </Stack>
       )}
 
-      <Modal
-        opened={confirm !== null}
+      <ConfirmModal
+        confirmation={
+          confirm && {
+            title: t(`timeline.confirm.${confirm}`, { count: selected.size }),
+            body: confirm === 'delete' ? t('timeline.deleteWarning') : t('timeline.archiveNote'),
+            confirmLabel: t(`forms.${confirm}`),
+            danger: confirm === 'delete',
+            onConfirm: () => run(confirm),
+          }
+        }
+        busy={change.isPending}
         onClose={() => setConfirm(null)}
-        title={confirm ? t(`timeline.confirm.${confirm}`, { count: selected.size }) : ''}
-        centered
-      >
-        <Text size="sm">{confirm === 'delete' ? t('timeline.deleteWarning') : t('timeline.archiveNote')}</Text>
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => setConfirm(null)}>
-            {t('common.cancel')}
-          </Button>
-          <Button
-            color={confirm === 'delete' ? 'red' : undefined}
-            loading={change.isPending}
-            onClick={() => confirm && void run(confirm)}
-          >
-            {confirm ? t(`forms.${confirm}`) : ''}
-          </Button>
-        </Group>
-      </Modal>
+      />
     </Stack>
   );
 }
