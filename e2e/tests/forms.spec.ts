@@ -133,7 +133,9 @@ test('a team member fills a form with a signature, a photo and a formula, saves 
   await page.locator('[data-field-id="signature"]').getByRole('button', { name: 'Sign' }).click();
   await draw(page, page.getByRole('img', { name: 'Signature pad for Supervisor signature' }));
   await page.getByRole('button', { name: 'Use signature' }).click();
-  await expect(page.getByRole('img', { name: 'Supervisor signature' })).toBeVisible();
+  // Exact: the pad's own name ('Signature pad for Supervisor signature') holds the words too, and
+  // the signature is the form's value only once its upload has finished and the pad has gone.
+  await expect(page.getByRole('img', { name: 'Supervisor signature', exact: true })).toBeVisible();
 
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(toast(page, 'Form saved')).toBeVisible();
