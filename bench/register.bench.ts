@@ -1,6 +1,8 @@
 // Issue 6: the register of a 30-field template with 100,000 forms in one team, over HTTP. First
 // page (50 rows, sorted, filtered by one field) and a keyset page around row 50,000. Goals: p95
 // under 150 ms on PGlite, under 50 ms on PostgreSQL. PGlite always; PostgreSQL with DATABASE_URL.
+// Sorted by metadata or by the template's register order (both indexed); a sort by another field
+// scans every form and is reported without a goal.
 import { percentile, report } from './lib/figures.ts';
 import { seedForms } from './lib/forms-seed.ts';
 import { startBenchServer } from './lib/server.ts';
@@ -36,8 +38,10 @@ async function run(driver: 'pglite' | 'pg', databaseUrl: string | null) {
     const cases: [string, string][] = [
       ['firstPage.updatedDesc.filterDropdown', `${base}?limit=50&sort=updatedAt&filter=field:dd1:eq:opt2`],
       ['firstPage.numberAsc.filterNumber', `${base}?limit=50&sort=number&direction=asc&filter=field:num2:gte:500`],
-      ['firstPage.fieldSort.num1', `${base}?limit=50&sort=field:num1&direction=desc&filter=field:dd3:eq:opt1`],
+      ['firstPage.registerOrder.num1', `${base}?limit=50&sort=field:num1&direction=desc&filter=field:dd3:eq:opt1`],
     ];
+    // Sorting by a field other than the template's register order reads every form's value.
+    const unindexed = `${base}?limit=50&sort=field:num2&direction=desc&filter=field:dd3:eq:opt1`;
     // The keyset position of row 50,000 in the default order (updated desc): the seed's updated_at
     // is 2024-01-01 + 60 s per form number (plus under 20 s), so it is computed, not queried.
     const middle = count - Math.floor(count / 2) + 1;
@@ -49,11 +53,16 @@ async function run(driver: 'pglite' | 'pg', databaseUrl: string | null) {
       `${base}?limit=50&sort=updatedAt&filter=field:dd1:eq:opt2&cursor=${cursor}`,
     ]);
 
-    for (const [name, url] of cases) {
+    for (const [name, url] of [...cases, ['firstPage.otherFieldSort.num2', unindexed]] as const) {
       const { samples, rows } = await timed(url, seed.token);
       const extra = { driver, forms: count, calls, rows };
       report(`register.${name}.${driver}.p50`, percentile(samples, 50), 'ms', extra);
-      report(`register.${name}.${driver}.p95`, percentile(samples, 95), 'ms', { ...extra, goal });
+      report(
+        `register.${name}.${driver}.p95`,
+        percentile(samples, 95),
+        'ms',
+        url === unindexed ? extra : { ...extra, goal },
+      );
     }
     if (driver === 'pg') await seed.cleanup();
   } finally {

@@ -7,7 +7,10 @@ import { inWorkspace } from './in-workspace.ts';
 
 const options = ['opt1', 'opt2', 'opt3', 'opt4', 'opt5'];
 
-/** A 30-field register template: 10 text, 5 number, 5 date, 5 dropdown, 5 Yes/No. */
+/**
+ * A 30-field register template: 10 text, 5 number, 5 date, 5 dropdown, 5 Yes/No; its register
+ * order is Number 1, highest first.
+ */
 export function benchDefinition() {
   const fields: Record<string, unknown>[] = [];
   for (let i = 1; i <= 10; i++) fields.push({ id: `text${i}`, type: 'singleLineText', label: `Text ${i}` });
@@ -21,7 +24,7 @@ export function benchDefinition() {
       options: options.map((id) => ({ id, label: id.toUpperCase() })),
     });
   for (let i = 1; i <= 5; i++) fields.push({ id: `yn${i}`, type: 'yesNo', label: `Yes/No ${i}`, withText: false });
-  return { fields, logic: [], workflow: null };
+  return { fields, logic: [], workflow: null, registerOrder: { fieldId: 'num1', direction: 'desc' } };
 }
 
 /** The values of form `i` as SQL (jsonb_build_object over generate_series' i). */
@@ -60,8 +63,9 @@ export async function seedForms(target: { database: Database; config: Config }, 
        insert into folders (workspace_id, folder_id, kind, parent_id, name) values (${w}, '${teamId}', 'team', '${projectId}', 'T');
        insert into workspace_users (workspace_id, user_id, user_type) values (${w}, '${userId}', 'contributor');
        insert into memberships (workspace_id, folder_id, user_id, role) values (${w}, ${w}, '${userId}', 'controller');
-       insert into templates (workspace_id, template_id, folder_id, name, template_code, form_name, type)
-         values (${w}, '${templateId}', '${teamId}', 'Bench Register', 'BR-1', 'Bench', 'register');
+       insert into templates (workspace_id, template_id, folder_id, name, template_code, form_name, type,
+                              register_sort_field, register_sort_kind)
+         values (${w}, '${templateId}', '${teamId}', 'Bench Register', 'BR-1', 'Bench', 'register', 'num1', 'number');
        insert into template_versions (workspace_id, template_id, version, name, template_code, form_name, definition)
          values (${w}, '${templateId}', 1, 'Bench Register', 'BR-1', 'Bench', '${definition}'::jsonb);
        insert into forms (workspace_id, form_id, template_id, template_version, folder_id, number, title, field_values,

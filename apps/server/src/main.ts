@@ -9,6 +9,7 @@ import { startJobRunner } from './jobs/runner.ts';
 import { startMailSender } from './mail/mail.ts';
 import { pdfZipJobHandler, pdfZipJobKind } from './modules/form-pdf/pdf-zip.service.ts';
 import { exportJobHandler, exportJobKind } from './modules/forms/exports.service.ts';
+import { registerSortKeysJobHandler, registerSortKeysJobKind } from './modules/forms/register-order.service.ts';
 
 const config = loadConfig();
 const database = await openDatabase(
@@ -27,6 +28,7 @@ const jobRunner = startJobRunner({
   handlers: {
     [exportJobKind]: exportJobHandler(database.db, storage),
     [pdfZipJobKind]: pdfZipJobHandler(database.db, storage),
+    [registerSortKeysJobKind]: registerSortKeysJobHandler(database.db),
   },
 });
 const housekeeping = setInterval(() => void deleteExpiredPayloads(database.db).catch(() => {}), 60 * 60 * 1000);

@@ -73,3 +73,31 @@ export async function postForm(
     payload: { formId: body.formId ?? randomUUID(), templateId: body.templateId, values: body.values ?? {} },
   });
 }
+
+export type RegisterRow = { formId: string; number: number; values: Record<string, unknown>; updatedAt: string };
+
+/** Every row of a register, following the keyset cursor `limit` rows at a time. */
+export async function registerRows(
+  ctx: TestContext,
+  who: Persona,
+  register: { teamId: string; templateId: string },
+  query: Record<string, string | string[]>,
+  limit = 5,
+): Promise<RegisterRow[]> {
+  const rows: RegisterRow[] = [];
+  let cursor: string | null = null;
+  do {
+    const search: URLSearchParams = new URLSearchParams({ limit: String(limit), ...(cursor ? { cursor } : {}) });
+    for (const [k, v] of Object.entries(query)) for (const item of ([] as string[]).concat(v)) search.append(k, item);
+    const res: { statusCode: number; body: string; json: () => { rows: RegisterRow[]; nextCursor: string | null } } =
+      await ctx.app.inject({
+        method: 'GET',
+        url: `/api/teams/${register.teamId}/templates/${register.templateId}/register?${search}`,
+        headers: await who.headers(),
+      });
+    if (res.statusCode !== 200) throw new Error(`register answered ${res.statusCode}: ${res.body}`);
+    rows.push(...res.json().rows);
+    cursor = res.json().nextCursor;
+  } while (cursor);
+  return rows;
+}

@@ -4,6 +4,7 @@ import { itemIdSchema } from '../fields/field-base.ts';
 import { headerFooterSchema } from '../fields/header-footer.ts';
 import { logicBlockSchema } from '../fields/logic.ts';
 import { defaultPdfFilenameSettings, pdfFilenameSettingsSchema } from '../fields/pdf-filename-settings.ts';
+import { registerOrderSchema } from './register-order.ts';
 
 /** Spec 3: fixed after creation (clone to change). */
 export const templateTypes = ['timeline', 'workflow', 'register'] as const;
@@ -21,7 +22,8 @@ export type WorkflowColumn = z.infer<typeof workflowColumnSchema>;
  * - `logic`: conditional logic blocks over those fields (see fields/logic.ts);
  * - `header` / `footer`: the PDF header and footer items;
  * - `pdfFilename`: how exported PDFs are named;
- * - `workflow`: the columns of a Workflow template, null for the other types.
+ * - `workflow`: the columns of a Workflow template, null for the other types;
+ * - `registerOrder`: the field (and direction) the register opens sorted by, null for the newest first.
  */
 export const templateDefinitionSchema = z.object({
   fields: z.array(fieldSchema).max(2000),
@@ -33,6 +35,7 @@ export const templateDefinitionSchema = z.object({
     .object({ columns: z.array(workflowColumnSchema).max(20) })
     .nullable()
     .default(null),
+  registerOrder: registerOrderSchema.nullable().default(null),
 });
 export type TemplateDefinition = z.infer<typeof templateDefinitionSchema>;
 export type TemplateDefinitionInput = z.input<typeof templateDefinitionSchema>;

@@ -35,6 +35,7 @@ export const templateIssueMessages = {
   duplicateActions: planLimitMessages.duplicateActions,
   ruleLimit: planLimitMessages.ruleLimit,
   duplicatePersonName: 'Person field names must be unique',
+  registerOrderField: 'Choose a field the register can sort by',
   headerTextTooLong: `Header text must be ${headerTextLimit} characters or fewer`,
   footerTextTooLong: `Footer text must be ${footerTextLimit} characters or fewer`,
   imageType: imageTypeMessage,

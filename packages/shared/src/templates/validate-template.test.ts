@@ -79,6 +79,19 @@ const rows: Row[] = [
   ],
   ['form name not blank', 'premium', () => draft({ formName: ' ' }), { code: 'formNameRequired', path: 'formName' }],
   [
+    'register order on a field the register can sort by',
+    'premium',
+    () =>
+      draft({}, { fields: [text('a'), pageBreak('p'), text('b')], registerOrder: { fieldId: 'p', direction: 'asc' } }),
+    { code: 'registerOrderField', path: 'definition.registerOrder' },
+  ],
+  [
+    'register order on an existing field',
+    'premium',
+    () => draft({}, { registerOrder: { fieldId: 'gone', direction: 'desc' } }),
+    { code: 'registerOrderField', path: 'definition.registerOrder' },
+  ],
+  [
     'form name without slashes',
     'premium',
     () => draft({ formName: 'a/b' }),
@@ -500,6 +513,14 @@ const rows: Row[] = [
 ];
 
 describe('validateTemplate', () => {
+  it('a register order on a text, number or Yes/No field is valid', () => {
+    for (const fieldId of ['a', 'q']) {
+      expect(
+        validateTemplate(draft({}, { registerOrder: { fieldId, direction: 'asc' } }), { plan: 'premium' }),
+      ).toEqual([]);
+    }
+  });
+
   it('a valid template has no issues', () => {
     expect(validateTemplate(draft(), { plan: 'standard' })).toEqual([]);
   });

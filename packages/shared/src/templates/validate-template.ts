@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { limitsFor } from '../limits.ts';
 import type { Plan } from '../permissions.ts';
+import { registerOrderField } from './register-order.ts';
 import {
   type TemplateDefinition,
   type TemplateType,
@@ -93,6 +94,9 @@ export function validateTemplate(draft: TemplateDraft, options: { plan: Plan }):
     ...checkPlanLimits(definition, limits),
     ...checkWorkflow(draft.type, definition),
   );
+  if (definition.registerOrder && !registerOrderField(definition.fields, definition.registerOrder)) {
+    issues.push(issue('registerOrderField', 'definition.registerOrder'));
+  }
   return issues;
 }
 

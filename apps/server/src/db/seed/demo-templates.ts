@@ -5,6 +5,7 @@ import {
   templateDefinitionSchema,
 } from '@formwork/shared/templates/template-definition';
 import { validateTemplate } from '@formwork/shared/templates/validate-template';
+import { applyRegisterOrder } from '../../modules/forms/register-order.service.ts';
 import {
   auditEvents,
   templateDeployments,
@@ -310,6 +311,7 @@ export const demoTemplates: DemoTemplate[] = [
         { id: 'version', type: 'templateVersion', label: 'Template version' },
       ],
       ...standardHeader,
+      registerOrder: { fieldId: 'plant-id', direction: 'asc' },
     },
   },
 ];
@@ -357,6 +359,7 @@ export async function seedDemoTemplates(
       definition,
       createdBy: actorUserId,
     });
+    await applyRegisterOrder(tx, { workspaceId, templateId, folderId: workspaceId, definition }, actorUserId);
     if (demoTemplate.tabs.length > 0) {
       await tx
         .insert(templateTabLinks)

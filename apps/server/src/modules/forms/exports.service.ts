@@ -16,6 +16,7 @@ import { templateForTeam, toFormRecord } from './forms.queries.ts';
 import { teamContext } from './forms.service.ts';
 import { registerSelect } from './register.queries.ts';
 import { listedFields, registerScope, seenTemplate } from './register.service.ts';
+import { withStoredSortKeys } from './register-order.service.ts';
 
 export const exportJobKind = 'forms.export';
 
@@ -130,11 +131,8 @@ export function exportJobHandler(db: AppDb, storage: FileStorage): JobHandler {
       const template = await templateForTeam(tx, workspaceId, params.teamId, params.templateId);
       if (!template) throw new Error('The template is no longer available');
       const definition = parseDefinition(workspaceId, template.templateId, template.version, template.definition);
-      const scope = registerScope(
-        { workspaceId, teamId: params.teamId, templateId: params.templateId },
-        definition,
-        params,
-      );
+      const ids = { workspaceId, teamId: params.teamId, templateId: params.templateId };
+      const scope = await withStoredSortKeys(tx, registerScope(ids, definition, params), definition, params.sort);
       const chosen = params.columns ? new Set(params.columns) : undefined;
       const fields = listedFields(definition).filter((f) => !chosen || chosen.has(f.id));
       const people = await tx.execute<{ user_id: string; name: string }>(sql`

@@ -1,5 +1,6 @@
 import type { Field } from '@formwork/shared/fields/field';
 import type { RegisterFilter } from '@formwork/shared/schemas/forms';
+import type { RegisterSortKind } from '@formwork/shared/templates/register-order';
 import type { TemplateType } from '@formwork/shared/templates/template-definition';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/tenant.ts';
@@ -7,27 +8,24 @@ import { type FormRecord, formColumns, toFormRecord } from './forms.queries.ts';
 
 /**
  * Registers and the timeline: keyset-paged lists of forms. Sorting is by a metadata column (with
- * an index per sort, see 0007_forms.sql) or by one field's value; the sort key is selected as text
- * and cast back in the cursor, so the keyset never loses precision (timestamps keep microseconds).
+ * an index per sort, see 0007_forms.sql) or by one field's value (indexed for the template's
+ * register order, 0014_register_order.sql); the sort key is selected as text and cast back in the
+ * cursor, so the keyset never loses precision (timestamps keep microseconds).
  */
 
-export type SortSpec = { expr: SQL; cast: SQL; tiebreak: boolean };
+/** How a page is ordered; `where` narrows to the rows the order holds for (the indexed sort). */
+export type SortSpec = { expr: SQL; cast: SQL; tiebreak: boolean; where?: SQL };
 
-const numericTypes: readonly Field['type'][] = ['number', 'formula'];
+/** A field's value as the register sorts it, computed from every form's values (a scan). */
+export function fieldSortSpec(fieldId: string, kind: RegisterSortKind): SortSpec {
+  // The kind is a literal (one of four words), so the planner folds the function's case away.
+  const expr = sql`register_sort_key(f.field_values, ${fieldId}, ${sql.raw(`'${kind}'`)})`;
+  return { expr, cast: sql`::jsonb`, tiebreak: true };
+}
 
-/** The SQL of a field's value as the register sorts it. */
-export function fieldSortSpec(field: Field): SortSpec {
-  const id = field.id;
-  if (numericTypes.includes(field.type)) {
-    return { expr: sql`coalesce(f.field_values -> ${id}, 'null'::jsonb)`, cast: sql`::jsonb`, tiebreak: true };
-  }
-  const text =
-    field.type === 'yesNo' || field.type === 'yesNoNa'
-      ? sql`f.field_values -> ${id} ->> 'answer'`
-      : field.type === 'dateRange' || field.type === 'dateTimeRange'
-        ? sql`f.field_values -> ${id} ->> 'start'`
-        : sql`f.field_values ->> ${id}`;
-  return { expr: sql`coalesce(lower(${text}), '')`, cast: sql`::text`, tiebreak: true };
+/** The same order read from the forms' stored sort keys, served by forms_register_sort_idx. */
+export function storedSortSpec(source: string): SortSpec {
+  return { expr: sql`f.sort_key`, cast: sql`::jsonb`, tiebreak: true, where: sql`f.sort_key_source = ${source}` };
 }
 
 export function metadataSortSpec(key: 'updatedAt' | 'createdAt' | 'number' | 'state'): SortSpec {
@@ -43,6 +41,8 @@ export function metadataSortSpec(key: 'updatedAt' | 'createdAt' | 'number' | 'st
       return { expr: sql`f.state`, cast: sql`::text`, tiebreak: true };
   }
 }
+
+const numericTypes: readonly Field['type'][] = ['number', 'formula'];
 
 function likePattern(value: string): string {
   return `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -156,6 +156,10 @@ export type RegisterScope = {
 /** Where the page starts: the previous page's last sort key and form id. */
 export type Keyset = { key: string; formId: string };
 
+/**
+ * The limit is written into the statement, not bound: a prepared statement's generic plan does not
+ * know a bound limit and would sort every row rather than walk the sort's index for a page.
+ */
 export function registerSelect(scope: RegisterScope, after: Keyset | undefined, limit: number | null): SQL {
   const { sort, direction } = scope;
   const dir = direction === 'desc' ? sql`desc` : sql`asc`;
@@ -167,7 +171,7 @@ export function registerSelect(scope: RegisterScope, after: Keyset | undefined, 
       ? sql`and (${sort.expr}, f.form_id) ${cmp} (${key}, ${after.formId}::uuid)`
       : sql`and ${sort.expr} ${cmp} ${key}`;
   }
-  const filters = scope.filters.map((f) => sql` and ${f}`);
+  const filters = [...(sort.where ? [sort.where] : []), ...scope.filters].map((f) => sql` and ${f}`);
   return sql`
     select ${formColumns}, (${sort.expr})::text as sort_key
       from forms f
@@ -175,7 +179,7 @@ export function registerSelect(scope: RegisterScope, after: Keyset | undefined, 
        and f.folder_id = ${scope.teamId} and f.state = ${scope.state}
        ${sql.join(filters)} ${keyset}
      order by ${sort.expr} ${dir}${sort.tiebreak ? sql`, f.form_id ${dir}` : sql``}
-     ${limit === null ? sql`` : sql`limit ${limit}`}`;
+     ${limit === null ? sql`` : sql.raw(`limit ${Math.trunc(limit)}`)}`;
 }
 
 export async function registerPage(

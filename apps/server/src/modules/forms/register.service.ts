@@ -7,6 +7,7 @@ import {
   registerMetadataKeys,
   registerSortMetadataKeys,
 } from '@formwork/shared/schemas/forms';
+import { isListedField, registerSortKind } from '@formwork/shared/templates/register-order';
 import type { TemplateDefinition } from '@formwork/shared/templates/template-definition';
 import type { SQL } from 'drizzle-orm';
 import type { AppDb } from '../../db/client.ts';
@@ -17,34 +18,10 @@ import { assertFormRight, parseDefinition, type TeamContext } from './form-model
 import { type FormRecord, templateForTeam } from './forms.queries.ts';
 import { teamContext } from './forms.service.ts';
 import * as queries from './register.queries.ts';
-
-/** Fields a register lists: everything that holds a value (layout and actions do not). */
-const unlisted: readonly Field['type'][] = [
-  'pageBreak',
-  'actions',
-  'prefilledText',
-  'logo',
-  'filePath',
-  'pdfPageNumber',
-];
-const unsortable: readonly Field['type'][] = [
-  'defaultTable',
-  'prefilledTable',
-  'signOnTable',
-  'photos',
-  'sketch',
-  'signature',
-  'manualSignature',
-  'approvalSignature',
-  'location',
-  'person',
-  'relationship',
-  'multipleChoice',
-  'list',
-];
+import { withStoredSortKeys } from './register-order.service.ts';
 
 export function listedFields(definition: TemplateDefinition): Field[] {
-  return definition.fields.filter((f) => !unlisted.includes(f.type));
+  return definition.fields.filter(isListedField);
 }
 
 const metadataLabels: Record<(typeof registerMetadataKeys)[number], [string, string]> = {
@@ -73,7 +50,7 @@ export function registerColumns(definition: TemplateDefinition, isWorkflow: bool
     label: f.label || fieldTypeLabels[f.type],
     kind: 'field' as const,
     type: f.type,
-    sortable: !unsortable.includes(f.type),
+    sortable: registerSortKind(f) !== null,
   }));
   return [...metadata, ...fields];
 }
@@ -91,10 +68,11 @@ export function registerScope(
   let sort: queries.SortSpec;
   if (options.sort.startsWith('field:')) {
     const field = fields.get(options.sort.slice(6));
-    if (!field || unsortable.includes(field.type)) {
+    const kind = field && registerSortKind(field);
+    if (!field || !kind) {
       problems.push({ path: 'sort', message: 'This field cannot be sorted' });
       sort = queries.metadataSortSpec('updatedAt');
-    } else sort = queries.fieldSortSpec(field);
+    } else sort = queries.fieldSortSpec(field.id, kind);
   } else sort = queries.metadataSortSpec(options.sort as 'updatedAt');
   const filters: SQL[] = [];
   options.filter.forEach((text, index) => {
@@ -177,7 +155,8 @@ export async function getRegister(
   const columns = query.columns ? query.columns.split(',').filter(Boolean) : undefined;
   return inScope(db, ctx.scope, async (tx) => {
     const { template, definition } = await seenTemplate(tx, ctx, templateId);
-    const scope = registerScope({ workspaceId: ctx.workspace.workspaceId, teamId, templateId }, definition, query);
+    const ids = { workspaceId: ctx.workspace.workspaceId, teamId, templateId };
+    const scope = await withStoredSortKeys(tx, registerScope(ids, definition, query), definition, query.sort);
     const rows = await queries.registerPage(tx, scope, after, query.limit + 1);
     const page = rows.slice(0, query.limit);
     const last = page[page.length - 1];

@@ -3,7 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFormTemplate, createWorkspace, type TestWorkspace } from '../../../test/factories.ts';
-import { inspectionDefinition, postForm } from '../../../test/form-fixtures.ts';
+import { inspectionDefinition, postForm, type RegisterRow, registerRows } from '../../../test/form-fixtures.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 import { localDiskStorage } from '../../files/storage.ts';
 import { runPendingJobs, startJobRunner } from '../../jobs/runner.ts';
@@ -51,8 +51,6 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-type Row = { formId: string; number: number; values: Record<string, unknown>; updatedAt: string };
-
 async function page(query: Record<string, string | string[]>, who = w.personas.teamMember) {
   const search = new URLSearchParams();
   for (const [k, v] of Object.entries(query)) for (const item of ([] as string[]).concat(v)) search.append(k, item);
@@ -63,16 +61,8 @@ async function page(query: Record<string, string | string[]>, who = w.personas.t
   });
 }
 
-async function all(query: Record<string, string | string[]>, limit = 5): Promise<Row[]> {
-  const rows: Row[] = [];
-  let cursor: string | null = null;
-  do {
-    const res = await page({ ...query, limit: String(limit), ...(cursor ? { cursor } : {}) });
-    expect(res.statusCode, res.body).toBe(200);
-    rows.push(...res.json().rows);
-    cursor = res.json().nextCursor;
-  } while (cursor);
-  return rows;
+function all(query: Record<string, string | string[]>, limit = 5): Promise<RegisterRow[]> {
+  return registerRows(ctx, w.personas.teamMember, { teamId: team(), templateId }, query, limit);
 }
 
 describe('GET /api/teams/:teamId/templates/:templateId/register', () => {

@@ -22,6 +22,8 @@ import { inScope, type Tx } from '../../db/tenant.ts';
 import type { SignedInUser } from '../../http/auth.ts';
 import type { WorkspaceContext } from '../../http/context.ts';
 import { AppError } from '../../http/errors.ts';
+import { jobQueued } from '../../jobs/runner.ts';
+import { applyRegisterOrder } from '../forms/register-order.service.ts';
 import { existingTabIds, tabsOf } from '../tabs/tabs.service.ts';
 import {
   assertCanViewTemplate,
@@ -200,6 +202,7 @@ async function insertNew(
     definition: body.definition,
     userId: ctx.user.userId,
   });
+  await applyRegisterOrder(tx, { workspaceId, templateId, folderId, definition: body.definition }, ctx.user.userId);
   return templateId;
 }
 
@@ -255,7 +258,8 @@ export async function saveTemplate(
   }
   assertValid(ctx, { ...body, type: ctx.template.type });
   const workspaceId = ctx.workspace.workspaceId;
-  return inScope(db, ctx.scope, async (tx) => {
+  let rekeying = false;
+  const saved = await inScope(db, ctx.scope, async (tx) => {
     const row = await queries
       .bumpVersion(tx, workspaceId, templateId, body.expectedVersion, {
         name: body.name,
@@ -279,6 +283,8 @@ export async function saveTemplate(
       definition: body.definition,
       userId: user.userId,
     });
+    const template = { workspaceId, templateId, folderId: ctx.template.folderId, definition: body.definition };
+    rekeying = await applyRegisterOrder(tx, template, user.userId);
     await recordTemplateEvents(tx, [event(ctx, 'template.saved', row, ctx.home.path, { version: row.currentVersion })]);
     return fullTemplate(
       tx,
@@ -289,6 +295,8 @@ export async function saveTemplate(
       summaryById(workspaceId, ctx.template.folderId, templateId),
     );
   });
+  if (rekeying) jobQueued(db);
+  return saved;
 }
 
 /** Clone into the same folder, optionally as another type (spec 4.1), with the same tabs. */

@@ -53,6 +53,8 @@ vi.mock('../../../lib/http.ts', async (original) => ({
           fields: [{ id: 'make', type: 'singleLineText', label: 'Make', required: false }],
           logic: [],
           workflow: null,
+          // The template with id tpl-ordered opens sorted by its register order.
+          registerOrder: path.startsWith('/api/templates/tpl-ordered') ? { fieldId: 'make', direction: 'asc' } : null,
         },
       };
     }
@@ -126,6 +128,22 @@ describe('register', () => {
     await screen.findByText('Plant 50');
     expect(rendered()).toBeLessThanOrEqual(10 + 2 * registerOverscan);
     expect(screen.queryByText('Plant 1')).toBeNull();
+  });
+
+  it("opens in the template's register order", async () => {
+    requests.length = 0;
+    await renderWithProviders(
+      <MemoryRouter>
+        <RegisterPage teamId="team-1" templateId="tpl-ordered" canCreate={false} me={{ userId: 'u', name: 'Me' }} />
+      </MemoryRouter>,
+    );
+    await screen.findByText('Plant 1');
+    const calls = requests.filter((r) => r.includes('/register?'));
+    expect(calls).toHaveLength(1);
+    const first = new URL(calls[0] as string, 'http://x');
+    expect(first.searchParams.get('sort')).toBe('field:make');
+    expect(first.searchParams.get('direction')).toBe('asc');
+    expect(screen.getByRole('columnheader', { name: /Make/ }).getAttribute('aria-sort')).toBe('ascending');
   });
 
   it('sorts on the server when a sortable header is clicked', async () => {

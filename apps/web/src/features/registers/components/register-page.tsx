@@ -1,5 +1,6 @@
 import type { FilterOperator } from '@formwork/shared/schemas/forms';
 import { exportStateLabels, filterOperators } from '@formwork/shared/schemas/forms';
+import type { TemplateDefinition } from '@formwork/shared/templates/template-definition';
 import {
   Alert,
   Anchor,
@@ -60,6 +61,16 @@ const columnWidth = (c: RegisterColumnDef) =>
         ? 260
         : 170;
 
+type RegisterSort = { key: string; direction: 'asc' | 'desc' };
+
+/** The order the register opens in: the template's register order, else the newest first. */
+function templateOrder(definition: TemplateDefinition | undefined): RegisterSort {
+  const order = definition?.registerOrder;
+  return order
+    ? { key: `field:${order.fieldId}`, direction: order.direction }
+    : { key: 'updatedAt', direction: 'desc' };
+}
+
 type Props = {
   teamId: string;
   templateId: string;
@@ -73,7 +84,7 @@ export function RegisterPage({ teamId, templateId, canCreate, me }: Props) {
   const { t } = useTranslation();
   const template = useRegisterTemplate(templateId);
   const [state, setState] = useState<'active' | 'archived'>('active');
-  const [sort, setSort] = useState<{ key: string; direction: 'asc' | 'desc' }>({ key: 'updatedAt', direction: 'desc' });
+  const [pickedSort, setSort] = useState<RegisterSort | null>(null);
   const [filters, setFilters] = useState<string[]>([]);
   const [chosen, setChosen] = useLocalStorage<string[] | null>({
     key: `formwork-register-columns:${templateId}`,
@@ -87,7 +98,9 @@ export function RegisterPage({ teamId, templateId, canCreate, me }: Props) {
     [definition],
   );
   const shownKeys = useMemo(() => chosen ?? fallbackKeys ?? [], [chosen, fallbackKeys]);
-  const ready = Boolean(chosen) || fallbackKeys !== null;
+  // The template's register order is the first request's order, so wait for the template.
+  const ready = fallbackKeys !== null || template.isError;
+  const sort = useMemo(() => pickedSort ?? templateOrder(definition), [pickedSort, definition]);
   const fieldIds = useMemo(() => shownKeys.filter((k) => k.startsWith('field:')).map((k) => k.slice(6)), [shownKeys]);
   const options: RegisterOptions = useMemo(
     () => ({ state, sort: sort.key, direction: sort.direction, filters, columns: fieldIds }),
@@ -132,7 +145,7 @@ export function RegisterPage({ teamId, templateId, canCreate, me }: Props) {
 
   const toggleSort = (c: RegisterColumnDef) => {
     if (!c.sortable) return;
-    setSort((s) => ({ key: c.key, direction: s.key === c.key && s.direction === 'desc' ? 'asc' : 'desc' }));
+    setSort({ key: c.key, direction: sort.key === c.key && sort.direction === 'desc' ? 'asc' : 'desc' });
   };
 
   const name = template.data?.name ?? '';

@@ -11,7 +11,7 @@ export function issueTab(path: string): EditorTab {
   if (path.startsWith('definition.fields') || path.startsWith('definition.logic')) return 'fields';
   if (path.startsWith('definition.header') || path.startsWith('definition.footer')) return 'headerFooter';
   if (path.startsWith('definition.pdfFilename')) return 'download';
-  if (path.startsWith('definition.workflow')) return 'view';
+  if (path.startsWith('definition.workflow') || path.startsWith('definition.registerOrder')) return 'view';
   return 'settings';
 }
 

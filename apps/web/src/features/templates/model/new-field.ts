@@ -124,6 +124,7 @@ export function emptyDefinition(type: TemplateType): TemplateDefinition {
     header: { items: [] },
     footer: { items: [] },
     pdfFilename: defaultPdfFilenameSettings,
+    registerOrder: null,
     workflow:
       type === 'workflow'
         ? {

@@ -1,5 +1,17 @@
-import type { TemplateDefinition, TemplateType } from '@formwork/shared/templates/template-definition';
-import { ActionIcon, Alert, Button, Group, Paper, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { type RegisterOrder, registerSortKind } from '@formwork/shared/templates/register-order';
+import type { TemplateDefinition, TemplateType, WorkflowColumn } from '@formwork/shared/templates/template-definition';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Group,
+  Paper,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { IconInfoCircle, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { newId } from '../../model/new-field.ts';
@@ -65,33 +77,104 @@ export function MobileTab({
 }
 
 /**
- * View Settings: the columns of a Workflow template (spec 4.1: forms move left to right; each move
- * needs an approval signature). Timeline and Register views have no settings of their own yet.
+ * View Settings: the register order (the field the register opens sorted by, kept indexed so it
+ * stays fast with many forms) and the columns of a Workflow template (spec 4.1: forms move left to
+ * right; each move needs an approval signature).
  */
 export function ViewSettingsTab({
   type,
   definition,
   onChange,
   issues,
+  orderIssues,
 }: {
   type: TemplateType;
   definition: TemplateDefinition;
   onChange: (d: TemplateDefinition) => void;
   issues: readonly string[];
+  orderIssues: readonly string[];
+}) {
+  return (
+    <Stack gap="xl" maw={720}>
+      <RegisterOrderSettings definition={definition} onChange={onChange} issues={orderIssues} />
+      {type === 'workflow' && definition.workflow && (
+        <WorkflowColumns
+          definition={definition}
+          columns={definition.workflow.columns}
+          onChange={onChange}
+          issues={issues}
+        />
+      )}
+    </Stack>
+  );
+}
+
+function RegisterOrderSettings({
+  definition,
+  onChange,
+  issues,
+}: {
+  definition: TemplateDefinition;
+  onChange: (d: TemplateDefinition) => void;
+  issues: readonly string[];
 }) {
   const { t } = useTranslation();
-  if (type !== 'workflow' || !definition.workflow) {
-    return (
-      <Alert color="gray" icon={<IconInfoCircle size={16} />} maw={720}>
-        {t('editor.view.none', { type: t(`templates.types.${type}`) })}
-      </Alert>
-    );
-  }
-  const columns = definition.workflow.columns;
+  const order = definition.registerOrder;
+  const sortable = definition.fields.filter((f) => registerSortKind(f) !== null);
+  const setOrder = (registerOrder: RegisterOrder | null) => onChange({ ...definition, registerOrder });
+  return (
+    <Stack gap="xs">
+      <Stack gap={2}>
+        <Text fw={600}>{t('editor.view.orderTitle')}</Text>
+        <Text size="sm" c="dimmed">
+          {t('editor.view.orderHelp')}
+        </Text>
+      </Stack>
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <Select
+          label={t('editor.view.orderField')}
+          w={280}
+          data={[
+            { value: '', label: t('editor.view.orderNewest') },
+            ...sortable.map((f) => ({ value: f.id, label: f.label || f.id })),
+          ]}
+          value={order?.fieldId ?? ''}
+          allowDeselect={false}
+          error={issues.join(' ') || undefined}
+          onChange={(fieldId) => setOrder(fieldId ? { fieldId, direction: order?.direction ?? 'asc' } : null)}
+        />
+        {order && (
+          <SegmentedControl
+            aria-label={t('editor.view.orderDirection')}
+            value={order.direction}
+            onChange={(direction) => setOrder({ ...order, direction: direction as RegisterOrder['direction'] })}
+            data={[
+              { value: 'asc', label: t('editor.view.ascending') },
+              { value: 'desc', label: t('editor.view.descending') },
+            ]}
+          />
+        )}
+      </Group>
+    </Stack>
+  );
+}
+
+function WorkflowColumns({
+  definition,
+  columns,
+  onChange,
+  issues,
+}: {
+  definition: TemplateDefinition;
+  columns: WorkflowColumn[];
+  onChange: (d: TemplateDefinition) => void;
+  issues: readonly string[];
+}) {
+  const { t } = useTranslation();
   const setColumns = (next: typeof columns) => onChange({ ...definition, workflow: { columns: next } });
   const approvals = definition.fields.filter((f) => f.type === 'approvalSignature');
   return (
-    <Stack gap="sm" maw={720}>
+    <Stack gap="sm">
       <Stack gap={2}>
         <Text fw={600}>{t('editor.view.columnsTitle')}</Text>
         <Text size="sm" c="dimmed">

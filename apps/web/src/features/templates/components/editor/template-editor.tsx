@@ -543,6 +543,7 @@ export function TemplateEditor({ folder, path, templateId, viewer, plan, initial
               definition={draft.definition}
               onChange={setDefinition}
               issues={grouped.at('definition.workflow')}
+              orderIssues={grouped.at('definition.registerOrder')}
             />
           </Tabs.Panel>
           <Tabs.Panel value="download">
