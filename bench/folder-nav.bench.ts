@@ -6,7 +6,7 @@ import path from 'node:path';
 import { hashPassword } from '@formwork/server/src/modules/identity/password.ts';
 import { chromium } from '@playwright/test';
 import { report } from './lib/figures.ts';
-import { inWorkspace } from './lib/in-workspace.ts';
+import { inWorkspace, workspaceSql } from './lib/in-workspace.ts';
 import { startBenchServer } from './lib/server.ts';
 
 const projects = Number(process.env.BENCH_PROJECTS ?? 2000);
@@ -23,7 +23,7 @@ await server.database.execScript(
     workspaceId,
     `  insert into users (user_id, email, first_name, last_name, password_hash)
     values ('${userId}', '${email}', 'Nav', 'Bench', '${await hashPassword(password)}');
-  insert into workspaces (workspace_id, name, region, plan) values (${w}, 'Big Builders', 'local', 'premium');
+  ${workspaceSql(workspaceId, 'Big Builders', 'premium')}
   insert into folders (workspace_id, folder_id, kind, name) values (${w}, ${w}, 'company', 'Big Builders');
   insert into folders (workspace_id, folder_id, kind, parent_id, name)
     select ${w}, gen_random_uuid(), 'project', ${w}, 'Project ' || lpad(i::text, 5, '0') from generate_series(1, ${projects}) i;

@@ -7,7 +7,7 @@ import { loadSigningKeys } from '@formwork/server/src/idp/keys.ts';
 import { accessTokenFor } from '@formwork/server/test/auth.ts';
 import { percentile, report } from './lib/figures.ts';
 import { runInWorker } from './lib/in-worker.ts';
-import { inWorkspace } from './lib/in-workspace.ts';
+import { inWorkspace, workspaceSql } from './lib/in-workspace.ts';
 import { startBenchServer } from './lib/server.ts';
 import type { TimedGetsInput, TimedGetsResult } from './lib/timed-gets.ts';
 
@@ -28,7 +28,7 @@ async function seed(server: Server) {
       workspaceId,
       `insert into users (user_id, email, first_name, last_name)
          values ('${userId}', 'bench-${userId}@example.com', 'Bench', 'Controller');
-       insert into workspaces (workspace_id, name, region, plan) values (${w}, 'Bench Co', 'local', 'premium');
+       ${workspaceSql(workspaceId, 'Bench Co', 'premium')}
        insert into folders (workspace_id, folder_id, kind, name) values (${w}, ${w}, 'company', 'Bench Co');
        insert into folders (workspace_id, folder_id, kind, parent_id, name)
          select ${w}, gen_random_uuid(), 'project', ${w}, 'Project ' || lpad(i::text, 5, '0')

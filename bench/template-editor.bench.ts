@@ -7,7 +7,7 @@ import { hashPassword } from '@formwork/server/src/modules/identity/password.ts'
 import { chromium } from '@playwright/test';
 import { bigDefinition } from './lib/big-template.ts';
 import { percentile, report } from './lib/figures.ts';
-import { inWorkspace } from './lib/in-workspace.ts';
+import { inWorkspace, workspaceSql } from './lib/in-workspace.ts';
 import { startBenchServer } from './lib/server.ts';
 
 const fieldCount = Number(process.env.BENCH_FIELDS ?? 300);
@@ -24,7 +24,7 @@ await server.database.execScript(
     workspaceId,
     `  insert into users (user_id, email, first_name, last_name, password_hash)
     values ('${userId}', '${email}', 'Editor', 'Bench', '${await hashPassword(password)}');
-  insert into workspaces (workspace_id, name, region, plan) values (${w}, 'Bench Builders', 'local', 'platinum');
+  ${workspaceSql(workspaceId, 'Bench Builders', 'platinum')}
   insert into folders (workspace_id, folder_id, kind, name) values (${w}, ${w}, 'company', 'Bench Builders');
   insert into workspace_users (workspace_id, user_id, user_type) values (${w}, '${userId}', 'contributor');
   insert into memberships (workspace_id, folder_id, user_id, role) values (${w}, ${w}, '${userId}', 'controller');`,

@@ -3,7 +3,7 @@ import type { Config } from '@formwork/server/src/config.ts';
 import type { Database } from '@formwork/server/src/db/client.ts';
 import { loadSigningKeys } from '@formwork/server/src/idp/keys.ts';
 import { accessTokenFor } from '@formwork/server/test/auth.ts';
-import { inWorkspace } from './in-workspace.ts';
+import { inWorkspace, workspaceSql } from './in-workspace.ts';
 
 const options = ['opt1', 'opt2', 'opt3', 'opt4', 'opt5'];
 
@@ -57,7 +57,7 @@ export async function seedForms(target: { database: Database; config: Config }, 
     inWorkspace(
       workspaceId,
       `insert into users (user_id, email, first_name, last_name) values ('${userId}', 'bench-${userId}@example.com', 'Bench', 'User');
-       insert into workspaces (workspace_id, name, region, plan) values (${w}, 'Bench Co', 'local', 'premium');
+       ${workspaceSql(workspaceId, 'Bench Co', 'premium')}
        insert into folders (workspace_id, folder_id, kind, name) values (${w}, ${w}, 'company', 'Bench Co');
        insert into folders (workspace_id, folder_id, kind, parent_id, name) values (${w}, '${projectId}', 'project', ${w}, 'P');
        insert into folders (workspace_id, folder_id, kind, parent_id, name) values (${w}, '${teamId}', 'team', '${projectId}', 'T');

@@ -7,10 +7,11 @@ import { migrationFiles } from '../src/db/migrate.ts';
 
 /**
  * 0010_accounts over data written before it: a fresh PGlite migrated to 0009, three workspaces in
- * the old shape, then the rest of the migrations.
+ * the old shape, then the migrations up to 0015, which drops what 0010 kept for old statements.
  */
 const migrationsDir = path.resolve(import.meta.dirname, '../src/db/migrations');
 const accountsMigration = '0010_accounts.sql';
+const planDropped = '0015_workspaces_plan_dropped.sql';
 
 async function apply(database: Database, files: string[]) {
   for (const file of files) await database.execScript(readFileSync(path.join(migrationsDir, file), 'utf8'));
@@ -36,7 +37,7 @@ beforeAll(async () => {
   `);
   await apply(
     database,
-    files.filter((f) => f >= accountsMigration),
+    files.filter((f) => f >= accountsMigration && f < planDropped),
   );
 });
 afterAll(() => database.close());
@@ -125,6 +126,22 @@ describe('0010_accounts', () => {
       select w.plan, a.plan_type from workspaces w join accounts a using (account_id)
       where w.workspace_id = ${premium}`);
     expect(rows.rows).toEqual([{ plan: null, plan_type: 'standard' }]);
+  });
+
+  it('0015 drops the workspace plan column and its trigger; every workspace keeps its account', async () => {
+    await apply(
+      database,
+      migrationFiles().filter((f) => f >= planDropped),
+    );
+    const column = await database.db.execute(sql`
+      select 1 from information_schema.columns where table_name = 'workspaces' and column_name = 'plan'`);
+    expect(column.rows).toEqual([]);
+    const orphans = await database.db.execute(sql`
+      select 1 from workspaces w left join accounts a using (account_id) where a.account_id is null`);
+    expect(orphans.rows).toEqual([]);
+    const plans = await database.db.execute<{ plan_type: string }>(sql`
+      select a.plan_type from workspaces w join accounts a using (account_id) where w.workspace_id = ${premium}`);
+    expect(plans.rows).toEqual([{ plan_type: 'standard' }]);
   });
 
   it('refuses a trial without its end date, and values outside the closed sets', async () => {

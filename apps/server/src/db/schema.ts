@@ -37,7 +37,7 @@ export const accounts = pgTable('accounts', {
   updatedAt: updatedAt(),
 });
 
-/** The plan is the account's (0010); the old `plan` column is always empty and left out here. */
+/** A workspace's plan is its account's (0010). */
 export const workspaces = pgTable('workspaces', {
   workspaceId: uuid('workspace_id').primaryKey(),
   name: text('name').notNull(),

@@ -325,7 +325,7 @@ describe('clone (spec 5.1)', () => {
       definition: { fields },
     });
     // The workspace is premium (500 fields); limit the plan to standard (200) for this clone.
-    await ctx.database.db.execute(sql`update workspaces set plan = 'standard' where workspace_id = ${w.workspaceId}`);
+    await ctx.database.db.execute(sql`update accounts set plan_type = 'standard' where account_id = ${w.accountId}`);
     try {
       const source = await postForm(ctx, w.personas.teamMember, team(), {
         templateId: wide,
@@ -341,7 +341,7 @@ describe('clone (spec 5.1)', () => {
       expect(res.json().values).toEqual({ f0: 'first' });
       expect(res.json().textCells).toEqual({ f204: 'last' });
     } finally {
-      await ctx.database.db.execute(sql`update workspaces set plan = 'premium' where workspace_id = ${w.workspaceId}`);
+      await ctx.database.db.execute(sql`update accounts set plan_type = 'premium' where account_id = ${w.accountId}`);
     }
   });
 });
