@@ -1,20 +1,23 @@
 // Issue 6: form saves per second with 50 concurrent clients over HTTP, each saving its own form
 // (30 fields, validated and versioned) over its base version, then creates per second. Goal on
-// PostgreSQL: at least 1,000 saves per second. PGlite always; PostgreSQL with DATABASE_URL.
+// PostgreSQL: at least 1,000 saves per second. PGlite always; PostgreSQL with DATABASE_URL. The
+// server is the production server in a process of its own (as `npm start` runs it), so one
+// driver's run does not weigh on the other's.
 import { randomUUID } from 'node:crypto';
 import { report } from './lib/figures.ts';
 import { seedForms } from './lib/forms-seed.ts';
 import { runInWorker } from './lib/in-worker.ts';
 import { formValues, type SavePhaseInput, type SavePhaseResult } from './lib/save-client.ts';
-import { startBenchServer } from './lib/server.ts';
+import { prepareServerProcess } from './lib/server-process.ts';
 
 const clients = Number(process.env.BENCH_CLIENTS ?? 50);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 
 async function run(driver: 'pglite' | 'pg', databaseUrl: string | null) {
-  const server = await startBenchServer({ databaseUrl });
+  const server = await prepareServerProcess(databaseUrl);
   try {
     const seed = await seedForms(server, 1000);
+    await server.start();
     const headers = { authorization: `Bearer ${seed.token}`, 'content-type': 'application/json' };
     const forms = `${server.url}/api/teams/${seed.teamId}/forms`;
     const mine = await Promise.all(
@@ -27,7 +30,7 @@ async function run(driver: 'pglite' | 'pg', databaseUrl: string | null) {
         return { formId: ((await res.json()) as { formId: string }).formId, version: 1 };
       }),
     );
-    // The clients run in a worker thread: the server under test has the main thread to itself.
+    // The clients run in a worker thread, apart from this process's other work.
     const phase = async (name: SavePhaseInput['phase']) => ({
       name,
       ...(await runInWorker<SavePhaseInput, SavePhaseResult>(
@@ -59,7 +62,7 @@ async function run(driver: 'pglite' | 'pg', databaseUrl: string | null) {
     }
     if (driver === 'pg') await seed.cleanup();
   } finally {
-    await server.close();
+    await server.stop();
   }
 }
 

@@ -46,7 +46,9 @@ export async function prepareServerProcess(databaseUrl: string | null) {
     async start() {
       if (!databaseUrl) await database.close();
       await buildServer();
-      child = spawn(process.execPath, serverArgs, { cwd: repoRoot, env: { ...process.env, ...env }, stdio: 'inherit' });
+      // Without a databaseUrl the server must not find this process's DATABASE_URL.
+      const { DATABASE_URL: _inherited, ...inherited } = process.env;
+      child = spawn(process.execPath, serverArgs, { cwd: repoRoot, env: { ...inherited, ...env }, stdio: 'inherit' });
       for (;;) {
         if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
         const ready = await fetch(`${env.PUBLIC_URL}/api/server-ping`).then(
