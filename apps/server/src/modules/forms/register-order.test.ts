@@ -35,12 +35,13 @@ afterAll(() => ctx.close());
 const rows = (query: Record<string, string>, limit = 3) =>
   registerRows(ctx, w.personas.teamMember, { teamId: team(), templateId }, query, limit);
 
-async function saveOrder(who: Persona, order: unknown, id = templateId) {
-  const current = await ctx.app.inject({ method: 'GET', url: `/api/templates/${id}`, headers: await who.headers() });
+async function saveOrder(who: Persona, order: unknown) {
+  const url = `/api/templates/${templateId}`;
+  const current = await ctx.app.inject({ method: 'GET', url, headers: await who.headers() });
   const t = current.json();
   return ctx.app.inject({
     method: 'PUT',
-    url: `/api/templates/${id}`,
+    url,
     headers: await who.headers(),
     payload: {
       expectedVersion: t.currentVersion,
