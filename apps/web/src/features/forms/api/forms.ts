@@ -8,7 +8,7 @@ import type {
   SaveFormBody,
 } from '@formwork/shared/schemas/forms';
 import type { TemplateDefinition } from '@formwork/shared/templates/template-definition';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest, apiUpload } from '../../../lib/http.ts';
 
@@ -170,26 +170,34 @@ export function uploadFormFile(
 export const fileUrl = (companyId: string, fileId: string) => `/api/companies/${enc(companyId)}/files/${enc(fileId)}`;
 
 type BoardPage = { rows: import('@formwork/shared/schemas/forms').FormRow[]; nextCursor: string | null };
+export const boardPageSize = 50;
 
-/** The forms of a workflow template in the team, for its board (every page, newest first). */
-export function useBoardForms(teamId: string, templateId: string) {
-  return useQuery({
-    queryKey: ['forms', 'board', teamId, templateId],
-    queryFn: async ({ signal }) => {
-      const rows: BoardPage['rows'] = [];
-      let cursor: string | null = null;
-      do {
-        const params = new URLSearchParams({ limit: '200', columns: '', sort: 'updatedAt', direction: 'desc' });
-        if (cursor) params.set('cursor', cursor);
-        const page: BoardPage = await apiRequest<BoardPage>(
-          `${teamPath(teamId)}/templates/${enc(templateId)}/register?${params}`,
-          { signal },
-        );
-        rows.push(...page.rows);
-        cursor = page.nextCursor;
-      } while (cursor && rows.length < 2000);
-      return rows;
+/**
+ * One column of a workflow template's board: the team's forms in it, newest first, a page at a
+ * time. The last column also holds forms of columns a later template version removed.
+ */
+export function useBoardColumn(teamId: string, templateId: string, column: { index: number; last: boolean }) {
+  return useInfiniteQuery({
+    queryKey: ['forms', 'board', teamId, templateId, column.index, column.last],
+    queryFn: ({ pageParam, signal }) => {
+      const params = new URLSearchParams({
+        limit: String(boardPageSize),
+        columns: '',
+        sort: 'updatedAt',
+        direction: 'desc',
+        filter: `workflowColumn:${column.last ? 'gte' : 'eq'}:${column.index}`,
+      });
+      if (pageParam) params.set('cursor', pageParam);
+      return apiRequest<BoardPage>(`${teamPath(teamId)}/templates/${enc(templateId)}/register?${params}`, { signal });
     },
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
     staleTime: 0,
   });
+}
+
+/** Reloads every column of the board (after a move). */
+export function useReloadBoard(teamId: string, templateId: string) {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: ['forms', 'board', teamId, templateId] });
 }

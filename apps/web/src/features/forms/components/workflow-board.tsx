@@ -16,12 +16,12 @@ import {
   Title,
 } from '@mantine/core';
 import { IconArrowRight, IconPlus, IconTable } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormFieldEnvProvider } from '../../../components/form-fields/field-context.tsx';
 import { formPath, newFormPath, registerPath } from '../../../lib/form-paths.ts';
-import { useBoardForms, useFormTemplate } from '../api/forms.ts';
+import { useBoardColumn, useFormTemplate, useReloadBoard } from '../api/forms.ts';
 import { useFormEnv } from './form-env.ts';
 import { ApproveMoveModal } from './workflow-panel.tsx';
 
@@ -41,7 +41,7 @@ type Props = {
 export function WorkflowBoard({ companyId, teamId, templateId, me, canCreate, canMove }: Props) {
   const { t } = useTranslation();
   const template = useFormTemplate(templateId);
-  const forms = useBoardForms(teamId, templateId);
+  const reloadBoard = useReloadBoard(teamId, templateId);
   const [moving, setMoving] = useState<FormRow | null>(null);
   const definition = template.data?.definition ?? { fields: [], logic: [], workflow: null };
   const columns = template.data?.definition?.workflow?.columns ?? [];
@@ -54,14 +54,7 @@ export function WorkflowBoard({ companyId, teamId, templateId, me, canCreate, ca
     signerName: me.name,
     meta: {},
   });
-  const byColumn = useMemo(() => {
-    const groups = columns.map(() => [] as FormRow[]);
-    for (const row of forms.data ?? [])
-      groups[Math.min(row.workflowColumn ?? 0, Math.max(0, columns.length - 1))]?.push(row);
-    return groups;
-  }, [forms.data, columns]);
-
-  if (template.isPending || forms.isPending) {
+  if (template.isPending) {
     return (
       <Center mih="40vh">
         <Loader />
@@ -103,56 +96,16 @@ export function WorkflowBoard({ companyId, teamId, templateId, me, canCreate, ca
         <ScrollArea type="auto" offsetScrollbars>
           <Group align="flex-start" wrap="nowrap" gap="sm" data-workflow-board>
             {columns.map((column, index) => (
-              <Paper
+              <BoardColumn
                 key={column.id}
-                withBorder
-                radius="md"
-                p="xs"
-                w={280}
-                miw={260}
-                bg="var(--mantine-color-gray-0)"
-                data-board-column={column.name}
-                aria-label={column.name}
-                role="region"
-              >
-                <Group justify="space-between" mb="xs" px={4}>
-                  <Text fw={700} size="sm">
-                    {column.name}
-                  </Text>
-                  <Badge variant="light" size="sm">
-                    {byColumn[index]?.length ?? 0}
-                  </Badge>
-                </Group>
-                <Stack gap="xs">
-                  {(byColumn[index] ?? []).map((row) => (
-                    <Card key={row.formId} withBorder radius="md" padding="xs" data-board-card={row.title}>
-                      <Anchor component={Link} to={formPath(teamId, row.formId)} size="sm" fw={600}>
-                        {row.title}
-                      </Anchor>
-                      <Text size="xs" c="dimmed">
-                        {t('workflows.updated', { when: new Date(row.updatedAt).toLocaleString() })}
-                      </Text>
-                      {canMove && row.state === 'active' && index < columns.length - 1 && (
-                        <Box mt={6}>
-                          <Button
-                            size="compact-xs"
-                            variant="light"
-                            rightSection={<IconArrowRight size={12} />}
-                            onClick={() => setMoving(row)}
-                          >
-                            {t('workflows.moveTo', { column: columns[index + 1]?.name ?? '' })}
-                          </Button>
-                        </Box>
-                      )}
-                    </Card>
-                  ))}
-                  {(byColumn[index]?.length ?? 0) === 0 && (
-                    <Text size="xs" c="dimmed" ta="center" py="md">
-                      {t('workflows.emptyColumn')}
-                    </Text>
-                  )}
-                </Stack>
-              </Paper>
+                teamId={teamId}
+                templateId={templateId}
+                name={column.name}
+                index={index}
+                next={columns[index + 1]?.name}
+                canMove={canMove}
+                onMove={setMoving}
+              />
             ))}
           </Group>
         </ScrollArea>
@@ -169,14 +122,102 @@ export function WorkflowBoard({ companyId, teamId, templateId, me, canCreate, ca
           signerName={me.name}
           onMoved={() => {
             setMoving(null);
-            void forms.refetch();
+            void reloadBoard();
           }}
           onStale={() => {
             setMoving(null);
-            void forms.refetch();
+            void reloadBoard();
           }}
         />
       )}
     </FormFieldEnvProvider>
+  );
+}
+
+/** One column: its forms a page at a time, newest first, with their count so far. */
+function BoardColumn(props: {
+  teamId: string;
+  templateId: string;
+  name: string;
+  index: number;
+  /** The next column's name; none for the last column. */
+  next: string | undefined;
+  canMove: boolean;
+  onMove: (row: FormRow) => void;
+}) {
+  const { t } = useTranslation();
+  const { teamId, name, next } = props;
+  const forms = useBoardColumn(teamId, props.templateId, { index: props.index, last: next === undefined });
+  const rows = forms.data?.pages.flatMap((p) => p.rows) ?? [];
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p="xs"
+      w={280}
+      miw={260}
+      bg="var(--mantine-color-gray-0)"
+      data-board-column={name}
+      aria-label={name}
+      role="region"
+    >
+      <Group justify="space-between" mb="xs" px={4}>
+        <Text fw={700} size="sm">
+          {name}
+        </Text>
+        <Badge variant="light" size="sm">
+          {forms.hasNextPage ? t('workflows.countMore', { count: rows.length }) : rows.length}
+        </Badge>
+      </Group>
+      <Stack gap="xs">
+        {rows.map((row) => (
+          <Card key={row.formId} withBorder radius="md" padding="xs" data-board-card={row.title}>
+            <Anchor component={Link} to={formPath(teamId, row.formId)} size="sm" fw={600}>
+              {row.title}
+            </Anchor>
+            <Text size="xs" c="dimmed">
+              {t('workflows.updated', { when: new Date(row.updatedAt).toLocaleString() })}
+            </Text>
+            {props.canMove && row.state === 'active' && next !== undefined && (
+              <Box mt={6}>
+                <Button
+                  size="compact-xs"
+                  variant="light"
+                  rightSection={<IconArrowRight size={12} />}
+                  onClick={() => props.onMove(row)}
+                >
+                  {t('workflows.moveTo', { column: next })}
+                </Button>
+              </Box>
+            )}
+          </Card>
+        ))}
+        {forms.isPending && (
+          <Center py="md">
+            <Loader size="sm" />
+          </Center>
+        )}
+        {forms.isError && (
+          <Text size="xs" c="red" ta="center" py="md">
+            {t('workflows.loadFailed')}
+          </Text>
+        )}
+        {forms.isSuccess && rows.length === 0 && (
+          <Text size="xs" c="dimmed" ta="center" py="md">
+            {t('workflows.emptyColumn')}
+          </Text>
+        )}
+        {forms.hasNextPage && (
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            loading={forms.isFetchingNextPage}
+            onClick={() => void forms.fetchNextPage()}
+          >
+            {t('workflows.showMore')}
+          </Button>
+        )}
+      </Stack>
+    </Paper>
   );
 }

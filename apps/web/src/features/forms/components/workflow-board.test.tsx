@@ -1,0 +1,104 @@
+import type { FormRow } from '@formwork/shared/schemas/forms';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../../test/render.tsx';
+import { WorkflowBoard } from './workflow-board.tsx';
+
+const requests: URL[] = [];
+/** Forms per column index: 60 open (two pages), 2 investigating, 1 closed and 1 of a removed column. */
+const formsIn = [60, 2, 1, 1];
+
+function row(column: number, n: number): FormRow {
+  return {
+    formId: `00000000-0000-4000-8000-${String(column * 1000 + n).padStart(12, '0')}`,
+    templateId: 'tpl',
+    number: column * 1000 + n,
+    title: `Incident ${column}-${n}`,
+    state: 'active',
+    workflowColumn: column,
+    version: 1,
+    createdBy: null,
+    createdAt: '2026-01-01T00:00:00Z',
+    updatedBy: null,
+    updatedAt: '2026-01-01T00:00:00Z',
+    values: {},
+  };
+}
+
+vi.mock('../../../lib/http.ts', async (original) => ({
+  ...(await original<typeof import('../../../lib/http.ts')>()),
+  apiRequest: vi.fn(async (path: string) => {
+    if (path.startsWith('/api/templates/')) {
+      return {
+        templateId: 'tpl',
+        name: 'Incidents',
+        templateCode: 'INC',
+        formName: 'Incident',
+        type: 'workflow',
+        currentVersion: 1,
+        definition: {
+          fields: [],
+          logic: [],
+          workflow: {
+            columns: [
+              { id: 'open', name: 'Open' },
+              { id: 'inv', name: 'Investigating' },
+              { id: 'closed', name: 'Closed' },
+            ],
+          },
+        },
+      };
+    }
+    const url = new URL(path, 'http://x');
+    requests.push(url);
+    const [, op, value] = (url.searchParams.get('filter') ?? '').split(':');
+    const columns = op === 'gte' ? [2, 3] : [Number(value)];
+    const all = columns.flatMap((c) => Array.from({ length: formsIn[c] ?? 0 }, (_, i) => row(c, i + 1)));
+    const start = Number(url.searchParams.get('cursor') ?? 0);
+    const rows = all.slice(start, start + Number(url.searchParams.get('limit')));
+    return { columns: [], rows, nextCursor: start + rows.length < all.length ? String(start + rows.length) : null };
+  }),
+}));
+
+describe('workflow board', () => {
+  it('loads each column a page at a time; the last also holds forms of removed columns', async () => {
+    const user = userEvent.setup();
+    await renderWithProviders(
+      <MemoryRouter>
+        <WorkflowBoard
+          companyId="c"
+          teamId="team"
+          templateId="tpl"
+          me={{ userId: 'u', name: 'Me' }}
+          canCreate={false}
+          canMove
+        />
+      </MemoryRouter>,
+    );
+    const open = await screen.findByRole('region', { name: 'Open' });
+    await within(open).findByText('Incident 0-1');
+    expect(requests.map((u) => u.searchParams.get('filter')).sort()).toEqual([
+      'workflowColumn:eq:0',
+      'workflowColumn:eq:1',
+      'workflowColumn:gte:2',
+    ]);
+    expect(within(open).getAllByRole('link')).toHaveLength(50);
+    expect(within(open).getByText('50+')).toBeTruthy();
+
+    const closed = screen.getByRole('region', { name: 'Closed' });
+    await within(closed).findByText('Incident 3-1');
+    expect(within(closed).getByText('Incident 2-1')).toBeTruthy();
+    expect(within(closed).queryByRole('button', { name: /Move to/ })).toBeNull();
+    expect(
+      within(screen.getByRole('region', { name: 'Investigating' })).getAllByRole('button', { name: 'Move to Closed' }),
+    ).toHaveLength(2);
+
+    await user.click(within(open).getByRole('button', { name: 'Show more' }));
+    await waitFor(() => expect(within(open).getAllByRole('link')).toHaveLength(60));
+    expect(within(open).getByText('60')).toBeTruthy();
+    expect(within(open).queryByRole('button', { name: 'Show more' })).toBeNull();
+    expect(requests.at(-1)?.searchParams.get('cursor')).toBe('50');
+  });
+});
