@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { trialDays } from '@formwork/shared/limits';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
+import { openTrialAccount } from '../../modules/accounts/accounts.service.ts';
 import { hashPassword } from '../../modules/identity/password.ts';
+import { insertWorkspace } from '../../modules/workspaces/workspaces.queries.ts';
 import type { Database } from '../client.ts';
 import { accounts, auditEvents, folders, memberships, users, workspaces, workspaceUsers } from '../schema.ts';
 import { inScope } from '../tenant.ts';
@@ -243,20 +244,15 @@ async function seedTrialWorkspace(database: Database, config: Config, ownerEmail
       .from(users)
       .where(sql`lower(${users.email}) = ${ownerEmail}`);
     if (!owner) throw new Error(`no demo user ${ownerEmail}`);
-    await tx.insert(accounts).values({
+    // As the app makes a workspace: its own trial account, company folder, and owner as controller.
+    await openTrialAccount(tx, { accountId, name: trialWorkspaceName, now: new Date() });
+    await insertWorkspace(tx, {
+      workspaceId,
       accountId,
       name: trialWorkspaceName,
-      accountType: 'self_service',
-      planType: 'free_trial',
-      subscriptionStatus: 'free_trial',
-      trialEndDate: new Date(Date.now() + trialDays * 24 * 60 * 60 * 1000),
+      region: config.region,
+      creatorId: owner.userId,
     });
-    await tx.insert(workspaces).values({ workspaceId, accountId, name: trialWorkspaceName, region: config.region });
-    await tx.insert(folders).values({ workspaceId, folderId: workspaceId, kind: 'company', name: trialWorkspaceName });
-    await tx.insert(workspaceUsers).values({ workspaceId, userId: owner.userId, userType: 'contributor' });
-    await tx
-      .insert(memberships)
-      .values({ workspaceId, userId: owner.userId, folderId: workspaceId, role: 'controller' });
     await tx.insert(auditEvents).values({
       workspaceId,
       folderPath: [workspaceId],
