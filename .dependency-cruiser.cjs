@@ -52,6 +52,24 @@ module.exports = {
       to: { path: '^apps/web/src/(features|app)/' },
     },
     {
+      name: 'services-and-queries-know-no-http',
+      comment:
+        'Only routes (and the app at the top) speak HTTP: services, queries and the layers below never import http/.',
+      severity: 'error',
+      from: {
+        path: '^apps/server/src/(modules|authz|db|seed|jobs|mail|files|pdf)/',
+        pathNot: '\\.(routes|test)\\.ts$',
+      },
+      to: { path: '^apps/server/src/http/' },
+    },
+    {
+      name: 'web-features-do-not-import-the-app',
+      comment: 'Features are composed by src/app, never the reverse.',
+      severity: 'error',
+      from: { path: '^apps/web/src/features/' },
+      to: { path: '^apps/web/src/app/' },
+    },
+    {
       name: 'no-circular',
       severity: 'error',
       from: {},

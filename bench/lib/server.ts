@@ -1,10 +1,10 @@
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { buildApp } from '@formwork/server/src/app.ts';
 import { loadConfig } from '@formwork/server/src/config.ts';
 import { openDatabase } from '@formwork/server/src/db/client.ts';
 import { migrate } from '@formwork/server/src/db/migrate.ts';
-import { buildApp } from '@formwork/server/src/http/app.ts';
 
 /**
  * The full app on a migrated in-memory PGlite (or DATABASE_URL), listening on a loopback port.

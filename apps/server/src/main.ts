@@ -1,15 +1,15 @@
+import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
-import { seedDemo } from './db/seed/demo.ts';
 import { fileStorage } from './files/storage.ts';
-import { buildApp } from './http/app.ts';
 import { deleteExpiredPayloads } from './idp/adapter.ts';
 import { startJobRunner } from './jobs/runner.ts';
 import { startMailSender } from './mail/mail.ts';
 import { pdfZipJobHandler, pdfZipJobKind } from './modules/form-pdf/pdf-zip.service.ts';
 import { exportJobHandler, exportJobKind } from './modules/forms/exports.service.ts';
 import { registerSortKeysJobHandler, registerSortKeysJobKind } from './modules/forms/register-order.service.ts';
+import { seedDemo } from './seed/demo.ts';
 
 const config = loadConfig();
 const database = await openDatabase(

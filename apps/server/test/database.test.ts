@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../src/db/migrate.ts';
-import { seedDemo } from '../src/db/seed/demo.ts';
 import { postgresErrorCode } from '../src/http/errors.ts';
+import { seedDemo } from '../src/seed/demo.ts';
 import { testConfig } from './test-app.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 

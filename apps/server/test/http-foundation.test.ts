@@ -1,7 +1,7 @@
 import { problemContentType } from '@formwork/shared/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { AppError } from '../src/http/errors.ts';
+import { AppError } from '../src/errors.ts';
 import { createTestApp, type TestContext } from './test-app.ts';
 
 let ctx: TestContext;

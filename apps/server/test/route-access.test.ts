@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/http/app.ts';
+import { buildApp } from '../src/app.ts';
 import { createTestApp, type TestContext, testConfig } from './test-app.ts';
 
 let ctx: TestContext;

@@ -1,8 +1,8 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
-import { buildApp } from '../src/http/app.ts';
 import type { App } from '../src/http/types.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 

@@ -1,5 +1,5 @@
 import { can, denialMessage, type FolderRef, type Membership, type Permission } from '@formwork/shared/permissions';
-import { AppError } from '../http/errors.ts';
+import { AppError } from '../errors.ts';
 
 /**
  * The one permission check of the server: the shared rules of spec 6 against the verified

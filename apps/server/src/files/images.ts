@@ -9,7 +9,7 @@ import {
 import bmp from 'bmp-js';
 import exifReader from 'exif-reader';
 import sharp, { type Sharp } from 'sharp';
-import { AppError } from '../http/errors.ts';
+import { AppError } from '../errors.ts';
 
 export type ProcessedImage = {
   data: Buffer;

@@ -8,23 +8,13 @@ import {
   type JWTVerifyGetKey,
   jwtVerify,
 } from 'jose';
+import type { SignedInUser } from '../authz/signed-in-user.ts';
 import type { OidcConfig } from '../config.ts';
 import type { AppDb } from '../db/client.ts';
 import { readInScope, systemScope } from '../db/tenant.ts';
+import { AppError } from '../errors.ts';
 import type { SigningKeys } from '../idp/keys.ts';
-import { AppError } from './errors.ts';
 import type { App } from './types.ts';
-
-/** The person behind a verified access token. */
-export type SignedInUser = {
-  userId: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  isAdmin: boolean;
-  isSso: boolean;
-  isVisitorOnly: boolean;
-};
 
 declare module 'fastify' {
   interface FastifyRequest {

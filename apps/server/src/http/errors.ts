@@ -1,26 +1,7 @@
 import { type ErrorCode, errorCodes, type FieldError, type Problem, problemContentType } from '@formwork/shared/errors';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-
-/** The one way to fail a request on purpose: a code from the shared table, optional detail. */
-export class AppError extends Error {
-  readonly code: ErrorCode;
-  readonly detail: string | undefined;
-  readonly fieldErrors: FieldError[];
-  readonly meta: Record<string, unknown> | undefined;
-
-  constructor(
-    code: ErrorCode,
-    options: { detail?: string; errors?: FieldError[]; meta?: Record<string, unknown> } = {},
-  ) {
-    super(options.detail ?? errorCodes[code].title);
-    this.name = 'AppError';
-    this.code = code;
-    this.detail = options.detail;
-    this.fieldErrors = options.errors ?? [];
-    this.meta = options.meta;
-  }
-}
+import { AppError } from '../errors.ts';
 
 export function problem(
   code: ErrorCode,

@@ -5,7 +5,7 @@ import { bearer } from '../../test/auth.ts';
 import { createUser } from '../../test/factories.ts';
 import { OidcTestClient, type TokenSet } from '../../test/oidc-client.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
-import { buildApp } from '../http/app.ts';
+import { buildApp } from '../app.ts';
 import { hashPassword } from '../modules/identity/password.ts';
 
 const password = 'Correct-Horse-42';

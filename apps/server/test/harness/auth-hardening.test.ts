@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loggerOptions } from '../../src/http/app.ts';
+import { loggerOptions } from '../../src/app.ts';
 import { createWorkspace, type TestWorkspace } from '../factories.ts';
 import { OidcTestClient } from '../oidc-client.ts';
 import { createTestApp, type TestContext } from '../test-app.ts';

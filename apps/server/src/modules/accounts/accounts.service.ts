@@ -1,11 +1,11 @@
 import { trialDays } from '@formwork/shared/limits';
 import type { Account, AccountSummary } from '@formwork/shared/schemas/accounts';
 import { assertCan } from '../../authz/can.ts';
+import { companyContext } from '../../authz/context.ts';
+import type { SignedInUser } from '../../authz/signed-in-user.ts';
 import type { AppDb } from '../../db/client.ts';
 import { inScope, type Tx } from '../../db/tenant.ts';
-import type { SignedInUser } from '../../http/auth.ts';
-import { companyContext } from '../../http/context.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../errors.ts';
 import * as queries from './accounts.queries.ts';
 
 type SummaryRow = Omit<AccountSummary, 'trialEndDate'> & { trialEndDate: Date | null };

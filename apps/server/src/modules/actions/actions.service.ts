@@ -16,11 +16,11 @@ import {
 } from '@formwork/shared/schemas/actions';
 import { templateDefinitionSchema } from '@formwork/shared/templates/template-definition';
 import { assertCan } from '../../authz/can.ts';
+import { folderContext, personalScope } from '../../authz/context.ts';
+import type { SignedInUser } from '../../authz/signed-in-user.ts';
 import type { AppDb } from '../../db/client.ts';
 import { inScope, type Tx } from '../../db/tenant.ts';
-import type { SignedInUser } from '../../http/auth.ts';
-import { folderContext, personalScope } from '../../http/context.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../errors.ts';
 import { enqueueMail } from '../../mail/mail.ts';
 import * as queries from './actions.queries.ts';
 

@@ -1,9 +1,9 @@
 import type { ActivityPage } from '@formwork/shared/schemas/activity';
 import { assertCan } from '../../authz/can.ts';
+import { companyContext, folderContext } from '../../authz/context.ts';
+import type { SignedInUser } from '../../authz/signed-in-user.ts';
 import type { AppDb } from '../../db/client.ts';
 import { inScope } from '../../db/tenant.ts';
-import type { SignedInUser } from '../../http/auth.ts';
-import { companyContext, folderContext } from '../../http/context.ts';
 import * as queries from './activity.queries.ts';
 
 /** Spec 2.2 Activity: the audit events of a folder and below, for anyone who may view the folder. */

@@ -4,13 +4,13 @@ import type { FolderRef } from '@formwork/shared/permissions';
 import type { StoredFile } from '@formwork/shared/schemas/files';
 import type { UploadPurpose } from '@formwork/shared/uploads';
 import { assertCan } from '../../authz/can.ts';
+import { companyContext } from '../../authz/context.ts';
+import type { SignedInUser } from '../../authz/signed-in-user.ts';
 import type { AppDb } from '../../db/client.ts';
 import { inScope, type Tx } from '../../db/tenant.ts';
+import { AppError } from '../../errors.ts';
 import { type ProcessedImage, processImage } from '../../files/images.ts';
 import type { FileStorage } from '../../files/storage.ts';
-import type { SignedInUser } from '../../http/auth.ts';
-import { companyContext } from '../../http/context.ts';
-import { AppError } from '../../http/errors.ts';
 import { recordEvents } from '../activity/record-events.ts';
 import * as queries from './files.queries.ts';
 

@@ -11,11 +11,11 @@ import type {
   TreeState,
 } from '@formwork/shared/schemas/folders';
 import { assertCan } from '../../authz/can.ts';
+import { companyContext, folderContext, type TargetFolder, type WorkspaceContext } from '../../authz/context.ts';
+import type { SignedInUser } from '../../authz/signed-in-user.ts';
 import type { AppDb } from '../../db/client.ts';
 import { inScope, type Tx } from '../../db/tenant.ts';
-import type { SignedInUser } from '../../http/auth.ts';
-import { companyContext, folderContext, type TargetFolder, type WorkspaceContext } from '../../http/context.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../errors.ts';
 import { type AuditEvent, recordEvents } from '../activity/record-events.ts';
 import * as queries from './folders.queries.ts';
 import { treeCacheOf } from './tree-cache.ts';

@@ -6,11 +6,11 @@ import { buildPdfFilename, type PdfFilenameValue } from '@formwork/shared/pdf-fi
 import { can } from '@formwork/shared/permissions';
 import type { FormPdfQuery } from '@formwork/shared/schemas/pdf-exports';
 import { type TemplateDefinition, templateDefinitionSchema } from '@formwork/shared/templates/template-definition';
+import type { SignedInUser } from '../../authz/signed-in-user.ts';
 import type { AppDb } from '../../db/client.ts';
 import { inScope, type Tx } from '../../db/tenant.ts';
+import { AppError } from '../../errors.ts';
 import type { FileStorage } from '../../files/storage.ts';
-import type { SignedInUser } from '../../http/auth.ts';
-import { AppError } from '../../http/errors.ts';
 import type { FormPdfModel, PdfImage } from '../../pdf/form-pdf-model.ts';
 import { isTimeZone } from '../../pdf/pdf-dates.ts';
 import { renderFormPdf } from '../../pdf/render-form-pdf.ts';

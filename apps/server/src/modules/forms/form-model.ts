@@ -7,8 +7,8 @@ import {
   type TemplateType,
   templateDefinitionSchema,
 } from '@formwork/shared/templates/template-definition';
-import type { folderContext } from '../../http/context.ts';
-import { AppError } from '../../http/errors.ts';
+import type { folderContext } from '../../authz/context.ts';
+import { AppError } from '../../errors.ts';
 import type { FormRecord, SignatureRow } from './forms.queries.ts';
 
 /** The verified team of a forms route. */

@@ -11,11 +11,11 @@ import {
   type SaveFormBody,
 } from '@formwork/shared/schemas/forms';
 import type { TemplateDefinition } from '@formwork/shared/templates/template-definition';
+import { folderContext } from '../../authz/context.ts';
+import type { SignedInUser } from '../../authz/signed-in-user.ts';
 import type { AppDb } from '../../db/client.ts';
 import { inScope, type Tx } from '../../db/tenant.ts';
-import type { SignedInUser } from '../../http/auth.ts';
-import { folderContext } from '../../http/context.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../errors.ts';
 import {
   archivedFolder,
   assertFormRight,

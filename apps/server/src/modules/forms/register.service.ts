@@ -10,10 +10,10 @@ import {
 import { isListedField, registerSortKind } from '@formwork/shared/templates/register-order';
 import type { TemplateDefinition } from '@formwork/shared/templates/template-definition';
 import type { SQL } from 'drizzle-orm';
+import type { SignedInUser } from '../../authz/signed-in-user.ts';
 import type { AppDb } from '../../db/client.ts';
 import { inScope, type Tx } from '../../db/tenant.ts';
-import type { SignedInUser } from '../../http/auth.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../errors.ts';
 import { assertFormRight, parseDefinition, type TeamContext } from './form-model.ts';
 import { type FormRecord, templateForTeam } from './forms.queries.ts';
 import { teamContext } from './forms.service.ts';

@@ -1,9 +1,9 @@
 import { missingRequired, validateFormValues } from '@formwork/shared/forms/validate-form-values';
 import type { Form } from '@formwork/shared/schemas/forms';
+import type { SignedInUser } from '../../authz/signed-in-user.ts';
 import type { AppDb } from '../../db/client.ts';
 import { inScope } from '../../db/tenant.ts';
-import type { SignedInUser } from '../../http/auth.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../errors.ts';
 import { archivedFolder, assertFormRight, parseDefinition, stale, toForm } from './form-model.ts';
 import * as queries from './forms.queries.ts';
 import { teamContext } from './forms.service.ts';

@@ -1,9 +1,9 @@
 import type { CurrentUser, UpdateCurrentUser, UsageEvent } from '@formwork/shared/schemas/identity';
+import { personalScope } from '../../authz/context.ts';
+import type { SignedInUser } from '../../authz/signed-in-user.ts';
 import type { AppDb } from '../../db/client.ts';
 import { inScope } from '../../db/tenant.ts';
-import type { SignedInUser } from '../../http/auth.ts';
-import { personalScope } from '../../http/context.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../errors.ts';
 import * as queries from './identity.queries.ts';
 
 export async function getCurrentUser(db: AppDb, user: SignedInUser): Promise<CurrentUser> {

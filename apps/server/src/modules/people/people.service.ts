@@ -1,9 +1,9 @@
 import type { Person } from '@formwork/shared/schemas/people';
 import { assertCan } from '../../authz/can.ts';
+import { folderContext } from '../../authz/context.ts';
+import type { SignedInUser } from '../../authz/signed-in-user.ts';
 import type { AppDb } from '../../db/client.ts';
 import { inScope } from '../../db/tenant.ts';
-import type { SignedInUser } from '../../http/auth.ts';
-import { folderContext } from '../../http/context.ts';
 import * as queries from './people.queries.ts';
 
 /** Everyone who can see the team folder, for person fields and action assignees. */

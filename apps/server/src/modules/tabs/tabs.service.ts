@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Tab, TabCreate, TabOrder, TabUpdate } from '@formwork/shared/schemas/tabs';
 import { assertCan } from '../../authz/can.ts';
+import { companyContext, type WorkspaceContext } from '../../authz/context.ts';
+import type { SignedInUser } from '../../authz/signed-in-user.ts';
 import type { AppDb } from '../../db/client.ts';
 import { inScope, type Tx } from '../../db/tenant.ts';
-import type { SignedInUser } from '../../http/auth.ts';
-import { companyContext, type WorkspaceContext } from '../../http/context.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../errors.ts';
 import { templateContext, uniqueViolation } from '../templates/template-access.service.ts';
 import { recordTemplateEvents, type TemplateEvent } from '../templates/template-events.ts';
 import * as queries from './tabs.queries.ts';

@@ -1,11 +1,11 @@
 import { can } from '@formwork/shared/permissions';
 import type { BulkDeployment, BulkDeploymentResult, Deployment } from '@formwork/shared/schemas/templates';
 import { assertCan } from '../../authz/can.ts';
+import { companyContext, type WorkspaceContext } from '../../authz/context.ts';
+import type { SignedInUser } from '../../authz/signed-in-user.ts';
 import type { AppDb } from '../../db/client.ts';
 import { inScope, type Tx } from '../../db/tenant.ts';
-import type { SignedInUser } from '../../http/auth.ts';
-import { companyContext, type WorkspaceContext } from '../../http/context.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../errors.ts';
 import * as queries from './deployments.queries.ts';
 import { assertCanViewTemplate, templateContext } from './template-access.service.ts';
 import { recordTemplateEvents, type TemplateEvent } from './template-events.ts';

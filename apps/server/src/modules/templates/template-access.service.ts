@@ -1,10 +1,10 @@
 import { can, type FolderRef } from '@formwork/shared/permissions';
 import { assertCan } from '../../authz/can.ts';
+import { companyContext, folderContext, personalScope, type WorkspaceContext } from '../../authz/context.ts';
+import type { SignedInUser } from '../../authz/signed-in-user.ts';
 import type { AppDb } from '../../db/client.ts';
 import { inScope } from '../../db/tenant.ts';
-import type { SignedInUser } from '../../http/auth.ts';
-import { companyContext, folderContext, personalScope, type WorkspaceContext } from '../../http/context.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../errors.ts';
 import * as deployments from './deployments.queries.ts';
 import * as queries from './templates.queries.ts';
 

@@ -1,10 +1,10 @@
 import type { Permission } from '@formwork/shared/permissions';
 import type { TemplateStateChange, TemplateStateChangeResult } from '@formwork/shared/schemas/templates';
 import { assertCan } from '../../authz/can.ts';
+import type { SignedInUser } from '../../authz/signed-in-user.ts';
 import type { AppDb } from '../../db/client.ts';
 import { inScope } from '../../db/tenant.ts';
-import type { SignedInUser } from '../../http/auth.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../errors.ts';
 import { templateFolderById } from './template-access.service.ts';
 import { recordTemplateEvents } from './template-events.ts';
 import * as queries from './templates.queries.ts';

@@ -17,11 +17,11 @@ import {
 } from '@formwork/shared/templates/template-definition';
 import { validateTemplate } from '@formwork/shared/templates/validate-template';
 import { assertCan } from '../../authz/can.ts';
+import type { WorkspaceContext } from '../../authz/context.ts';
+import type { SignedInUser } from '../../authz/signed-in-user.ts';
 import type { AppDb } from '../../db/client.ts';
 import { inScope, type Tx } from '../../db/tenant.ts';
-import type { SignedInUser } from '../../http/auth.ts';
-import type { WorkspaceContext } from '../../http/context.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../errors.ts';
 import { jobQueued } from '../../jobs/runner.ts';
 import { applyRegisterOrder } from '../forms/register-order.service.ts';
 import { existingTabIds, tabsOf } from '../tabs/tabs.service.ts';

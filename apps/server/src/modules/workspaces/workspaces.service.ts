@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { createWorkspaceAccess, createWorkspaceDenied } from '@formwork/shared/permissions';
 import type { AccessibleWorkspace, CreateWorkspace, Workspace } from '@formwork/shared/schemas/workspaces';
+import { personalScope } from '../../authz/context.ts';
+import type { SignedInUser } from '../../authz/signed-in-user.ts';
 import type { AppDb } from '../../db/client.ts';
 import { inScope } from '../../db/tenant.ts';
-import type { SignedInUser } from '../../http/auth.ts';
-import { personalScope } from '../../http/context.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../errors.ts';
 import { openTrialAccount, toAccountSummary } from '../accounts/accounts.service.ts';
 import { recordEvents } from '../activity/record-events.ts';
 import * as queries from './workspaces.queries.ts';

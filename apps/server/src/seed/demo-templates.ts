@@ -5,7 +5,6 @@ import {
   templateDefinitionSchema,
 } from '@formwork/shared/templates/template-definition';
 import { validateTemplate } from '@formwork/shared/templates/validate-template';
-import { applyRegisterOrder } from '../../modules/forms/register-order.service.ts';
 import {
   auditEvents,
   templateDeployments,
@@ -13,8 +12,9 @@ import {
   templateTabLinks,
   templateTabs,
   templateVersions,
-} from '../schema.ts';
-import type { Tx } from '../tenant.ts';
+} from '../db/schema.ts';
+import type { Tx } from '../db/tenant.ts';
+import { applyRegisterOrder } from '../modules/forms/register-order.service.ts';
 
 /** Team positions in the demo tree: 0 Civil Works, 1 Electrical, 2 Site Safety (in every project). */
 const civil = 0;

@@ -5,8 +5,8 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { AppDb } from '../db/client.ts';
 import { accounts, folders, memberships, workspaces, workspaceUsers } from '../db/schema.ts';
 import { readInScope, type Scope } from '../db/tenant.ts';
-import type { SignedInUser } from './auth.ts';
-import { AppError } from './errors.ts';
+import { AppError } from '../errors.ts';
+import type { SignedInUser } from './signed-in-user.ts';
 
 /** Who is asking, in which (verified) workspace, with which roles there. */
 export type WorkspaceContext = {

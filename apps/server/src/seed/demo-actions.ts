@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../tenant.ts';
+import type { Tx } from '../db/tenant.ts';
 
 /**
  * Step of the demo seed after the forms: an open action on a form of the demo team member's team,

@@ -5,12 +5,12 @@ import { validateFormValues } from '@formwork/shared/forms/validate-form-values'
 import { type TemplateDefinition, templateDefinitionSchema } from '@formwork/shared/templates/template-definition';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { type ProcessedImage, processImage } from '../../files/images.ts';
-import { type FileStorage, fileStorage } from '../../files/storage.ts';
-import { insertFile } from '../../modules/files/files.queries.ts';
-import { writeImage } from '../../modules/files/files.service.ts';
-import * as forms from '../../modules/forms/forms.queries.ts';
-import type { Tx } from '../tenant.ts';
+import type { Tx } from '../db/tenant.ts';
+import { type ProcessedImage, processImage } from '../files/images.ts';
+import { type FileStorage, fileStorage } from '../files/storage.ts';
+import { insertFile } from '../modules/files/files.queries.ts';
+import { writeImage } from '../modules/files/files.service.ts';
+import * as forms from '../modules/forms/forms.queries.ts';
 import { type DemoPhoto, demoPhotoJpeg } from './demo-photos.ts';
 
 const notes = [
