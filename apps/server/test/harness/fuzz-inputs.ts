@@ -1,3 +1,4 @@
+import { encodeCursor } from '@formwork/shared/schemas/cursor';
 import fc from 'fast-check';
 import type { JsonSchema } from './openapi.ts';
 
@@ -80,4 +81,40 @@ export const hostileParam: fc.Arbitrary<string> = fc.oneof(
   ),
   fc.string({ unit: 'grapheme', maxLength: 100 }),
   fc.uuid(),
+);
+
+/** One part of a keyset cursor: dates at and beyond what the database holds, edge numbers, odd text. */
+const cursorPartValue: fc.Arbitrary<string | number> = fc.oneof(
+  fc.constantFrom(
+    '+275760-09-13T00:00:00.000Z',
+    '-271821-04-20T00:00:00.000Z',
+    '275760-09-13 00:00:00+00',
+    '0000-01-01 00:00:00+00',
+    '9999-12-31 23:59:59.999999+14:59',
+    '2026-02-30 00:00:00+00',
+    '99999999999',
+    '-2147483649',
+    '9223372036854775808',
+    '1e999',
+    'updatedAt',
+    'number',
+    'field:title',
+    '00000000-0000-0000-0000-000000000000',
+    '\u0000',
+  ),
+  fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
+  fc.uuid(),
+  fc.string({ unit: 'grapheme', maxLength: 40 }),
+  fc.integer(),
+  fc.double(),
+);
+
+/** Keyset cursors: well-encoded ones holding hostile parts (any arity), and text that is no cursor. */
+export const hostileCursor: fc.Arbitrary<string> = fc.oneof(
+  fc.array(cursorPartValue, { maxLength: 4 }).map((parts) => encodeCursor(parts)),
+  // Shaped like the keysets: [key, id] and [sort, key, id].
+  fc.tuple(cursorPartValue, fc.uuid()).map((parts) => encodeCursor(parts)),
+  fc.tuple(cursorPartValue, cursorPartValue, fc.uuid()).map((parts) => encodeCursor(parts)),
+  fc.jsonValue({ maxDepth: 3 }).map((value) => Buffer.from(JSON.stringify(value) ?? 'null').toString('base64url')),
+  hostileParam,
 );

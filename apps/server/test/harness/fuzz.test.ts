@@ -3,7 +3,15 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWorkspace, type Persona, type TestWorkspace } from '../factories.ts';
 import { createTestApp, type TestContext } from '../test-app.ts';
-import { deeplyNested, fuzzRuns, fuzzSeed, hostileParam, hostileValue, mutatedBody } from './fuzz-inputs.ts';
+import {
+  deeplyNested,
+  fuzzRuns,
+  fuzzSeed,
+  hostileCursor,
+  hostileParam,
+  hostileValue,
+  mutatedBody,
+} from './fuzz-inputs.ts';
 import { fillPath, listOperations, type Operation, sample } from './openapi.ts';
 
 /**
@@ -112,6 +120,20 @@ describe('bad-input fuzzing', () => {
           },
         ),
         { seed: fuzzSeed, numRuns: fuzzRuns },
+      );
+    }
+  });
+
+  it('hostile keyset cursors never cause a 5xx', async () => {
+    const paged = operations.filter((o) => o.parameters.some((p) => p.in === 'query' && p.name === 'cursor'));
+    expect(paged.length).toBeGreaterThanOrEqual(5);
+    for (const operation of paged) {
+      await fc.assert(
+        fc.asyncProperty(hostileCursor, async (cursor) => {
+          const url = `${fillPath(operation, idFor)}?${new URLSearchParams({ cursor })}`;
+          await check(operation, `cursor=${cursor.slice(0, 60)}`, { url });
+        }),
+        { seed: fuzzSeed, numRuns: fuzzRuns * 4 },
       );
     }
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cursorPart, keysetCursor } from './cursor.ts';
 
 /**
  * Contracts of the actions API (spec 3, 4.1; issue 6 item 5). An action lives in a team folder
@@ -111,8 +112,8 @@ export const actionSchema = z.object({
 export type Action = z.infer<typeof actionSchema>;
 
 const limit = z.coerce.number().int().min(1).max(200).default(50);
-/** Opaque keyset cursor from the previous page's `nextCursor`. */
-const cursor = z.string().max(200).optional();
+/** Opaque keyset cursor from the previous page's `nextCursor`: the last action's updatedAt and id. */
+const cursor = keysetCursor(z.tuple([cursorPart.timestamp, cursorPart.id])).optional();
 
 /** GET /api/teams/:teamId/actions: the team's actions, newest change first. */
 export const teamActionsQuerySchema = z.object({

@@ -1,11 +1,9 @@
 import { z } from 'zod';
+import { cursorPart, keysetCursor } from './cursor.ts';
 
 export const activityQuerySchema = z.object({
-  /** The eventId of the last event of the previous page. */
-  cursor: z
-    .string()
-    .regex(/^[0-9]{1,18}$/, 'Invalid cursor')
-    .optional(),
+  /** Opaque keyset cursor from the previous page's `nextCursor`: the last event's eventId. */
+  cursor: keysetCursor(z.tuple([cursorPart.serial])).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
 

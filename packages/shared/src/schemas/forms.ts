@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cursorPart, invalidCursorMessage, keysetCursor } from './cursor.ts';
 
 /**
  * Contracts of the forms API (issue 6). All routes live under a team folder:
@@ -204,16 +205,17 @@ export const formRowSchema = z.object({
 export type FormRow = z.infer<typeof formRowSchema>;
 
 const limit = (fallback: number, max: number) => z.coerce.number().int().min(1).max(max).default(fallback);
-/** Opaque keyset cursor from the previous page's `nextCursor`. */
-const cursor = z.string().max(2000).optional();
+/** Opaque keyset cursor from the previous page's `nextCursor`: the last form's updatedAt and id. */
+const timelineCursor = keysetCursor(z.tuple([cursorPart.timestamp, cursorPart.id])).optional();
 
 /** GET /api/teams/:teamId/timeline: forms of the team's Timeline templates (or of one template), newest first. */
 export const timelineQuerySchema = z.object({
   templateId: id.optional(),
   state: listStateSchema,
-  cursor,
+  cursor: timelineCursor,
   limit: limit(20, 100),
 });
+export type TimelineQuery = z.infer<typeof timelineQuerySchema>;
 export const timelinePageSchema = z.object({
   forms: z.array(formRowSchema.extend({ templateName: z.string(), templateType: templateTypeSchema })),
   nextCursor: z.string().nullable(),
@@ -284,8 +286,28 @@ const registerOptionsShape = {
     .optional(),
 };
 
+/**
+ * The register's keyset cursor: the sort it was written for, the last row's sort key (as the
+ * database writes it: a timestamp, an integer, text, or a field's JSON sort key) and its form id.
+ */
+const registerCursor = keysetCursor(
+  z.union([
+    z.tuple([z.enum(['updatedAt', 'createdAt']), cursorPart.timestamp, cursorPart.id]),
+    z.tuple([z.literal('number'), cursorPart.integer, cursorPart.id]),
+    z.tuple([z.literal('state'), cursorPart.text, cursorPart.id]),
+    z.tuple([sortKey.startsWith('field:'), cursorPart.json, cursorPart.id]),
+  ]),
+).optional();
+
 /** GET /api/teams/:teamId/templates/:templateId/register */
-export const registerQuerySchema = z.object({ ...registerOptionsShape, cursor, limit: limit(50, 200) });
+export const registerQuerySchema = z
+  .object({ ...registerOptionsShape, cursor: registerCursor, limit: limit(50, 200) })
+  .superRefine((query, ctx) => {
+    // A cursor continues the order it was written for; after another sort, start from the first page.
+    if (query.cursor && query.cursor[0] !== query.sort) {
+      ctx.addIssue({ code: 'custom', path: ['cursor'], message: invalidCursorMessage, input: query.cursor });
+    }
+  });
 export type RegisterQuery = z.infer<typeof registerQuerySchema>;
 
 export const registerColumnSchema = z.object({

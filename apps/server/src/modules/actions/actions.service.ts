@@ -14,6 +14,7 @@ import {
   type TeamActionsQuery,
   type UpdateActionBody,
 } from '@formwork/shared/schemas/actions';
+import { encodeCursor } from '@formwork/shared/schemas/cursor';
 import { templateDefinitionSchema } from '@formwork/shared/templates/template-definition';
 import { assertCan } from '../../authz/can.ts';
 import { folderContext, personalScope } from '../../authz/context.ts';
@@ -393,25 +394,17 @@ export async function resetAction(
   });
 }
 
-function encodeCursor(record: queries.ActionRecord): string {
-  return Buffer.from(`${record.updatedAt}|${record.actionId}`).toString('base64url');
-}
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-function decodeCursor(cursor: string | undefined): queries.Keyset | null {
-  if (!cursor) return null;
-  const [updatedAt = '', actionId = ''] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  if (Number.isNaN(Date.parse(updatedAt)) || !uuidPattern.test(actionId)) {
-    throw new AppError('validationFailed', { errors: [{ path: 'querystring.cursor', message: 'Invalid cursor' }] });
-  }
-  return { updatedAt: new Date(updatedAt).toISOString(), actionId };
+function toKeyset(cursor: [string, string] | undefined): queries.Keyset | null {
+  return cursor ? { updatedAt: cursor[0], actionId: cursor[1] } : null;
 }
 
 function page(records: queries.ActionRecord[], limit: number, map: (r: queries.ActionRecord) => Action): ActionPage {
   const shown = records.slice(0, limit);
   const last = shown[shown.length - 1];
-  return { actions: shown.map(map), nextCursor: records.length > limit && last ? encodeCursor(last) : null };
+  return {
+    actions: shown.map(map),
+    nextCursor: records.length > limit && last ? encodeCursor([last.updatedAt, last.actionId]) : null,
+  };
 }
 
 export async function listTeamActions(
@@ -422,7 +415,7 @@ export async function listTeamActions(
 ): Promise<ActionPage> {
   const ctx = await folderContext(db, user, 'team', teamId, 'teamNotFound');
   assertCan(ctx.viewer, 'action.view', ctx.folder);
-  const cursor = decodeCursor(query.cursor);
+  const cursor = toKeyset(query.cursor);
   const records = await inScope(db, ctx.scope, (tx) =>
     queries.teamActions(tx, ctx.workspace.workspaceId, teamId, {
       state: query.state,
@@ -438,7 +431,7 @@ export async function listTeamActions(
 
 /** My actions: what is assigned to the caller in every workspace they belong to. */
 export async function listMyActions(db: AppDb, user: SignedInUser, query: MyActionsQuery): Promise<ActionPage> {
-  const cursor = decodeCursor(query.cursor);
+  const cursor = toKeyset(query.cursor);
   const states: ActionState[] = query.state === 'all' ? ['assigned', 'completed'] : [query.state];
   return inScope(db, { userId: user.userId, workspaceId: null, isAdmin: false }, async (tx) => {
     const records = await queries.assignedTo(tx, user.userId, { states, cursor, limit: query.limit });

@@ -1,4 +1,5 @@
 import type { ActivityPage } from '@formwork/shared/schemas/activity';
+import { encodeCursor } from '@formwork/shared/schemas/cursor';
 import { assertCan } from '../../authz/can.ts';
 import { companyContext, folderContext } from '../../authz/context.ts';
 import type { SignedInUser } from '../../authz/signed-in-user.ts';
@@ -11,7 +12,7 @@ export async function folderActivity(
   db: AppDb,
   user: SignedInUser,
   target: { kind: 'company' | 'project' | 'team'; folderId: string },
-  page: { cursor?: string | undefined; limit: number },
+  page: { cursor?: [string] | undefined; limit: number },
 ): Promise<ActivityPage> {
   const ctx =
     target.kind === 'company'
@@ -20,7 +21,7 @@ export async function folderActivity(
   assertCan(ctx.viewer, 'folder.view', ctx.folder);
   const rows = await inScope(db, ctx.scope, (tx) =>
     queries.folderEvents(tx, ctx.workspace.workspaceId, target.folderId, {
-      before: page.cursor === undefined ? undefined : Number(page.cursor),
+      before: page.cursor === undefined ? undefined : Number(page.cursor[0]),
       limit: page.limit + 1,
     }),
   );
@@ -42,7 +43,8 @@ export async function folderActivity(
       createdAt: r.createdAt.toISOString(),
     };
   });
-  return { events, nextCursor: more ? (events[events.length - 1]?.eventId ?? null) : null };
+  const last = events[events.length - 1];
+  return { events, nextCursor: more && last ? encodeCursor([last.eventId]) : null };
 }
 
 /** What the event's details call its subject: a name (folders, forms, templates) or a title (actions). */

@@ -1,3 +1,4 @@
+import { encodeCursor } from '@formwork/shared/schemas/cursor';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWorkspace, type PersonaName, type TestWorkspace } from '../../../test/factories.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
@@ -66,7 +67,7 @@ describe('GET /api/{companies|projects|teams}/:id/activity', () => {
   it('pages with a keyset cursor', async () => {
     const first = (await get('orgController', `/api/companies/${w.companyId}/activity?limit=2`)).json();
     expect(first.events).toHaveLength(2);
-    expect(first.nextCursor).toBe(first.events[1].eventId);
+    expect(first.nextCursor).toBe(encodeCursor([first.events[1].eventId]));
     const second = (
       await get('orgController', `/api/companies/${w.companyId}/activity?limit=2&cursor=${first.nextCursor}`)
     ).json();

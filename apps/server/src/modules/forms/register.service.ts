@@ -1,4 +1,5 @@
 import { type Field, fieldTypeLabels } from '@formwork/shared/fields/field';
+import { encodeCursor } from '@formwork/shared/schemas/cursor';
 import {
   type FormRow,
   parseRegisterFilter,
@@ -6,6 +7,7 @@ import {
   type RegisterQuery,
   registerMetadataKeys,
   registerSortMetadataKeys,
+  type TimelineQuery,
 } from '@formwork/shared/schemas/forms';
 import { isListedField, registerSortKind } from '@formwork/shared/templates/register-order';
 import type { TemplateDefinition } from '@formwork/shared/templates/template-definition';
@@ -92,23 +94,6 @@ export function registerScope(
   return { ...ids, state: options.state, filters, sort, direction: options.direction };
 }
 
-export function encodeCursor(key: string, formId: string): string {
-  return Buffer.from(JSON.stringify([key, formId])).toString('base64url');
-}
-
-export function decodeCursor(cursor: string | undefined): queries.Keyset | undefined {
-  if (cursor === undefined || cursor === '') return undefined;
-  try {
-    const [key, formId] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
-    if (typeof key === 'string' && typeof formId === 'string' && /^[0-9a-f-]{36}$/i.test(formId)) {
-      return { key, formId };
-    }
-  } catch {
-    // Answered below like any other unreadable cursor.
-  }
-  throw new AppError('validationFailed', { errors: [{ path: 'cursor', message: 'Invalid cursor' }] });
-}
-
 export function pickValues(values: Record<string, unknown>, columns: string[] | undefined) {
   if (!columns) return values;
   const picked: Record<string, unknown> = {};
@@ -151,7 +136,7 @@ export async function getRegister(
 ): Promise<RegisterPage> {
   const ctx = await teamContext(db, user, teamId);
   assertFormRight(ctx, 'form.view');
-  const after = decodeCursor(query.cursor);
+  const after = query.cursor ? { key: query.cursor[1], formId: query.cursor[2] } : undefined;
   const columns = query.columns ? query.columns.split(',').filter(Boolean) : undefined;
   return inScope(db, ctx.scope, async (tx) => {
     const { template, definition } = await seenTemplate(tx, ctx, templateId);
@@ -163,21 +148,16 @@ export async function getRegister(
     return {
       columns: registerColumns(definition, template.type === 'workflow'),
       rows: page.map((r) => toRow(r, columns)),
-      nextCursor: rows.length > query.limit && last ? encodeCursor(last.sortKey, last.formId) : null,
+      nextCursor: rows.length > query.limit && last ? encodeCursor([query.sort, last.sortKey, last.formId]) : null,
     };
   });
 }
 
 /** The team's timeline: forms of its Timeline templates (or one template's), newest first. */
-export async function getTimeline(
-  db: AppDb,
-  user: SignedInUser,
-  teamId: string,
-  query: { templateId?: string; state: 'active' | 'archived'; cursor?: string; limit: number },
-) {
+export async function getTimeline(db: AppDb, user: SignedInUser, teamId: string, query: TimelineQuery) {
   const ctx = await teamContext(db, user, teamId);
   assertFormRight(ctx, 'form.view');
-  const after = decodeCursor(query.cursor);
+  const after = query.cursor ? { key: query.cursor[0], formId: query.cursor[1] } : undefined;
   return inScope(db, ctx.scope, async (tx) => {
     if (query.templateId) await seenTemplate(tx, ctx, query.templateId);
     const rows = await queries.timelinePage(tx, {
@@ -192,7 +172,7 @@ export async function getTimeline(
     const last = page[page.length - 1];
     return {
       forms: page.map((r) => ({ ...toRow(r, undefined), templateName: r.templateName, templateType: r.templateType })),
-      nextCursor: rows.length > query.limit && last ? encodeCursor(last.sortKey, last.formId) : null,
+      nextCursor: rows.length > query.limit && last ? encodeCursor([last.sortKey, last.formId]) : null,
     };
   });
 }
