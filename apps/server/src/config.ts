@@ -4,7 +4,7 @@ import { z } from 'zod';
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  HOST: z.string().min(1).optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
@@ -25,7 +25,8 @@ const envSchema = z.object({
 export type Config = {
   env: 'development' | 'production' | 'test';
   port: number;
-  host: string;
+  /** HOST when set; otherwise chosen at start by {@link listenHost}. */
+  host: string | undefined;
   dataDir: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
@@ -107,4 +108,12 @@ function oidcConfig(e: z.infer<typeof envSchema>, publicUrl: string): OidcConfig
     clientId: e.OIDC_CLIENT_ID,
     audience: e.OIDC_AUDIENCE ?? e.OIDC_CLIENT_ID,
   };
+}
+
+/**
+ * The interface to listen on: HOST when set; otherwise loopback only while the demo users (whose
+ * password is published) exist, every interface when they do not.
+ */
+export function listenHost(config: Pick<Config, 'host'>, demoSeeded: boolean): string {
+  return config.host ?? (demoSeeded ? '127.0.0.1' : '0.0.0.0');
 }

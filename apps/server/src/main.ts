@@ -1,5 +1,5 @@
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { listenHost, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { fileStorage } from './files/storage.ts';
@@ -59,10 +59,14 @@ async function shutdown(signal: string) {
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 
-await app.listen({ port: config.port, host: config.host });
+const host = listenHost(config, demo !== undefined);
+await app.listen({ port: config.port, host });
 const lines = [
   '',
   `  Formwork is running at ${config.publicUrl}`,
+  config.host === undefined && demo
+    ? `  Listening on ${host} only, because the demo users' password is published (set HOST=0.0.0.0 to listen on every interface)`
+    : `  Listening on ${host}`,
   `  Database: ${database.driver === 'pg' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}/pglite`}`,
 ];
 if (demo) {
