@@ -115,6 +115,8 @@ const rows: Row[] = [
   ['archive team: not a team member', 'teamMember', 'folder.archive', t1, false],
   ['delete project: org controller', 'orgController', 'folder.delete', p2, true],
   ['delete project: not a project member', 'projectMember', 'folder.delete', p1, false],
+  ['delete project: not its project controller', 'projectController', 'folder.delete', p1, false],
+  ['delete project: admin', 'admin', 'folder.delete', p1, true],
   ['delete team: project controller', 'projectController', 'folder.delete', t2, true],
 
   // Restore: project folders need an org controller (spec 6).

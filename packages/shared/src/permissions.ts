@@ -220,7 +220,7 @@ function canChangeStateWithin(m: Membership, container: FolderRef): boolean {
 /**
  * The rules. Folder management (rename, archive, delete, restore) belongs to controllers of the
  * project or above: project controllers manage their project and its teams, org controllers all of
- * them; restoring a project folder needs an org controller (spec 6).
+ * them; restoring or permanently deleting a project folder needs an org controller (spec 6).
  */
 export function can(m: Membership, verb: Permission, folder: FolderRef): boolean {
   switch (verb) {
@@ -235,9 +235,11 @@ export function can(m: Membership, verb: Permission, folder: FolderRef): boolean
       return folder.kind === 'project' && controllerAtOrAbove(m, folder, 'project');
     case 'folder.rename':
     case 'folder.archive':
-    case 'folder.delete':
       if (folder.kind === 'company') return controllerAtOrAbove(m, folder, 'company');
       return controllerAtOrAbove(m, folder, 'project');
+    // Deleting is for good: a project (with its teams) only by an org controller, who alone could
+    // have restored it (spec 6); a team by its project's controller.
+    case 'folder.delete':
     case 'folder.restore':
       if (folder.kind === 'team') return controllerAtOrAbove(m, folder, 'project');
       return controllerAtOrAbove(m, folder, 'company');

@@ -195,6 +195,19 @@ describe('who may change folder state', () => {
     );
   });
 
+  it('a project controller may not permanently delete their own project (org controllers only), nor its teams with it', async () => {
+    const res = await companyState('projectController', { state: 'deleted', folders: [p(0)] });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('forbidden');
+    expect(ids(await tree('active'))).toEqual([p(0), p(1)]);
+    expect(ids((await tree('active')).find((x) => x.folderId === p(0))?.teams ?? []).sort()).toEqual(
+      [t(0, 0), t(0, 1)].sort(),
+    );
+    await companyState('projectController', { state: 'archived', folders: [p(0)] });
+    expect((await companyState('projectController', { state: 'deleted', folders: [p(0)] })).statusCode).toBe(403);
+    expect((await companyState('orgController', { state: 'deleted', folders: [p(0)] })).statusCode).toBe(200);
+  });
+
   it.each([
     ['projectController', () => ({ state: 'archived', folders: [p(1)] })],
     ['projectController', () => ({ state: 'archived', folders: [t(1, 0)] })],
