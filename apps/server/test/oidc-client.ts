@@ -17,8 +17,10 @@ export type Transport = (request: {
   payload?: string;
 }) => Promise<ClientResponse>;
 
-export function injectTransport(app: App): Transport {
-  return (request) => app.inject(request) as Promise<ClientResponse>;
+/** Through inject(), from 127.0.0.1 unless another client address is given. */
+export function injectTransport(app: App, remoteAddress?: string): Transport {
+  return (request) =>
+    app.inject({ ...request, ...(remoteAddress ? { remoteAddress } : {}) }) as Promise<ClientResponse>;
 }
 
 /** Over the network to a running server, redirects not followed (the client follows them). */

@@ -15,7 +15,7 @@ import {
   signInWithPassword,
 } from '../modules/identity/credentials.service.ts';
 import { revokeAllForAccount } from './adapter.ts';
-import { translator } from './messages.ts';
+import { translator, waitText } from './messages.ts';
 import { forgotPasswordPage, messagePage, resetPasswordPage, signInPage } from './pages.ts';
 import { idpMountPath } from './provider.ts';
 
@@ -195,7 +195,11 @@ export function idpRoutes(options: { provider: Provider; config: Config; db: App
           if (details.prompt.name !== 'login') return rerender(400, t('errorBody'));
           if (!emailSchema.safeParse(email).success || !body.password) return rerender(400, t('wrongCredentials'));
           const result = await signInWithPassword(db, { email, password: body.password, ip: request.ip });
-          if (!result.ok) return rerender(result.reason === 'tooManyAttempts' ? 429 : 401, t(result.reason));
+          if (!result.ok && result.reason === 'tooManyAttempts') {
+            reply.header('retry-after', String(Math.ceil(result.retryAfterMs / 1000)));
+            return rerender(429, t('tooManyAttempts', { wait: waitText(t, result.retryAfterMs) }));
+          }
+          if (!result.ok) return rerender(401, t(result.reason));
           const redirectTo = await provider.interactionResult(
             request.raw,
             reply.raw,
@@ -250,11 +254,16 @@ export function idpRoutes(options: { provider: Provider; config: Config; db: App
             );
           if (!csrfValid(request, body.csrf)) return page(403, { error: t('formExpired') });
           if (!emailSchema.safeParse(email).success) return page(400, { error: t('invalidEmail') });
-          await requestPasswordReset(db, {
+          const requested = await requestPasswordReset(db, {
             email,
+            ip: request.ip,
             resetUrl: (token) => `${config.publicUrl}${idpMountPath}/reset-password?token=${token}`,
             mail: (link) => ({ subject: t('resetMailSubject'), text: t('resetMailBody', { link }) }),
           });
+          if (!requested.ok) {
+            reply.header('retry-after', String(Math.ceil(requested.retryAfterMs / 1000)));
+            return page(429, { error: t('tooManyResetRequests', { wait: waitText(t, requested.retryAfterMs) }) });
+          }
           return page(200, { sent: true });
         },
       );

@@ -3,9 +3,10 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer } from '../../test/auth.ts';
 import { createUser } from '../../test/factories.ts';
-import { OidcTestClient, type TokenSet } from '../../test/oidc-client.ts';
+import { injectTransport, OidcTestClient, type TokenSet } from '../../test/oidc-client.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import { buildApp } from '../app.ts';
+import { passwordResetThrottle, signInThrottle, throttleWaitMs } from '../modules/identity/credentials.service.ts';
 import { hashPassword } from '../modules/identity/password.ts';
 
 const password = 'Correct-Horse-42';
@@ -185,7 +186,55 @@ describe('the sign-in page', () => {
     }
     const blocked = await client.postForm(action, { email: user.email, password, csrf });
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.body).toContain('Too many failed sign-in attempts');
+    expect(blocked.body).toContain('Too many failed sign-in attempts. Please try again in 60 seconds');
+  });
+
+  it('throttles the address and account together: wrong passwords from one address do not lock the owner out from another', async () => {
+    const user = await person();
+    const guesser = new OidcTestClient(injectTransport(ctx.app, '198.51.100.7'));
+    const { action, csrf } = await guesser.openSignIn();
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const response = await guesser.postForm(action, { email: user.email, password: 'Wrong-password-1', csrf });
+      expect(response.statusCode).toBe(401);
+    }
+    const throttled = await guesser.postForm(action, { email: user.email, password, csrf });
+    expect(throttled.statusCode).toBe(429);
+    expect(Number(throttled.headers['retry-after'])).toBeGreaterThan(50);
+    expect(Number(throttled.headers['retry-after'])).toBeLessThanOrEqual(60);
+
+    const owner = new OidcTestClient(injectTransport(ctx.app, '198.51.100.8'));
+    await expect(owner.signIn(user.email, password)).resolves.toMatchObject({ code: expect.any(String) });
+  });
+
+  it('failures from many addresses delay the account by seconds, never lock it', async () => {
+    const user = await person();
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const client = new OidcTestClient(injectTransport(ctx.app, `198.51.100.${20 + attempt}`));
+      const { action, csrf } = await client.openSignIn();
+      expect(
+        (await client.postForm(action, { email: user.email, password: 'Wrong-password-1', csrf })).statusCode,
+      ).toBe(401);
+    }
+    const owner = new OidcTestClient(injectTransport(ctx.app, '198.51.100.40'));
+    const { action, csrf } = await owner.openSignIn();
+    const delayed = await owner.postForm(action, { email: user.email, password, csrf });
+    expect(delayed.statusCode).toBe(429);
+    expect(Number(delayed.headers['retry-after'])).toBeLessThanOrEqual(2);
+  });
+
+  it('grows the delay with every further failure, up to its cap', () => {
+    const now = Date.now();
+    const counts = (pair: number) => ({
+      pair: { count: pair, last: new Date(now) },
+      email: { count: pair, last: new Date(now) },
+      ip: { count: pair, last: new Date(now) },
+    });
+    expect(throttleWaitMs(signInThrottle, counts(4), now)).toBe(0);
+    expect(throttleWaitMs(signInThrottle, counts(5), now)).toBe(60_000);
+    expect(throttleWaitMs(signInThrottle, counts(6), now)).toBe(120_000);
+    expect(throttleWaitMs(signInThrottle, counts(8), now)).toBe(480_000);
+    expect(throttleWaitMs(signInThrottle, counts(12), now)).toBe(15 * 60_000);
+    expect(throttleWaitMs(passwordResetThrottle, counts(3), now)).toBe(5 * 60_000);
   });
 });
 
@@ -249,6 +298,42 @@ describe('forgot and reset password', () => {
     expect(sent.body).toContain('sent a link to reset your password');
     const mail = await ctx.database.db.execute(sql`select 1 from mail_outbox where to_address = 'ghost@example.com'`);
     expect(mail.rows).toHaveLength(0);
+  });
+});
+
+describe('forgot password is rate limited', () => {
+  async function requestReset(client: OidcTestClient, email: string) {
+    const form = await client.get('/idp/forgot-password?client_id=formwork-web');
+    const csrf = /name="csrf" value="([^"]+)"/.exec(form.body)?.[1] as string;
+    return client.postForm('/idp/forgot-password', { email, csrf });
+  }
+  const mailsTo = async (email: string) =>
+    (await ctx.database.db.execute(sql`select 1 from mail_outbox where to_address = ${email}`)).rows.length;
+
+  it('per e-mail address: a few links an hour, then 429 and no more mail', async () => {
+    const user = await person();
+    const statuses: number[] = [];
+    for (let request = 0; request < 5; request++) {
+      const client = new OidcTestClient(injectTransport(ctx.app, `203.0.113.${10 + request}`));
+      statuses.push((await requestReset(client, user.email)).statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429, 429]);
+    expect(await mailsTo(user.email)).toBe(3);
+  });
+
+  it('per client address, whatever e-mails it names (known or not)', async () => {
+    const client = new OidcTestClient(injectTransport(ctx.app, '203.0.113.50'));
+    const statuses: number[] = [];
+    for (let request = 0; request < 12; request++) {
+      statuses.push((await requestReset(client, `someone-${request}@example.com`)).statusCode);
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(200));
+    const refused = await requestReset(client, 'another@example.com');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.body).toContain('Too many reset requests. Please try again in 5 minutes.');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(200);
+    const elsewhere = new OidcTestClient(injectTransport(ctx.app, '203.0.113.51'));
+    expect((await requestReset(elsewhere, 'another@example.com')).statusCode).toBe(200);
   });
 });
 

@@ -10,7 +10,11 @@ const enUS = {
   signIn: 'Sign in',
   forgotPassword: 'Forgot your password?',
   wrongCredentials: 'The email or password is incorrect. Please try again.',
-  tooManyAttempts: 'Too many failed sign-in attempts. Please wait 15 minutes and try again, or reset your password.',
+  tooManyAttempts: 'Too many failed sign-in attempts. Please try again in {wait}, or reset your password.',
+  tooManyResetRequests: 'Too many reset requests. Please try again in {wait}.',
+  waitSeconds: '{count} seconds',
+  waitOneMinute: '1 minute',
+  waitMinutes: '{count} minutes',
   ssoAccount: 'Your organisation signs in with single sign-on. Please use your company sign-in.',
   forgotTitle: 'Reset your password',
   forgotSubtitle: "Enter your e-mail and we'll send you a link to choose a new password.",
@@ -46,6 +50,13 @@ type Messages = Record<MessageKey, string>;
 const locales: Record<string, Messages> = { 'en-US': enUS };
 
 export type Translate = (key: MessageKey, values?: Record<string, string>) => string;
+
+/** "in 30 seconds", "in 4 minutes": how long a throttled attempt must wait, rounded up. */
+export function waitText(t: Translate, ms: number): string {
+  if (ms <= 60_000) return t('waitSeconds', { count: String(Math.max(1, Math.ceil(ms / 1000))) });
+  const minutes = Math.ceil(ms / 60_000);
+  return minutes === 1 ? t('waitOneMinute') : t('waitMinutes', { count: String(minutes) });
+}
 
 /** Picks the first supported locale of `ui_locales` or Accept-Language, else en-US. */
 export function translator(preferred: string | undefined): { locale: string; t: Translate } {

@@ -6,13 +6,60 @@ import { enqueueMail } from '../../mail/mail.ts';
 import * as queries from './identity.queries.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 
-/** Spec: failed sign-ins are limited per account and per address over a sliding window. */
-export const signInLimits = { windowMs: 15 * 60 * 1000, perAccount: 5, perAddress: 30 };
+/**
+ * One limiter for sign-in failures and reset requests. Each rule counts attempts over the window
+ * by one key; past `after` attempts the next must wait a delay that doubles with every further
+ * attempt, up to `maxMs`, counted from the last one. Nothing locks an account: the account-wide
+ * rule is short, so a stranger's failures from elsewhere delay the owner by seconds at most.
+ */
+type ThrottleRule = { key: keyof queries.AttemptCounts; after: number; firstMs: number; maxMs: number };
+type Throttle = { windowMs: number; rules: ThrottleRule[] };
+
+const minute = 60_000;
+
+/** Failed sign-ins: by address and account together (the guesser), by account (from many addresses), by address. */
+export const signInThrottle: Throttle = {
+  windowMs: 15 * minute,
+  rules: [
+    { key: 'pair', after: 5, firstMs: minute, maxMs: 15 * minute },
+    { key: 'email', after: 10, firstMs: 2_000, maxMs: 30_000 },
+    { key: 'ip', after: 30, firstMs: minute, maxMs: 15 * minute },
+  ],
+};
+
+/** Reset requests (each mails someone): a few per account and some more per address, per hour. */
+export const passwordResetThrottle: Throttle = {
+  windowMs: 60 * minute,
+  rules: [
+    { key: 'email', after: 3, firstMs: 5 * minute, maxMs: 60 * minute },
+    { key: 'ip', after: 10, firstMs: 5 * minute, maxMs: 60 * minute },
+  ],
+};
+
+/** How long before another attempt is allowed: 0 now. */
+export function throttleWaitMs(throttle: Throttle, counts: queries.AttemptCounts, now = Date.now()): number {
+  let wait = 0;
+  for (const rule of throttle.rules) {
+    const { count, last } = counts[rule.key];
+    if (count < rule.after || !last) continue;
+    const delay = Math.min(rule.maxMs, rule.firstMs * 2 ** Math.min(count - rule.after, 30));
+    wait = Math.max(wait, last.getTime() + delay - now);
+  }
+  return Math.max(0, wait);
+}
+
+async function attemptWaitMs(db: AppDb, throttle: Throttle, kind: queries.AttemptKind, email: string, ip: string) {
+  const since = new Date(Date.now() - throttle.windowMs);
+  const counts = await inScope(db, systemScope, (tx) => queries.recentAttempts(tx, kind, email, ip, since));
+  return throttleWaitMs(throttle, counts);
+}
+
 const resetTokenTtlMs = 60 * 60 * 1000;
 
 export type SignInResult =
   | { ok: true; userId: string }
-  | { ok: false; reason: 'wrongCredentials' | 'tooManyAttempts' | 'ssoAccount' };
+  | { ok: false; reason: 'wrongCredentials' | 'ssoAccount' }
+  | { ok: false; reason: 'tooManyAttempts'; retryAfterMs: number };
 
 // Checked when the e-mail is unknown, so both answers take the same time.
 const decoyHash = hashPassword(randomBytes(16).toString('hex'));
@@ -22,23 +69,18 @@ export async function signInWithPassword(
   input: { email: string; password: string; ip: string },
 ): Promise<SignInResult> {
   const email = input.email.trim();
-  const since = new Date(Date.now() - signInLimits.windowMs);
-  const { user, failures } = await inScope(db, systemScope, async (tx) => ({
-    user: await queries.findUserByEmail(tx, email),
-    failures: await queries.recentFailures(tx, email, input.ip, since),
-  }));
-  if (failures.by_email >= signInLimits.perAccount || failures.by_ip >= signInLimits.perAddress) {
-    return { ok: false, reason: 'tooManyAttempts' };
-  }
+  const retryAfterMs = await attemptWaitMs(db, signInThrottle, 'sign-in', email, input.ip);
+  if (retryAfterMs > 0) return { ok: false, reason: 'tooManyAttempts', retryAfterMs };
+  const user = await inScope(db, systemScope, (tx) => queries.findUserByEmail(tx, email));
   const valid = user?.password_hash
     ? await verifyPassword(user.password_hash, input.password)
     : await verifyPassword(await decoyHash, input.password).then(() => false);
   if (!user || !valid) {
-    await inScope(db, systemScope, (tx) => queries.recordFailure(tx, email, input.ip));
+    await inScope(db, systemScope, (tx) => queries.recordAttempt(tx, 'sign-in', email, input.ip));
     return { ok: false, reason: 'wrongCredentials' };
   }
   if (user.is_sso) return { ok: false, reason: 'ssoAccount' };
-  await inScope(db, systemScope, (tx) => queries.clearFailures(tx, email));
+  await inScope(db, systemScope, (tx) => queries.clearAttempts(tx, 'sign-in', email, input.ip));
   return { ok: true, userId: user.user_id };
 }
 
@@ -52,18 +94,25 @@ export async function requestPasswordReset(
   db: AppDb,
   input: {
     email: string;
+    ip: string;
     resetUrl: (token: string) => string;
     mail: (link: string) => { subject: string; text: string };
   },
-) {
+): Promise<{ ok: true } | { ok: false; retryAfterMs: number }> {
+  const email = input.email.trim();
+  // Counted whether or not the account exists, so the limit reveals nothing about who has one.
+  const retryAfterMs = await attemptWaitMs(db, passwordResetThrottle, 'password-reset', email, input.ip);
+  if (retryAfterMs > 0) return { ok: false, retryAfterMs };
   await inScope(db, systemScope, async (tx) => {
-    const user = await queries.findUserByEmail(tx, input.email.trim());
+    await queries.recordAttempt(tx, 'password-reset', email, input.ip);
+    const user = await queries.findUserByEmail(tx, email);
     if (!user || user.is_sso) return;
     const token = randomBytes(32).toString('base64url');
     await queries.insertResetToken(tx, hashToken(token), user.user_id, new Date(Date.now() + resetTokenTtlMs));
     const content = input.mail(input.resetUrl(token));
     await enqueueMail(tx, { to: user.email, ...content });
   });
+  return { ok: true };
 }
 
 export function passwordProblems(password: string): string[] {

@@ -35,20 +35,57 @@ export async function findUserByEmail(tx: Tx, email: string) {
   return result.rows[0];
 }
 
-export async function recentFailures(tx: Tx, email: string, ip: string, since: Date) {
-  const result = await tx.execute<{ by_email: number; by_ip: number }>(sql`
-    select
-      (select count(*)::int from sign_in_failures where lower(email) = lower(${email}) and created_at > ${since.toISOString()}) as by_email,
-      (select count(*)::int from sign_in_failures where ip = ${ip} and created_at > ${since.toISOString()}) as by_ip`);
-  return result.rows[0] ?? { by_email: 0, by_ip: 0 };
+export type AttemptKind = 'sign-in' | 'password-reset';
+
+/** How many attempts of a kind, and the last one's time, by address and account together, by account and by address. */
+export type AttemptCounts = Record<'pair' | 'email' | 'ip', { count: number; last: Date | null }>;
+
+export async function recentAttempts(
+  tx: Tx,
+  kind: AttemptKind,
+  email: string,
+  ip: string,
+  since: Date,
+): Promise<AttemptCounts> {
+  const result = await tx.execute<{
+    pair: number;
+    email: number;
+    ip: number;
+    pair_last: string | Date | null;
+    email_last: string | Date | null;
+    ip_last: string | Date | null;
+  }>(sql`
+    with recent as (
+      select lower(email) = lower(${email}) as same_email, ip = ${ip} as same_ip, created_at
+      from auth_attempts
+      where kind = ${kind} and created_at > ${since.toISOString()}
+        and (lower(email) = lower(${email}) or ip = ${ip})
+    )
+    select count(*) filter (where same_email and same_ip)::int as pair,
+           max(created_at) filter (where same_email and same_ip) as pair_last,
+           count(*) filter (where same_email)::int as email,
+           max(created_at) filter (where same_email) as email_last,
+           count(*) filter (where same_ip)::int as ip,
+           max(created_at) filter (where same_ip) as ip_last
+    from recent`);
+  const row = result.rows[0];
+  const at = (value: string | Date | null | undefined) => (value ? new Date(value) : null);
+  return {
+    pair: { count: row?.pair ?? 0, last: at(row?.pair_last) },
+    email: { count: row?.email ?? 0, last: at(row?.email_last) },
+    ip: { count: row?.ip ?? 0, last: at(row?.ip_last) },
+  };
 }
 
-export async function recordFailure(tx: Tx, email: string, ip: string) {
-  await tx.execute(sql`insert into sign_in_failures (email, ip) values (${email.toLowerCase()}, ${ip})`);
+export async function recordAttempt(tx: Tx, kind: AttemptKind, email: string, ip: string) {
+  await tx.execute(sql`insert into auth_attempts (kind, email, ip) values (${kind}, ${email.toLowerCase()}, ${ip})`);
 }
 
-export async function clearFailures(tx: Tx, email: string) {
-  await tx.execute(sql`delete from sign_in_failures where lower(email) = lower(${email})`);
+/** Forgets the attempts of one account from one address (others' failures on the account stay counted). */
+export async function clearAttempts(tx: Tx, kind: AttemptKind, email: string, ip: string) {
+  await tx.execute(
+    sql`delete from auth_attempts where kind = ${kind} and lower(email) = lower(${email}) and ip = ${ip}`,
+  );
 }
 
 export async function insertResetToken(tx: Tx, tokenHash: string, userId: string, expiresAt: Date) {
