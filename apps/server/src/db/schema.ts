@@ -13,6 +13,7 @@ export const users = pgTable('users', {
   lastName: text('last_name').notNull().default(''),
   mobile: text('mobile'),
   passwordHash: text('password_hash'),
+  passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
   isAdmin: boolean('is_admin').notNull().default(false),
   isSso: boolean('is_sso').notNull().default(false),
   isVisitorOnly: boolean('is_visitor_only').notNull().default(false),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer } from '../../test/auth.ts';
+import { accessTokenFor, bearer } from '../../test/auth.ts';
 import { createUser } from '../../test/factories.ts';
 import { injectTransport, OidcTestClient, type TokenSet } from '../../test/oidc-client.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
@@ -135,6 +135,62 @@ describe('refresh tokens', () => {
     });
     expect(revoke.statusCode).toBe(200);
     expect((await client.refresh(tokens.refresh_token as string)).json().error).toBe('invalid_grant');
+  });
+});
+
+describe('access tokens', () => {
+  const me = (token: string, app = ctx.app) => app.inject({ method: 'GET', url: '/api/me', headers: bearer(token) });
+  const revokeRefreshToken = (client: OidcTestClient, token: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/idp/token/revocation',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ client_id: client.clientId, token, token_type_hint: 'refresh_token' }).toString(),
+    });
+
+  it('are short-lived (10 minutes): the web app renews them with its refresh token', async () => {
+    const user = await person();
+    const { tokens } = await signedIn(user.email);
+    expect(tokens.expires_in).toBe(600);
+    const claims = decodeJwt(tokens.access_token);
+    expect((claims.exp as number) - (claims.iat as number)).toBe(600);
+  });
+
+  it('are refused once their grant is revoked at logout, by every API process', async () => {
+    const user = await person();
+    const { client, tokens } = await signedIn(user.email);
+    const other = await buildApp({ config: ctx.config, database: ctx.database });
+    await other.ready();
+    expect((await me(tokens.access_token)).statusCode).toBe(200);
+    expect((await me(tokens.access_token, other)).statusCode).toBe(200);
+    expect((await revokeRefreshToken(client, tokens.refresh_token as string)).statusCode).toBe(200);
+    const refused = await me(tokens.access_token);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().code).toBe('unauthenticated');
+    expect((await me(tokens.access_token, other)).statusCode).toBe(401);
+    await other.close();
+  });
+
+  it('are refused when a reused refresh token revokes the grant, old and rotated alike', async () => {
+    const user = await person();
+    const { client, tokens } = await signedIn(user.email);
+    const rotated = (await client.refresh(tokens.refresh_token as string)).json() as TokenSet;
+    expect((await me(rotated.access_token)).statusCode).toBe(200);
+    expect((await client.refresh(tokens.refresh_token as string)).json().error).toBe('invalid_grant');
+    expect((await me(tokens.access_token)).statusCode).toBe(401);
+    expect((await me(rotated.access_token)).statusCode).toBe(401);
+  });
+
+  it('issued before the last password change are refused; later ones pass', async () => {
+    const user = await person();
+    const before = await accessTokenFor(ctx.database.db, ctx.config, user.userId, { issuedAt: -120 });
+    expect((await me(before)).statusCode).toBe(200);
+    await ctx.database.db.execute(
+      sql`update users set password_changed_at = now() - interval '60 seconds' where user_id = ${user.userId}`,
+    );
+    expect((await me(before)).statusCode).toBe(401);
+    const after = await accessTokenFor(ctx.database.db, ctx.config, user.userId);
+    expect((await me(after)).statusCode).toBe(200);
   });
 });
 
@@ -285,6 +341,14 @@ describe('forgot and reset password', () => {
     });
     expect(reused.statusCode).toBe(400);
     expect((await client.refresh(tokens.refresh_token as string)).json().error).toBe('invalid_grant');
+    const oldToken = await ctx.app.inject({ method: 'GET', url: '/api/me', headers: bearer(tokens.access_token) });
+    expect(oldToken.statusCode).toBe(401);
+    const [changed] = (
+      await ctx.database.db.execute<{ changed: boolean }>(
+        sql`select password_changed_at is not null as changed from users where user_id = ${user.userId}`,
+      )
+    ).rows;
+    expect(changed?.changed).toBe(true);
 
     const fresh = new OidcTestClient(ctx.app);
     await expect(fresh.signIn(user.email, newPassword)).resolves.toMatchObject({ code: expect.any(String) });

@@ -12,10 +12,17 @@ import { messagePage, signOutPage } from './pages.ts';
 export const idpMountPath = '/idp';
 export const apiScope = 'api';
 
-/** Lifetimes in seconds. Spec 9: the web app renews 21600 s before expiry, so access tokens outlive that. */
+/** The access token claim naming its grant: the API refuses tokens whose grant was revoked. */
+export const grantIdClaim = 'grant_id';
+
+/**
+ * Lifetimes in seconds. Access tokens are short (10 minutes): a JWT cannot be recalled, so this
+ * bounds how long one outlives anything the API does not check; the web app renews them silently
+ * with its refresh token a minute before they expire (apps/web/src/lib/auth.ts).
+ */
 export const tokenTtl = {
   AuthorizationCode: 60,
-  AccessToken: 8 * 60 * 60,
+  AccessToken: 10 * 60,
   IdToken: 60 * 60,
   RefreshToken: 14 * 24 * 60 * 60,
   Session: 14 * 24 * 60 * 60,
@@ -67,10 +74,14 @@ export function createProvider(options: { config: Config; db: AppDb; keys: Signi
     findAccount: (_ctx, id) => findAccount(db, id),
     // Access tokens carry the e-mail, as external providers' do: an API that trusts this provider
     // as an external one matches its users by it.
+    // They also name their grant, so the API can refuse them once it is revoked (logout, revocation,
+    // refresh token reuse, password reset).
     extraTokenClaims: async (_ctx, token) => {
       if (!('accountId' in token) || typeof token.accountId !== 'string') return undefined;
       const account = await findAccount(db, token.accountId);
-      return account ? { email: (await account.claims()).email } : undefined;
+      if (!account) return undefined;
+      const grantId = 'grantId' in token && typeof token.grantId === 'string' ? token.grantId : undefined;
+      return { email: (await account.claims()).email, ...(grantId ? { [grantIdClaim]: grantId } : {}) };
     },
     claims: {
       openid: ['sub'],

@@ -111,7 +111,9 @@ export async function resetTokenIsUsable(tx: Tx, tokenHash: string) {
 }
 
 export async function setPasswordHash(tx: Tx, userId: string, passwordHash: string) {
-  await tx.execute(sql`update users set password_hash = ${passwordHash}, updated_at = now() where user_id = ${userId}`);
+  await tx.execute(sql`
+    update users set password_hash = ${passwordHash}, password_changed_at = now(), updated_at = now()
+    where user_id = ${userId}`);
 }
 
 export async function insertUsageEvent(tx: Tx, userId: string, name: string, context: Record<string, string>) {
