@@ -157,10 +157,37 @@ export async function folderContext(
   folderId: string,
   notFound: ErrorCode = 'folderNotFound',
 ): Promise<WorkspaceContext & { folder: TargetFolder }> {
+  return folderContextWhere(db, user, null, kind, folderId, notFound);
+}
+
+/**
+ * A folder named with its workspace (the parent of a row whose id is unique per workspace only,
+ * such as an action's team), verified as above: a folder of any other workspace is not found.
+ */
+export async function folderInWorkspaceContext(
+  db: AppDb,
+  user: SignedInUser,
+  workspaceId: string,
+  kind: FolderKind,
+  folderId: string,
+  notFound: ErrorCode = 'folderNotFound',
+): Promise<WorkspaceContext & { folder: TargetFolder }> {
+  return folderContextWhere(db, user, workspaceId, kind, folderId, notFound);
+}
+
+async function folderContextWhere(
+  db: AppDb,
+  user: SignedInUser,
+  workspaceId: string | null,
+  kind: FolderKind | 'any',
+  folderId: string,
+  notFound: ErrorCode,
+): Promise<WorkspaceContext & { folder: TargetFolder }> {
   const context = await loadFolderContext(
     db,
     user,
-    sql`f.folder_id = ${folderId} and f.state <> 'deleted' ${kind === 'any' ? sql`` : sql`and f.kind = ${kind}`}`,
+    sql`${workspaceId === null ? sql`` : sql`f.workspace_id = ${workspaceId} and`} f.folder_id = ${folderId}
+      and f.state <> 'deleted' ${kind === 'any' ? sql`` : sql`and f.kind = ${kind}`}`,
     notFound,
   );
   const { folder } = context;

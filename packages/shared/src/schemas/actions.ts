@@ -21,7 +21,17 @@ export const actionPriorityLabels = { low: 'Low', medium: 'Medium', high: 'High'
 /** Spec 8.2: the message of a refused action save. */
 export const actionInvalidMessage = 'The action has invalid or incomplete data';
 
-export const actionParamsSchema = z.object({ actionId: id });
+/**
+ * An action by its full path: action ids are unique per workspace only (the client makes them), so
+ * every route to one action names its workspace: /api/workspaces/:workspaceId/actions/:actionId.
+ */
+export const actionParamsSchema = z.object({ workspaceId: id, actionId: id });
+export type ActionParams = z.infer<typeof actionParamsSchema>;
+
+/** The address of one action (the API routes below it add /assign, /complete, /reset). */
+export function actionPath(action: { workspaceId: string; actionId: string }): string {
+  return `/api/workspaces/${encodeURIComponent(action.workspaceId)}/actions/${encodeURIComponent(action.actionId)}`;
+}
 
 const title = z.string().trim().min(1, 'Title is required').max(200);
 const description = z.string().max(5000);
@@ -46,7 +56,7 @@ export const createActionBodySchema = z.object({
 });
 export type CreateActionBody = z.infer<typeof createActionBodySchema>;
 
-/** PUT /api/actions/:actionId over `baseVersion` (409 staleVersion when someone changed it first). */
+/** PUT /api/workspaces/:workspaceId/actions/:actionId over `baseVersion` (409 staleVersion when someone changed it first). */
 export const updateActionBodySchema = z.object({
   baseVersion: z.number().int().min(1),
   title: title.optional(),
@@ -57,7 +67,7 @@ export const updateActionBodySchema = z.object({
 });
 export type UpdateActionBody = z.infer<typeof updateActionBodySchema>;
 
-/** POST /api/actions/:actionId/assign: to `assigneeId`, or to the assignee already chosen. */
+/** POST /api/workspaces/:workspaceId/actions/:actionId/assign: to `assigneeId`, or to the assignee already chosen. */
 export const assignActionBodySchema = z
   .object({
     baseVersion: z.number().int().min(1).optional(),
@@ -66,11 +76,11 @@ export const assignActionBodySchema = z
   .default({});
 export type AssignActionBody = z.infer<typeof assignActionBodySchema>;
 
-/** POST /api/actions/:actionId/complete */
+/** POST /api/workspaces/:workspaceId/actions/:actionId/complete */
 export const completeActionBodySchema = z.object({ baseVersion: z.number().int().min(1).optional() }).default({});
 
 /**
- * POST /api/actions/:actionId/reset: a completed action goes back to assigned (draft when it has no
+ * POST /api/workspaces/:workspaceId/actions/:actionId/reset: a completed action goes back to assigned (draft when it has no
  * assignee), an assigned one to draft; `state` chooses explicitly.
  */
 export const resetActionBodySchema = z

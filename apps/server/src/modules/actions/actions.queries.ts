@@ -91,15 +91,11 @@ const selectActions = sql`
     join folders company on company.workspace_id = a.workspace_id and company.folder_id = a.workspace_id
     left join users u on u.user_id = a.assignee_id`;
 
-/** Outside any workspace: the workspace and team of an action id the caller may look up (member_lookup). */
-export async function lookupAction(
-  tx: Tx,
-  actionId: string,
-): Promise<{ workspaceId: string; teamId: string } | undefined> {
-  const result = await tx.execute<{ workspace_id: string; folder_id: string }>(sql`
-    select workspace_id, folder_id from actions where action_id = ${actionId} limit 1`);
-  const r = result.rows[0];
-  return r ? { workspaceId: r.workspace_id, teamId: r.folder_id } : undefined;
+/** Outside any workspace: the team of an action of a workspace the caller belongs to (member_lookup). */
+export async function actionTeam(tx: Tx, workspaceId: string, actionId: string): Promise<string | undefined> {
+  const result = await tx.execute<{ folder_id: string }>(sql`
+    select folder_id from actions where workspace_id = ${workspaceId} and action_id = ${actionId}`);
+  return result.rows[0]?.folder_id;
 }
 
 export async function actionById(

@@ -70,19 +70,20 @@ export async function actionRoutes(app: App) {
     handler: async (request) => service.listMyActions(db, requireUser(request), request.query),
   });
 
-  app.get('/api/actions/:actionId', {
+  app.get('/api/workspaces/:workspaceId/actions/:actionId', {
     config: { access: { permission: 'action.view' } },
     schema: {
       tags,
       security,
-      summary: 'An action by id (the action modal of ?actionId); 404 actionNotFound when it does not exist',
+      summary:
+        "An action of the workspace by id (the action modal of ?actionId); 404 actionNotFound when the workspace has no such action or is not the caller's",
       params: actionParamsSchema,
       response: { 200: actionSchema },
     },
-    handler: async (request) => service.getAction(db, requireUser(request), request.params.actionId),
+    handler: async (request) => service.getAction(db, requireUser(request), request.params),
   });
 
-  app.put('/api/actions/:actionId', {
+  app.put('/api/workspaces/:workspaceId/actions/:actionId', {
     config: { access: { permission: 'action.edit' } },
     schema: {
       tags,
@@ -92,10 +93,10 @@ export async function actionRoutes(app: App) {
       body: updateActionBodySchema,
       response: { 200: actionSchema },
     },
-    handler: async (request) => service.updateAction(deps, requireUser(request), request.params.actionId, request.body),
+    handler: async (request) => service.updateAction(deps, requireUser(request), request.params, request.body),
   });
 
-  app.post('/api/actions/:actionId/assign', {
+  app.post('/api/workspaces/:workspaceId/actions/:actionId/assign', {
     config: { access: { permission: 'action.edit' } },
     schema: {
       tags,
@@ -105,10 +106,10 @@ export async function actionRoutes(app: App) {
       body: assignActionBodySchema,
       response: { 200: actionSchema },
     },
-    handler: async (request) => service.assignAction(deps, requireUser(request), request.params.actionId, request.body),
+    handler: async (request) => service.assignAction(deps, requireUser(request), request.params, request.body),
   });
 
-  app.post('/api/actions/:actionId/complete', {
+  app.post('/api/workspaces/:workspaceId/actions/:actionId/complete', {
     config: { access: { permission: 'action.complete' } },
     schema: {
       tags,
@@ -118,10 +119,10 @@ export async function actionRoutes(app: App) {
       body: completeActionBodySchema,
       response: { 200: actionSchema },
     },
-    handler: async (request) => service.completeAction(db, requireUser(request), request.params.actionId, request.body),
+    handler: async (request) => service.completeAction(db, requireUser(request), request.params, request.body),
   });
 
-  app.post('/api/actions/:actionId/reset', {
+  app.post('/api/workspaces/:workspaceId/actions/:actionId/reset', {
     config: { access: { permission: 'action.reset' } },
     schema: {
       tags,
@@ -131,6 +132,6 @@ export async function actionRoutes(app: App) {
       body: resetActionBodySchema,
       response: { 200: actionSchema },
     },
-    handler: async (request) => service.resetAction(db, requireUser(request), request.params.actionId, request.body),
+    handler: async (request) => service.resetAction(db, requireUser(request), request.params, request.body),
   });
 }

@@ -3,6 +3,7 @@ import { actionItemAccess, type FolderRef, type Membership, type RoleGrant } fro
 import {
   type Action,
   type ActionPage,
+  type ActionParams,
   type ActionState,
   type AssignActionBody,
   actionInvalidMessage,
@@ -17,7 +18,7 @@ import {
 import { encodeCursor } from '@formwork/shared/schemas/cursor';
 import { templateDefinitionSchema } from '@formwork/shared/templates/template-definition';
 import { assertCan } from '../../authz/can.ts';
-import { folderContext, personalScope } from '../../authz/context.ts';
+import { folderContext, folderInWorkspaceContext, personalScope } from '../../authz/context.ts';
 import type { SignedInUser } from '../../authz/signed-in-user.ts';
 import type { AppDb } from '../../db/client.ts';
 import { inScope, type Tx } from '../../db/tenant.ts';
@@ -117,7 +118,9 @@ async function mailAssignee(
   assignee: { email: string; name: string },
 ): Promise<void> {
   const actorName = `${actor.firstName} ${actor.lastName}`.trim() || actor.email;
-  const link = `${deps.publicUrl}/launch?actionId=${record.actionId}`;
+  // The link names the workspace too: action ids are unique per workspace only.
+  const search = new URLSearchParams({ actionId: record.actionId, workspaceId: record.workspaceId });
+  const link = `${deps.publicUrl}/launch?${search}`;
   await enqueueMail(tx, {
     to: assignee.email,
     subject: `Action assigned to you: ${record.title}`,
@@ -229,14 +232,15 @@ export async function createAction(
 }
 
 /**
- * The verified team of an action named only by its id: found outside any workspace (the
- * member_lookup policy), then the workspace membership is verified like any folder route. Missing,
- * or in a workspace the caller does not belong to: 404 actionNotFound.
+ * The verified team of an action named by its workspace and id (ids are unique per workspace only):
+ * its team is found in that workspace outside any workspace scope (the member_lookup policy), then
+ * the team is verified in that same workspace like any folder route. Missing, or in a workspace
+ * the caller does not belong to: 404 actionNotFound.
  */
-async function actionContext(db: AppDb, user: SignedInUser, actionId: string): Promise<TeamContext> {
-  const found = await inScope(db, personalScope(user), (tx) => queries.lookupAction(tx, actionId));
-  if (!found) throw new AppError('actionNotFound');
-  return folderContext(db, user, 'team', found.teamId, 'actionNotFound');
+async function actionContext(db: AppDb, user: SignedInUser, ref: ActionParams): Promise<TeamContext> {
+  const teamId = await inScope(db, personalScope(user), (tx) => queries.actionTeam(tx, ref.workspaceId, ref.actionId));
+  if (!teamId) throw new AppError('actionNotFound');
+  return folderInWorkspaceContext(db, user, ref.workspaceId, 'team', teamId, 'actionNotFound');
 }
 
 type Right = 'view' | 'edit' | 'assign' | 'complete' | 'reset';
@@ -245,11 +249,12 @@ type Right = 'view' | 'edit' | 'assign' | 'complete' | 'reset';
 async function withAction<T>(
   db: AppDb,
   user: SignedInUser,
-  actionId: string,
+  ref: ActionParams,
   right: Right,
   work: (tx: Tx, ctx: TeamContext, record: queries.ActionRecord) => Promise<T>,
 ): Promise<T> {
-  const ctx = await actionContext(db, user, actionId);
+  const { actionId } = ref;
+  const ctx = await actionContext(db, user, ref);
   return inScope(db, ctx.scope, async (tx) => {
     const record = await queries.actionById(tx, ctx.workspace.workspaceId, actionId, { forUpdate: right !== 'view' });
     if (!record) throw new AppError('actionNotFound');
@@ -278,18 +283,19 @@ function checkVersion(record: queries.ActionRecord, baseVersion: number | undefi
   return record.version;
 }
 
-export async function getAction(db: AppDb, user: SignedInUser, actionId: string): Promise<Action> {
-  return withAction(db, user, actionId, 'view', async (_tx, ctx, record) => toAction(record, viewerOf(ctx)));
+export async function getAction(db: AppDb, user: SignedInUser, ref: ActionParams): Promise<Action> {
+  return withAction(db, user, ref, 'view', async (_tx, ctx, record) => toAction(record, viewerOf(ctx)));
 }
 
 /** Changes a draft or assigned action; a new assignee of an assigned action is e-mailed. */
 export async function updateAction(
   deps: ActionDeps,
   user: SignedInUser,
-  actionId: string,
+  ref: ActionParams,
   body: UpdateActionBody,
 ): Promise<Action> {
-  return withAction(deps.db, user, actionId, 'edit', async (tx, ctx, record) => {
+  return withAction(deps.db, user, ref, 'edit', async (tx, ctx, record) => {
+    const { actionId } = ref;
     const version = checkVersion(record, body.baseVersion);
     const workspaceId = ctx.workspace.workspaceId;
     const { baseVersion: _base, ...changes } = body;
@@ -316,10 +322,11 @@ export async function updateAction(
 export async function assignAction(
   deps: ActionDeps,
   user: SignedInUser,
-  actionId: string,
+  ref: ActionParams,
   body: AssignActionBody,
 ): Promise<Action> {
-  return withAction(deps.db, user, actionId, 'assign', async (tx, ctx, record) => {
+  return withAction(deps.db, user, ref, 'assign', async (tx, ctx, record) => {
+    const { actionId } = ref;
     const version = checkVersion(record, body.baseVersion);
     const assigneeId = body.assigneeId ?? record.assigneeId;
     if (!assigneeId) throw invalid('assigneeId', 'Choose who the action is assigned to');
@@ -346,10 +353,11 @@ export async function assignAction(
 export async function completeAction(
   db: AppDb,
   user: SignedInUser,
-  actionId: string,
+  ref: ActionParams,
   body: { baseVersion?: number },
 ): Promise<Action> {
-  return withAction(db, user, actionId, 'complete', async (tx, ctx, record) => {
+  return withAction(db, user, ref, 'complete', async (tx, ctx, record) => {
+    const { actionId } = ref;
     const version = checkVersion(record, body.baseVersion);
     const ok = await queries.updateAction(
       tx,
@@ -369,10 +377,11 @@ export async function completeAction(
 export async function resetAction(
   db: AppDb,
   user: SignedInUser,
-  actionId: string,
+  ref: ActionParams,
   body: ResetActionBody,
 ): Promise<Action> {
-  return withAction(db, user, actionId, 'reset', async (tx, ctx, record) => {
+  return withAction(db, user, ref, 'reset', async (tx, ctx, record) => {
+    const { actionId } = ref;
     const version = checkVersion(record, body.baseVersion);
     const target: ActionState =
       body.state ?? (record.state === 'completed' && record.assigneeId ? 'assigned' : 'draft');

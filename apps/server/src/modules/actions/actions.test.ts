@@ -50,6 +50,11 @@ async function send(who: Persona, method: 'GET' | 'POST' | 'PUT', url: string, p
   return ctx.app.inject({ method, url, headers: await who.headers(), ...(payload ? { payload } : {}) });
 }
 
+/** An action's address: under its workspace (ids are unique per workspace only). */
+function at(actionId: string, tail = '', workspaceId = w.workspaceId) {
+  return `/api/workspaces/${workspaceId}/actions/${actionId}${tail}`;
+}
+
 async function create(body: Record<string, unknown> = {}, who: Persona = w.personas.teamMember, teamId = team()) {
   return send(who, 'POST', `/api/teams/${teamId}/actions`, { actionId: randomUUID(), title: 'Fix the rail', ...body });
 }
@@ -113,7 +118,9 @@ describe('POST /api/teams/:teamId/actions (create)', () => {
     const mails = await outbox(outsideAssignee.email);
     const mail = mails.find((m) => m.subject.includes('Replace the guard'));
     expect(mail?.subject).toBe('Action assigned to you: Replace the guard');
-    expect(mail?.text_body).toContain(`${ctx.config.publicUrl}/launch?actionId=${action.actionId}`);
+    expect(mail?.text_body).toContain(
+      `${ctx.config.publicUrl}/launch?actionId=${action.actionId}&workspaceId=${w.workspaceId}`,
+    );
     expect(mail?.text_body).toContain('Project 1 > Team 1.1');
   });
 
@@ -155,10 +162,10 @@ describe('POST /api/teams/:teamId/actions (create)', () => {
   });
 });
 
-describe('GET /api/actions/:actionId', () => {
+describe('GET /api/workspaces/:workspaceId/actions/:actionId', () => {
   it('answers the action to members and to its assignee; 403 to others of the workspace', async () => {
     const action = await created({ assign: true, assigneeId: outsideAssignee.userId });
-    const url = `/api/actions/${action.actionId}`;
+    const url = at(action.actionId);
     expect((await send(w.personas.projectMember, 'GET', url)).statusCode).toBe(200);
     const mine = await send(outsideAssignee, 'GET', url);
     expect(mine.statusCode).toBe(200);
@@ -167,24 +174,64 @@ describe('GET /api/actions/:actionId', () => {
   });
 
   it('404 actionNotFound for a missing id and for another workspace', async () => {
-    const missing = await send(w.personas.teamMember, 'GET', `/api/actions/${randomUUID()}`);
+    const missing = await send(w.personas.teamMember, 'GET', at(randomUUID()));
     expect(missing.statusCode).toBe(404);
     expect(missing.json().code).toBe('actionNotFound');
     const action = await created();
-    const other = await send(w.personas.outsider, 'GET', `/api/actions/${action.actionId}`);
+    const other = await send(w.personas.outsider, 'GET', at(action.actionId));
     expect(other.statusCode).toBe(404);
     expect(other.json().code).toBe('actionNotFound');
   });
 
   it('400 for a malformed id', async () => {
-    expect((await send(w.personas.teamMember, 'GET', '/api/actions/not-a-uuid')).statusCode).toBe(400);
+    expect((await send(w.personas.teamMember, 'GET', at('not-a-uuid'))).statusCode).toBe(400);
+    expect((await send(w.personas.teamMember, 'GET', at(randomUUID(), '', 'not-a-uuid'))).statusCode).toBe(400);
+  });
+
+  it('the same action id in two workspaces of one user: each workspace answers its own, changes touch only it', async () => {
+    const person = await createUser(ctx.database.db, { firstName: 'Both', lastName: 'Places' });
+    const me = personaFor(ctx, person);
+    await addMember(ctx.database.db, w.workspaceId, person.userId);
+    const other = await createWorkspace(ctx, { projects: 1, teamsPerProject: 1 });
+    await addMember(ctx.database.db, other.workspaceId, person.userId);
+    const actionId = randomUUID();
+    const here = await create({ actionId, title: 'Here', assign: true, assigneeId: person.userId });
+    expect(here.statusCode, here.body).toBe(201);
+    const otherTeam = other.projects[0]?.teams[0]?.teamId as string;
+    const there = await create(
+      { actionId, title: 'There', assign: true, assigneeId: person.userId },
+      other.personas.orgController,
+      otherTeam,
+    );
+    expect(there.statusCode, there.body).toBe(201);
+
+    const readHere = await send(me, 'GET', at(actionId));
+    expect(readHere.statusCode, readHere.body).toBe(200);
+    expect(readHere.json()).toMatchObject({ title: 'Here', path: { workspace: { id: w.workspaceId } } });
+    const readThere = await send(me, 'GET', at(actionId, '', other.workspaceId));
+    expect(readThere.statusCode, readThere.body).toBe(200);
+    expect(readThere.json()).toMatchObject({ title: 'There', path: { workspace: { id: other.workspaceId } } });
+
+    const done = await send(me, 'POST', at(actionId, '/complete', other.workspaceId), {});
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({ title: 'There', state: 'completed' });
+    expect((await send(me, 'GET', at(actionId))).json()).toMatchObject({ title: 'Here', state: 'assigned' });
+
+    // Another workspace's action under this workspace: 404, as for anyone outside that workspace.
+    const theirs = await create({ title: 'Theirs only' }, other.personas.orgController, otherTeam);
+    expect((await send(me, 'GET', at(theirs.json().actionId))).statusCode).toBe(404);
+    expect((await send(w.personas.teamMember, 'GET', at(actionId, '', other.workspaceId))).statusCode).toBe(404);
+    expect(
+      (await send(w.personas.teamMember, 'PUT', at(actionId, '', other.workspaceId), { baseVersion: 1, title: 'x' }))
+        .statusCode,
+    ).toBe(404);
   });
 });
 
-describe('PUT /api/actions/:actionId (update)', () => {
+describe('PUT /api/workspaces/:workspaceId/actions/:actionId (update)', () => {
   it('changes a draft over its version; a stale version answers 409', async () => {
     const action = await created();
-    const url = `/api/actions/${action.actionId}`;
+    const url = at(action.actionId);
     const res = await send(w.personas.teamMember, 'PUT', url, { baseVersion: 1, title: 'Fix both rails' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ title: 'Fix both rails', version: 2 });
@@ -196,7 +243,7 @@ describe('PUT /api/actions/:actionId (update)', () => {
 
   it('a new assignee of an assigned action is e-mailed; clearing the assignee is refused', async () => {
     const action = await created({ assign: true, assigneeId: w.personas.teamMember.userId });
-    const url = `/api/actions/${action.actionId}`;
+    const url = at(action.actionId);
     const moved = await send(w.personas.teamMember, 'PUT', url, {
       baseVersion: 1,
       assigneeId: w.personas.teamController.userId,
@@ -210,7 +257,7 @@ describe('PUT /api/actions/:actionId (update)', () => {
 
   it('400 bad input, 403 without a role (even as assignee), 404 other workspace, 409 completed', async () => {
     const action = await created({ assign: true, assigneeId: outsideAssignee.userId });
-    const url = `/api/actions/${action.actionId}`;
+    const url = at(action.actionId);
     expect((await send(w.personas.teamMember, 'PUT', url, { title: 'No version' })).statusCode).toBe(400);
     expect((await send(w.personas.teamMember, 'PUT', url, { baseVersion: 1, title: '' })).statusCode).toBe(400);
     expect((await send(outsideAssignee, 'PUT', url, { baseVersion: 1, title: 'Mine' })).statusCode).toBe(403);
@@ -222,10 +269,10 @@ describe('PUT /api/actions/:actionId (update)', () => {
   });
 });
 
-describe('POST /api/actions/:actionId/assign', () => {
+describe('POST /api/workspaces/:workspaceId/actions/:actionId/assign', () => {
   it('assigns a draft: state assigned, an e-mail to the assignee, an audit event', async () => {
     const action = await created({ title: 'Sweep level 3' });
-    const res = await send(w.personas.teamMember, 'POST', `/api/actions/${action.actionId}/assign`, {
+    const res = await send(w.personas.teamMember, 'POST', at(action.actionId, '/assign'), {
       assigneeId: outsideAssignee.userId,
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -238,14 +285,14 @@ describe('POST /api/actions/:actionId/assign', () => {
 
   it('uses the assignee chosen on the draft when none is given', async () => {
     const action = await created({ assigneeId: w.personas.teamController.userId });
-    const res = await send(w.personas.teamMember, 'POST', `/api/actions/${action.actionId}/assign`, {});
+    const res = await send(w.personas.teamMember, 'POST', at(action.actionId, '/assign'), {});
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().assignee.userId).toBe(w.personas.teamController.userId);
   });
 
   it('400 without an assignee or with a stranger; 403 no role; 404 other workspace; 409 completed', async () => {
     const action = await created();
-    const url = `/api/actions/${action.actionId}/assign`;
+    const url = at(action.actionId, '/assign');
     expect((await send(w.personas.teamMember, 'POST', url, {})).statusCode).toBe(400);
     expect((await send(w.personas.teamMember, 'POST', url, { assigneeId: 'x' })).statusCode).toBe(400);
     const stranger = await createUser(ctx.database.db);
@@ -253,7 +300,7 @@ describe('POST /api/actions/:actionId/assign', () => {
     expect((await send(roleless, 'POST', url, { assigneeId: roleless.userId })).statusCode).toBe(403);
     expect((await send(w.personas.outsider, 'POST', url, { assigneeId: roleless.userId })).statusCode).toBe(404);
     const assigned = await send(w.personas.teamMember, 'POST', url, { assigneeId: roleless.userId });
-    await send(roleless, 'POST', `/api/actions/${action.actionId}/complete`, {});
+    await send(roleless, 'POST', at(action.actionId, '/complete'), {});
     const again = await send(w.personas.teamMember, 'POST', url, { assigneeId: roleless.userId });
     expect(assigned.statusCode).toBe(200);
     expect(again.statusCode).toBe(409);
@@ -262,15 +309,15 @@ describe('POST /api/actions/:actionId/assign', () => {
   it('nothing is e-mailed when the assignment fails', async () => {
     const lonely = await createUser(ctx.database.db);
     const action = await created();
-    await send(w.personas.teamMember, 'POST', `/api/actions/${action.actionId}/assign`, { assigneeId: lonely.userId });
+    await send(w.personas.teamMember, 'POST', at(action.actionId, '/assign'), { assigneeId: lonely.userId });
     expect(await outbox(lonely.email)).toEqual([]);
   });
 });
 
-describe('POST /api/actions/:actionId/complete', () => {
+describe('POST /api/workspaces/:workspaceId/actions/:actionId/complete', () => {
   it('the assignee completes their action even without a role in the team', async () => {
     const action = await created({ assign: true, assigneeId: outsideAssignee.userId });
-    const res = await send(outsideAssignee, 'POST', `/api/actions/${action.actionId}/complete`, {});
+    const res = await send(outsideAssignee, 'POST', at(action.actionId, '/complete'), {});
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
       state: 'completed',
@@ -282,17 +329,17 @@ describe('POST /api/actions/:actionId/complete', () => {
 
   it('a team member completes; a draft cannot be completed (409)', async () => {
     const draft = await created();
-    const refused = await send(w.personas.teamMember, 'POST', `/api/actions/${draft.actionId}/complete`, {});
+    const refused = await send(w.personas.teamMember, 'POST', at(draft.actionId, '/complete'), {});
     expect(refused.statusCode).toBe(409);
     expect(refused.json().code).toBe('actionState');
     const action = await created({ assign: true, assigneeId: outsideAssignee.userId });
-    const res = await send(w.personas.teamMember, 'POST', `/api/actions/${action.actionId}/complete`, {});
+    const res = await send(w.personas.teamMember, 'POST', at(action.actionId, '/complete'), {});
     expect(res.statusCode).toBe(200);
   });
 
   it('400 bad version, 403 no role and not assignee, 404 other workspace', async () => {
     const action = await created({ assign: true, assigneeId: outsideAssignee.userId });
-    const url = `/api/actions/${action.actionId}/complete`;
+    const url = at(action.actionId, '/complete');
     expect((await send(w.personas.teamMember, 'POST', url, { baseVersion: 'one' })).statusCode).toBe(400);
     expect((await send(roleless, 'POST', url, {})).statusCode).toBe(403);
     expect((await send(w.personas.outsider, 'POST', url, {})).statusCode).toBe(404);
@@ -300,10 +347,10 @@ describe('POST /api/actions/:actionId/complete', () => {
   });
 });
 
-describe('POST /api/actions/:actionId/reset', () => {
+describe('POST /api/workspaces/:workspaceId/actions/:actionId/reset', () => {
   it('a controller resets a completed action to assigned, and an assigned one to draft', async () => {
     const action = await created({ assign: true, assigneeId: outsideAssignee.userId });
-    const url = `/api/actions/${action.actionId}`;
+    const url = at(action.actionId);
     await send(outsideAssignee, 'POST', `${url}/complete`, {});
     const back = await send(w.personas.teamController, 'POST', `${url}/reset`, {});
     expect(back.statusCode, back.body).toBe(200);
@@ -324,8 +371,8 @@ describe('POST /api/actions/:actionId/reset', () => {
 
   it('a completed action may go straight back to draft', async () => {
     const action = await created({ assign: true, assigneeId: outsideAssignee.userId });
-    await send(outsideAssignee, 'POST', `/api/actions/${action.actionId}/complete`, {});
-    const res = await send(w.personas.orgController, 'POST', `/api/actions/${action.actionId}/reset`, {
+    await send(outsideAssignee, 'POST', at(action.actionId, '/complete'), {});
+    const res = await send(w.personas.orgController, 'POST', at(action.actionId, '/reset'), {
       state: 'draft',
     });
     expect(res.json().state).toBe('draft');
@@ -333,7 +380,7 @@ describe('POST /api/actions/:actionId/reset', () => {
 
   it('400 bad state, 403 for members and the assignee, 404 other workspace', async () => {
     const action = await created({ assign: true, assigneeId: outsideAssignee.userId });
-    const url = `/api/actions/${action.actionId}/reset`;
+    const url = at(action.actionId, '/reset');
     expect((await send(w.personas.teamController, 'POST', url, { state: 'completed' })).statusCode).toBe(400);
     expect((await send(w.personas.teamMember, 'POST', url, {})).statusCode).toBe(403);
     expect((await send(outsideAssignee, 'POST', url, {})).statusCode).toBe(403);
@@ -405,7 +452,7 @@ describe('GET /api/me/actions (My actions)', () => {
     });
     expect(titles).not.toContain(draftForMe.title);
 
-    await send(me, 'POST', `/api/actions/${here.actionId}/complete`, {});
+    await send(me, 'POST', at(here.actionId, '/complete'), {});
     const open = await send(me, 'GET', '/api/me/actions');
     expect(open.json().actions.map((a: { title: string }) => a.title)).toEqual(['There']);
     const all = await send(me, 'GET', '/api/me/actions?state=all');

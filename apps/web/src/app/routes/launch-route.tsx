@@ -8,7 +8,9 @@ import { landingPath } from '../shell/folder-location.ts';
 
 /**
  * `launch` (spec 2.1): shows Redirecting..., then sends the user with the action id to the
- * nearest accessible folder's activity; without an action id, generalErr and /home (spec 8.2).
+ * nearest accessible folder's activity, in the action's workspace when the link names it
+ * (`workspaceId`: action ids are unique per workspace only; the shell looks the action up in the
+ * workspace it lands in); without an action id, generalErr and /home (spec 8.2).
  */
 export function LaunchRoute() {
   const { t } = useTranslation();
@@ -16,6 +18,7 @@ export function LaunchRoute() {
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
   const actionId = params.get('actionId');
+  const workspaceId = params.get('workspaceId');
   const started = useRef(false);
 
   useEffect(() => {
@@ -26,13 +29,13 @@ export function LaunchRoute() {
       navigate('/home', { replace: true });
       return;
     }
-    void landingPath(queryClient)
+    void landingPath(queryClient, workspaceId ?? undefined)
       .then((landing) => {
         const path = 'path' in landing && landing.path !== '/home' ? landing.path : '/home';
         navigate(`${path}?${new URLSearchParams({ actionId })}`, { replace: true });
       })
       .catch(() => navigate('/home', { replace: true }));
-  }, [actionId, navigate, queryClient, t]);
+  }, [actionId, workspaceId, navigate, queryClient, t]);
 
   return <FullPageMessage message={t('auth.redirecting')} />;
 }

@@ -8,10 +8,11 @@ import { useTeamPeople } from '../../features/people/api/team-people.ts';
 import { showToast } from '../../lib/toast.tsx';
 
 /**
- * Spec 2.1 / 8.2: ?actionId opens the action modal (the assignment e-mail links here); an unknown
- * action says actionNotFound; an empty id gives generalErr and goes to /home.
+ * Spec 2.1 / 8.2: ?actionId opens the action modal (the assignment e-mail links here) of the
+ * shell's workspace (action ids are unique per workspace only; `workspaceId` is null until the
+ * shell knows it); an unknown action says actionNotFound; an empty id gives generalErr and goes to /home.
  */
-export function ActionFromQuery() {
+export function ActionFromQuery({ workspaceId }: { workspaceId: string | null }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [search, setSearch] = useSearchParams();
@@ -19,7 +20,8 @@ export function ActionFromQuery() {
   const actionId = search.get('actionId');
   const handledEmpty = useRef(false);
   // The people of the action's team can be assignees; the signed-in user at least.
-  const action = useAction(actionId?.trim() ? actionId : null);
+  const actionRef = actionId?.trim() && workspaceId ? { workspaceId, actionId } : null;
+  const action = useAction(actionRef);
   const teamPeople = useTeamPeople(action.data?.path.team.id);
   const people = useMemo(() => {
     const self = me.data ? [{ userId: me.data.userId, name: `${me.data.firstName} ${me.data.lastName}`.trim() }] : [];
@@ -40,11 +42,11 @@ export function ActionFromQuery() {
       navigate('/home', { replace: true });
     }
   }, [actionId, navigate, t]);
-  if (!actionId?.trim()) return null;
+  if (!actionRef) return null;
   return (
     <ActionModal
-      key={actionId}
-      actionId={actionId}
+      key={`${actionRef.workspaceId}/${actionRef.actionId}`}
+      actionRef={actionRef}
       people={people}
       onClose={close}
       onNotFound={() => {

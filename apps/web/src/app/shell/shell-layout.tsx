@@ -172,7 +172,8 @@ export function ShellLayout() {
         <IeBanner />
         <Outlet context={{ result, companyId } satisfies ShellContext} />
       </AppShell.Main>
-      <ActionFromQuery />
+      {/* The action of ?actionId is looked up once the shell's workspace is settled. */}
+      <ActionFromQuery workspaceId={result.status === 'found' || result.status === 'none' ? companyId : null} />
       <WorkspaceSwitcher
         opened={switcherOpen || (forcedSwitch && !noWorkspace)}
         onClose={forcedSwitch ? undefined : closeSwitcher}

@@ -13,7 +13,7 @@ import {
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { MyActionsButton } from '../../features/actions/components/my-actions-button.tsx';
 import { UserMenu } from '../../features/auth/components/user-menu.tsx';
 import { activityPath } from '../../features/folders/folder-paths.ts';
@@ -62,6 +62,7 @@ export function TopBar({ result, busy, account, navOpened, onToggleNav, navColla
   const { t } = useTranslation();
   const here = useLocation();
   const [, setSearch] = useSearchParams();
+  const navigate = useNavigate();
   const location = result.status === 'found' ? result.location : null;
 
   const crumbs: { kind: FolderKind; id: string; name: string }[] = [];
@@ -221,12 +222,18 @@ export function TopBar({ result, busy, account, navOpened, onToggleNav, navColla
           </ActionIcon>
         </Tooltip>
         <MyActionsButton
-          onOpen={(actionId) =>
-            setSearch((current) => {
-              current.set('actionId', actionId);
-              return current;
-            })
-          }
+          onOpen={(action) => {
+            const workspaceId = action.path.workspace.id;
+            if (location?.companyId === workspaceId) {
+              setSearch((current) => {
+                current.set('actionId', action.actionId);
+                return current;
+              });
+            } else {
+              // An action of another workspace opens there, the way its e-mail link does.
+              navigate(`/launch?${new URLSearchParams({ actionId: action.actionId, workspaceId })}`);
+            }
+          }}
         />
         <HelpMenu account={account} />
         <UserMenu />

@@ -1,21 +1,29 @@
-import type {
-  Action,
-  ActionPage,
-  CreateActionBody,
-  ResetActionBody,
-  UpdateActionBody,
+import {
+  type Action,
+  type ActionPage,
+  type ActionParams,
+  actionPath,
+  type CreateActionBody,
+  type ResetActionBody,
+  type UpdateActionBody,
 } from '@formwork/shared/schemas/actions';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/http.ts';
 
 const enc = encodeURIComponent;
-export const actionKey = (actionId: string) => ['actions', 'one', actionId] as const;
+/** An action is named by its workspace and id (ids are unique per workspace only). */
+export type ActionRef = ActionParams;
+export const actionKey = (ref: ActionRef) => ['actions', 'one', ref.workspaceId, ref.actionId] as const;
+export const actionRefOf = (action: Action): ActionRef => ({
+  workspaceId: action.path.workspace.id,
+  actionId: action.actionId,
+});
 
-export function useAction(actionId: string | null) {
+export function useAction(ref: ActionRef | null) {
   return useQuery({
-    queryKey: actionKey(actionId ?? '-'),
-    queryFn: () => apiRequest<Action>(`/api/actions/${enc(actionId as string)}`),
-    enabled: actionId !== null,
+    queryKey: actionKey(ref ?? { workspaceId: '-', actionId: '-' }),
+    queryFn: () => apiRequest<Action>(actionPath(ref as ActionRef)),
+    enabled: ref !== null,
     staleTime: 0,
     retry: false,
     meta: { handlesErrors: true },
@@ -43,7 +51,7 @@ export function useFormActions(teamId: string, formId: string) {
 function useRefresh() {
   const queryClient = useQueryClient();
   return (action?: Action) => {
-    if (action) queryClient.setQueryData(actionKey(action.actionId), action);
+    if (action) queryClient.setQueryData(actionKey(actionRefOf(action)), action);
     return Promise.all([
       queryClient.invalidateQueries({ queryKey: ['actions'] }),
       queryClient.invalidateQueries({ queryKey: ['activity'] }),
@@ -68,13 +76,13 @@ export type ActionChange =
   | { kind: 'complete'; body: { baseVersion: number } }
   | { kind: 'reset'; body: ResetActionBody };
 
-export function useChangeAction(actionId: string) {
+export function useChangeAction(ref: ActionRef) {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: (change: ActionChange) =>
       change.kind === 'update'
-        ? apiRequest<Action>(`/api/actions/${enc(actionId)}`, { method: 'PUT', body: change.body })
-        : apiRequest<Action>(`/api/actions/${enc(actionId)}/${change.kind}`, { method: 'POST', body: change.body }),
+        ? apiRequest<Action>(actionPath(ref), { method: 'PUT', body: change.body })
+        : apiRequest<Action>(`${actionPath(ref)}/${change.kind}`, { method: 'POST', body: change.body }),
     onSuccess: (action) => refresh(action),
     meta: { handlesErrors: true },
   });

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { newId } from '../../../lib/form-paths.ts';
 import { HttpError } from '../../../lib/http.ts';
 import { showToast } from '../../../lib/toast.tsx';
-import { type ActionChange, useAction, useChangeAction, useCreateAction } from '../api/actions.ts';
+import { type ActionChange, type ActionRef, useAction, useChangeAction, useCreateAction } from '../api/actions.ts';
 
 export type Person = { userId: string; name: string };
 
@@ -163,19 +163,19 @@ export function NewActionModal({
  * its state, and assign, complete and reset as the viewer may. A 404 says actionNotFound.
  */
 export function ActionModal({
-  actionId,
+  actionRef,
   onClose,
   people,
   onNotFound,
 }: {
-  actionId: string;
+  actionRef: ActionRef;
   onClose: () => void;
   people: Person[];
   onNotFound: () => void;
 }) {
   const { t } = useTranslation();
-  const action = useAction(actionId);
-  const change = useChangeAction(actionId);
+  const action = useAction(actionRef);
+  const change = useChangeAction(actionRef);
   const [draft, setDraft] = useState<Draft | null>(null);
   const notFound =
     action.error instanceof HttpError &&

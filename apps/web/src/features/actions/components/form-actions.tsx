@@ -2,7 +2,7 @@ import { Badge, Button, Group, Loader, Stack, Text, UnstyledButton } from '@mant
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFormActions } from '../api/actions.ts';
+import { type ActionRef, actionRefOf, useFormActions } from '../api/actions.ts';
 import { ActionModal, NewActionModal, type Person } from './action-editor.tsx';
 
 const stateColours = { draft: 'gray', assigned: 'orange', completed: 'green' } as const;
@@ -24,13 +24,13 @@ export function FormActions({
   const { t } = useTranslation();
   const actions = useFormActions(teamId, formId);
   const [creating, setCreating] = useState(false);
-  const [open, setOpen] = useState<string | null>(null);
+  const [open, setOpen] = useState<ActionRef | null>(null);
   const list = (actions.data?.actions ?? []).filter((a) => a.fieldId === fieldId || a.fieldId === null);
   return (
     <Stack gap={6}>
       {actions.isPending && <Loader size="xs" />}
       {list.map((a) => (
-        <UnstyledButton key={a.actionId} onClick={() => setOpen(a.actionId)} data-action-row={a.title}>
+        <UnstyledButton key={a.actionId} onClick={() => setOpen(actionRefOf(a))} data-action-row={a.title}>
           <Group gap="xs" wrap="nowrap">
             <Badge size="sm" color={stateColours[a.state]}>
               {a.stateLabel}
@@ -73,7 +73,7 @@ export function FormActions({
         />
       )}
       {open && (
-        <ActionModal actionId={open} onClose={() => setOpen(null)} people={people} onNotFound={() => setOpen(null)} />
+        <ActionModal actionRef={open} onClose={() => setOpen(null)} people={people} onNotFound={() => setOpen(null)} />
       )}
     </Stack>
   );

@@ -1,3 +1,4 @@
+import type { Action } from '@formwork/shared/schemas/actions';
 import {
   ActionIcon,
   Badge,
@@ -16,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { useMyActions } from '../api/actions.ts';
 
 /** My actions (spec 2.3): actions assigned to me; choosing one opens the action modal (?actionId). */
-export function MyActionsButton({ onOpen }: { onOpen: (actionId: string) => void }) {
+export function MyActionsButton({ onOpen }: { onOpen: (action: Action) => void }) {
   const { t } = useTranslation();
   const [opened, setOpened] = useState(false);
   const mine = useMyActions(true);
@@ -58,7 +59,7 @@ export function MyActionsButton({ onOpen }: { onOpen: (actionId: string) => void
                   style={{ borderRadius: 6 }}
                   onClick={() => {
                     setOpened(false);
-                    onOpen(a.actionId);
+                    onOpen(a);
                   }}
                 >
                   <Text size="sm" fw={500} truncate="end">
