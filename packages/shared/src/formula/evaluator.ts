@@ -1,3 +1,4 @@
+import { formulaCallProblem } from './functions.ts';
 import { type Node, parseFormula } from './parser.ts';
 import { FormulaSyntaxError } from './tokenizer.ts';
 
@@ -99,15 +100,12 @@ function round(value: number, digits: number): number {
   return (Math.sign(value) * Math.round(Math.abs(value) * factor * (1 + Number.EPSILON))) / factor;
 }
 
-function arity(name: string, args: Node[], min: number, max: number) {
-  if (args.length < min || args.length > max) fail(`${name} takes ${min === max ? min : `${min} to ${max}`} arguments`);
-}
-
 function call(name: string, args: Node[], resolve: Resolve): FormulaValue {
+  const problem = formulaCallProblem(name, args.length);
+  if (problem) fail(problem);
   const all = () => args.map((a) => evaluate(a, resolve));
   switch (name) {
     case 'IF': {
-      arity(name, args, 2, 3);
       const condition = toBoolean(scalar(evaluate(args[0] as Node, resolve)));
       if (condition) return evaluate(args[1] as Node, resolve);
       return args[2] ? evaluate(args[2], resolve) : false;
@@ -128,23 +126,19 @@ function call(name: string, args: Node[], resolve: Resolve): FormulaValue {
       return ns.length === 0 ? 0 : Math.max(...ns);
     }
     case 'ROUND': {
-      arity(name, args, 1, 2);
       const [value, digits] = all();
       return checked(round(toNumber(value as FormulaValue), digits === undefined ? 0 : toNumber(digits)));
     }
     case 'ABS':
-      arity(name, args, 1, 1);
       return Math.abs(toNumber(evaluate(args[0] as Node, resolve)));
     case 'AND':
     case 'OR': {
-      if (args.length === 0) fail(`${name} needs arguments`);
       const flags = all()
         .flatMap((v) => (Array.isArray(v) ? v : [v]))
         .map((v) => toBoolean(v as Scalar));
       return name === 'AND' ? flags.every(Boolean) : flags.some(Boolean);
     }
     case 'NOT':
-      arity(name, args, 1, 1);
       return !toBoolean(scalar(evaluate(args[0] as Node, resolve)));
     case 'CONCAT':
     case 'CONCATENATE':

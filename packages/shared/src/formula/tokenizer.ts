@@ -1,7 +1,9 @@
 /**
  * Tokens of the Excel-like formula language. References name other fields by their stable id in
- * braces, `{quantity}`, or a table column, `{materials.cost}` (a list of the column's cells); ids
- * may hold hyphens, which is why references are braced rather than bare.
+ * braces, `{quantity}`, or a table column, `{materials.cost}` (a list of the column's cells). The
+ * editor shows the same references by field label, `{Quantity}` (see scope.ts), so a reference is
+ * whatever stands between the braces (no braces inside), trimmed; which field it names is decided
+ * when it is resolved, never here.
  */
 export type Token =
   | { kind: 'number'; value: number; at: number }
@@ -24,7 +26,7 @@ const twoCharOperators = new Set(['<=', '>=', '<>']);
 const oneCharOperators = new Set(['+', '-', '*', '/', '^', '&', '=', '<', '>']);
 const numberPattern = /^(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?/;
 const namePattern = /^[A-Za-z_][A-Za-z0-9_.]*/;
-const referencePattern = /^\{([A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)?)\}/;
+const referencePattern = /^\{([^{}]*)\}/;
 
 export function tokenize(source: string): Token[] {
   const tokens: Token[] = [];
@@ -61,8 +63,9 @@ export function tokenize(source: string): Token[] {
       i = j + 1;
     } else if (ch === '{') {
       const match = referencePattern.exec(rest);
-      if (!match) throw new FormulaSyntaxError('Invalid field reference', i);
-      tokens.push({ kind: 'reference', value: match[1] as string, at: i });
+      const key = match?.[1]?.trim();
+      if (!match || !key) throw new FormulaSyntaxError('Invalid field reference', i);
+      tokens.push({ kind: 'reference', value: key, at: i });
       i += match[0].length;
     } else if (/[A-Za-z_]/.test(ch)) {
       const match = namePattern.exec(rest) as RegExpExecArray;

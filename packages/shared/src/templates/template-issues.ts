@@ -49,6 +49,12 @@ export const templateIssueMessages = {
   fieldLimit: planLimitMessages.fieldsPerTemplate,
   pdfFilenameCustomFields: planLimitMessages.pdfFilenameCustomFields,
   pdfFilenameUnknownField: 'The PDF filename refers to a field that does not exist',
+  formulaSyntax: 'This formula cannot be read',
+  formulaUnknownField: 'This formula refers to a field that does not exist',
+  formulaNotNumber: 'This formula uses a field that is not a number where a number is needed',
+  formulaList:
+    'A table column or multiple choice field can only be used inside SUM, AVERAGE, MIN, MAX, AND, OR or CONCAT',
+  formulaCycle: 'A formula cannot use itself, directly or through other formulas',
   workflowColumnsRequired: 'A Workflow template needs at least two columns',
   workflowColumnsNotAllowed: 'Only Workflow templates have columns',
   workflowColumnDuplicate: 'Workflow column names must be unique',
@@ -59,9 +65,16 @@ export type TemplateIssueCode = keyof typeof templateIssueMessages;
 
 /**
  * One problem with a template: `path` is the dotted location in the template body (e.g.
- * `definition.fields.3.columns.1.width`), `fieldId` the field it is about, if any.
+ * `definition.fields.3.columns.1.width`), `fieldId` the field it is about, if any, and `detail`
+ * what exactly is wrong where the message alone does not say (a formula's reference or parse error).
  */
-export type TemplateIssue = { path: string; message: string; code: TemplateIssueCode; fieldId?: string };
+export type TemplateIssue = {
+  path: string;
+  message: string;
+  code: TemplateIssueCode;
+  fieldId?: string;
+  detail?: string;
+};
 
 export function issue(code: TemplateIssueCode, path: string, fieldId?: string): TemplateIssue {
   return { path, message: templateIssueMessages[code], code, ...(fieldId ? { fieldId } : {}) };

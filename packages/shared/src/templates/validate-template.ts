@@ -16,6 +16,7 @@ import {
   checkPageBreaks,
   checkPersonNames,
 } from './validate-fields.ts';
+import { checkFormulas } from './validate-formulas.ts';
 import { checkPlanLimits } from './validate-limits.ts';
 import { checkApprovalLogic, checkLogic } from './validate-logic.ts';
 
@@ -87,6 +88,7 @@ export function validateTemplate(draft: TemplateDraft, options: { plan: Plan }):
     ...checkPageBreaks(definition.fields),
     ...checkPersonNames(definition.fields),
     ...checkFieldOptions(definition.fields),
+    ...checkFormulas(definition.fields),
     ...checkHeaderFooter('header', definition.header),
     ...checkHeaderFooter('footer', definition.footer),
     ...checkLogic(definition, limits),

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWorkspace, type PersonaName, type TestWorkspace, templateBody } from '../../../test/factories.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
@@ -492,6 +493,112 @@ describe('PUT /api/templates/:templateId (save a new version)', () => {
     const res = await call(w, 'orgController', 'PUT', `/api/templates/${t.templateId}`, saveBody(t, 1, fields));
     expect(res.statusCode).toBe(200);
     expect(res.json().definition.fields).toHaveLength(300);
+  });
+});
+
+describe('template formulas (issue 14.3: refused on save by the shared rule)', () => {
+  let w: TestWorkspace;
+  beforeAll(async () => {
+    w = await createWorkspace(ctx);
+  });
+  const numbers = [
+    { id: 'qty', type: 'number', label: 'Quantity' },
+    { id: 'rate', type: 'number', label: 'Rate', decimals: 2 },
+    { id: 'site', type: 'singleLineText', label: 'Site' },
+  ];
+  const withFormula = (expression: string) => [
+    ...numbers,
+    { id: 'total', type: 'formula', label: 'Total', expression, decimals: 2 },
+  ];
+  const save = (
+    who: PersonaName,
+    t: { templateId: string; name: string; templateCode: string; formName: string },
+    fields: unknown[],
+  ) =>
+    call(w, who, 'PUT', `/api/templates/${t.templateId}`, {
+      expectedVersion: 1,
+      name: t.name,
+      templateCode: t.templateCode,
+      formName: t.formName,
+      definition: { fields },
+    });
+
+  it('a formula that does not parse answers 400 with a field error at the formula, and nothing is saved', async () => {
+    const t = await teamTemplate(w, team(w));
+    const res = await save('orgController', t, withFormula('{qty} * ('));
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['content-type']).toContain('application/problem+json');
+    expect(res.json().errors).toEqual([
+      {
+        path: 'body.definition.fields.3.expression',
+        message: 'This formula cannot be read',
+        code: 'formulaSyntax',
+        fieldId: 'total',
+        detail: 'Expected a value',
+      },
+    ]);
+    expect((await call(w, 'orgMember', 'GET', `/api/templates/${t.templateId}?lightweight=true`)).json()).toMatchObject(
+      {
+        currentVersion: 1,
+      },
+    );
+  });
+
+  it('an unknown field, a text field in arithmetic and a cycle answer 400, each at the formula', async () => {
+    const t = await teamTemplate(w, team(w));
+    const unknown = await save('orgController', t, withFormula('{qty} * {price}'));
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().errors).toEqual([
+      expect.objectContaining({
+        path: 'body.definition.fields.3.expression',
+        code: 'formulaUnknownField',
+        message: 'This formula refers to a field that does not exist',
+        detail: '{price} does not name a field',
+      }),
+    ]);
+    const text = await save('orgController', t, withFormula('{site} * 2'));
+    expect(text.json().errors).toEqual([
+      expect.objectContaining({ code: 'formulaNotNumber', detail: '{Site} is not a number' }),
+    ]);
+    const cycle = await save('orgController', t, withFormula('{total} + 1'));
+    expect(cycle.json().errors).toEqual([expect.objectContaining({ code: 'formulaCycle', fieldId: 'total' })]);
+    // Creating a template is held to the same rule.
+    const created = await call(
+      w,
+      'orgController',
+      'POST',
+      `/api/teams/${team(w)}/templates`,
+      templateBody({ definition: { fields: withFormula('SUM(') } }),
+    );
+    expect(created.statusCode).toBe(400);
+    expect(created.json().errors[0]).toMatchObject({
+      path: 'body.definition.fields.3.expression',
+      code: 'formulaSyntax',
+    });
+  });
+
+  it('a good formula saves (200) and the forms of the template compute it', async () => {
+    const t = await teamTemplate(w, team(w));
+    const res = await save('teamController', t, withFormula('ROUND({qty} * {rate}, 2)'));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().definition.fields[3]).toMatchObject({ expression: 'ROUND({qty} * {rate}, 2)' });
+    const form = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/teams/${team(w)}/forms`,
+      headers: await w.personas.teamMember.headers(),
+      payload: { formId: randomUUID(), templateId: t.templateId, values: { qty: 4, rate: 2.5 } },
+    });
+    expect(form.statusCode).toBe(201);
+    expect(form.json()).toMatchObject({ templateVersion: 2, values: { qty: 4, rate: 2.5, total: 10 } });
+    expect(form.json().formulaErrors ?? []).toEqual([]);
+  });
+
+  it("a team member may not save (403); another workspace's template answers 404", async () => {
+    const t = await teamTemplate(w, team(w));
+    expect((await save('teamMember', t, withFormula('{qty} * {rate}'))).statusCode).toBe(403);
+    expect((await save('outsider', t, withFormula('{qty} * {rate}'))).statusCode).toBe(404);
+    // The same answers for a bad formula: access is decided before the body's rules.
+    expect((await save('outsider', t, withFormula('{nope}'))).statusCode).toBe(404);
   });
 });
 
