@@ -32,6 +32,7 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { newColumn, newId } from '../../model/new-field.ts';
+import { FormulaEditor } from './formula-editor.tsx';
 
 type Props = {
   field: Field;
@@ -144,12 +145,12 @@ export function FieldConfig({ field, fields, workflowColumns, onChange }: Props)
     case 'formula':
       specific = (
         <>
-          <TextInput
+          <FormulaEditor
             label={t('editor.field.expression')}
-            description={t('editor.field.expressionHelp')}
-            ff="monospace"
-            value={field.expression}
-            onChange={(e) => set({ expression: e.currentTarget.value })}
+            expression={field.expression}
+            fields={fields}
+            home={{ fieldId: field.id }}
+            onChange={(expression) => set({ expression })}
           />
           <NumberInput
             label={t('editor.field.decimals')}
@@ -247,7 +248,12 @@ export function FieldConfig({ field, fields, workflowColumns, onChange }: Props)
               {t('editor.table.horizontalNote')}
             </Text>
           )}
-          <ColumnsEditor columns={field.columns} onChange={(columns) => set({ columns })} min={1} />
+          <ColumnsEditor
+            columns={field.columns}
+            onChange={(columns) => set({ columns })}
+            min={1}
+            formulas={{ fields, tableId: field.id }}
+          />
           {field.type === 'prefilledTable' && <RowsEditor field={field} onChange={(rows) => set({ rows })} />}
         </>
       );
@@ -265,7 +271,12 @@ export function FieldConfig({ field, fields, workflowColumns, onChange }: Props)
           <Text size="xs" c="dimmed">
             {t('editor.table.signOnBuiltIn')}
           </Text>
-          <ColumnsEditor columns={field.columns} onChange={(columns) => set({ columns })} min={0} />
+          <ColumnsEditor
+            columns={field.columns}
+            onChange={(columns) => set({ columns })}
+            min={0}
+            formulas={{ fields, tableId: field.id }}
+          />
         </>
       );
       break;
@@ -408,10 +419,13 @@ export function ColumnsEditor({
   columns,
   onChange,
   min,
+  formulas,
 }: {
   columns: readonly TableColumn[];
   onChange: (c: TableColumn[]) => void;
   min: number;
+  /** The template's fields and this table's id: formula columns get the formula editor over their row. */
+  formulas?: { fields: readonly Field[]; tableId: string };
 }) {
   const { t } = useTranslation();
   const update = (id: string, fn: (c: TableColumn) => TableColumn) =>
@@ -422,66 +436,77 @@ export function ColumnsEditor({
         {t('editor.table.columns')}
       </Text>
       {columns.map((column, i) => (
-        <Group key={column.id} gap={4} wrap="wrap" align="flex-end">
-          <TextInput
-            size="xs"
-            style={{ flex: '1 1 140px' }}
-            aria-label={t('editor.table.heading', { n: i + 1 })}
-            placeholder={t('editor.table.headingPlaceholder')}
-            value={column.heading}
-            onChange={(e) => {
-              const heading = e.currentTarget.value;
-              update(column.id, (c) => ({ ...c, heading }));
-            }}
-          />
-          <Select
-            size="xs"
-            w={140}
-            aria-label={t('editor.table.cellType', { n: i + 1 })}
-            data={columnCellTypes.map((c) => ({ value: c, label: t(`editor.table.cellTypes.${c}`) }))}
-            value={column.cellType}
-            allowDeselect={false}
-            onChange={(v) =>
-              update(column.id, (c) => {
-                const cellType = (v ?? 'text') as TableColumn['cellType'];
-                // XS stays only for the cells that support it.
-                const width = c.width === 'XS' && !xsCellTypes.includes(cellType) ? 'S' : c.width;
-                return { ...c, cellType, width };
-              })
-            }
-          />
-          <SegmentedControl
-            size="xs"
-            aria-label={t('editor.table.width', { n: i + 1 })}
-            value={column.width}
-            onChange={(v) => update(column.id, (c) => withColumnWidth(c, v as ColumnWidth))}
-            data={columnWidths.map((w) => ({
-              value: w,
-              label: w,
-              disabled: w === 'XS' && !xsCellTypes.includes(column.cellType),
-            }))}
-          />
-          <Tooltip label={t('editor.table.excludeFromClone')}>
-            <Checkbox
+        <Stack key={column.id} gap={4}>
+          <Group gap={4} wrap="wrap" align="flex-end">
+            <TextInput
               size="xs"
-              aria-label={t('editor.table.excludeFromClone')}
-              checked={column.excludeFromClone}
+              style={{ flex: '1 1 140px' }}
+              aria-label={t('editor.table.heading', { n: i + 1 })}
+              placeholder={t('editor.table.headingPlaceholder')}
+              value={column.heading}
               onChange={(e) => {
-                const excludeFromClone = e.currentTarget.checked;
-                update(column.id, (c) => ({ ...c, excludeFromClone }));
+                const heading = e.currentTarget.value;
+                update(column.id, (c) => ({ ...c, heading }));
               }}
             />
-          </Tooltip>
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            disabled={columns.length <= min}
-            aria-label={t('editor.table.removeColumn', { n: i + 1 })}
-            onClick={() => onChange(columns.filter((c) => c.id !== column.id))}
-          >
-            <IconTrash size={14} />
-          </ActionIcon>
-        </Group>
+            <Select
+              size="xs"
+              w={140}
+              aria-label={t('editor.table.cellType', { n: i + 1 })}
+              data={columnCellTypes.map((c) => ({ value: c, label: t(`editor.table.cellTypes.${c}`) }))}
+              value={column.cellType}
+              allowDeselect={false}
+              onChange={(v) =>
+                update(column.id, (c) => {
+                  const cellType = (v ?? 'text') as TableColumn['cellType'];
+                  // XS stays only for the cells that support it.
+                  const width = c.width === 'XS' && !xsCellTypes.includes(cellType) ? 'S' : c.width;
+                  return { ...c, cellType, width };
+                })
+              }
+            />
+            <SegmentedControl
+              size="xs"
+              aria-label={t('editor.table.width', { n: i + 1 })}
+              value={column.width}
+              onChange={(v) => update(column.id, (c) => withColumnWidth(c, v as ColumnWidth))}
+              data={columnWidths.map((w) => ({
+                value: w,
+                label: w,
+                disabled: w === 'XS' && !xsCellTypes.includes(column.cellType),
+              }))}
+            />
+            <Tooltip label={t('editor.table.excludeFromClone')}>
+              <Checkbox
+                size="xs"
+                aria-label={t('editor.table.excludeFromClone')}
+                checked={column.excludeFromClone}
+                onChange={(e) => {
+                  const excludeFromClone = e.currentTarget.checked;
+                  update(column.id, (c) => ({ ...c, excludeFromClone }));
+                }}
+              />
+            </Tooltip>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              disabled={columns.length <= min}
+              aria-label={t('editor.table.removeColumn', { n: i + 1 })}
+              onClick={() => onChange(columns.filter((c) => c.id !== column.id))}
+            >
+              <IconTrash size={14} />
+            </ActionIcon>
+          </Group>
+          {column.cellType === 'formula' && formulas && (
+            <FormulaEditor
+              label={t('editor.table.formulaOf', { n: i + 1 })}
+              expression={column.expression ?? ''}
+              fields={formulas.fields}
+              home={{ fieldId: formulas.tableId, columnId: column.id }}
+              onChange={(expression) => update(column.id, (c) => ({ ...c, expression }))}
+            />
+          )}
+        </Stack>
       ))}
       <Button
         size="compact-xs"
