@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { demo, signInAndLand } from './helpers.ts';
+import { demo, folderNav, signInAndLand } from './helpers.ts';
 
 /** The text of a PDF, read with pdf.js. */
 async function pdfText(path: string): Promise<string> {
@@ -225,4 +225,82 @@ test('a workflow form moves across all its columns, each move approved with a si
   // The board shows it closed.
   await page.goto(boardUrl);
   await expect(page.locator('[data-board-column="Closed"]').locator(`[data-board-card="${title}"]`)).toBeVisible();
+});
+
+test('leaving a form with unsaved edits asks first: Keep editing keeps them, a save does not ask', async ({ page }) => {
+  test.setTimeout(120_000);
+  const stamp = Date.now().toString(36).toUpperCase();
+  await signInAndLand(page, demo.teamMember);
+  const teamId = /\/home\/teams\/([0-9a-f-]+)\/activity/.exec(page.url())?.[1] as string;
+  await page.getByRole('link', { name: 'Forms' }).first().click();
+  await page.locator('[data-form-row]').filter({ hasText: 'Site Diary' }).first().getByRole('link').first().click();
+  await page.waitForURL(new RegExp(`/apps/teams/${teamId}/forms/[0-9a-f-]{36}$`));
+  const formUrl = page.url();
+  const work = page.getByLabel('Work completed today');
+  await work.fill(`Cable trays on level 2 ${stamp}`);
+
+  // A folder in the navigation: the dialog asks, Keep editing stays with the edit.
+  await folderNav(page).getByRole('link', { name: 'Electrical' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Unsaved changes' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(dialog).toBeHidden();
+  expect(page.url()).toBe(formUrl);
+  await expect(work).toHaveValue(`Cable trays on level 2 ${stamp}`);
+
+  // Browser back asks the same way.
+  await page.evaluate(() => history.back());
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(formUrl);
+  await expect(work).toHaveValue(`Cable trays on level 2 ${stamp}`);
+
+  // Closing the tab asks the browser's own question.
+  await work.fill(`Cable trays on level 3 ${stamp}`);
+  const unload = page.waitForEvent('dialog');
+  await page.close({ runBeforeUnload: true });
+  const asked = await unload;
+  expect(asked.type()).toBe('beforeunload');
+  await asked.dismiss();
+  await expect(work).toHaveValue(`Cable trays on level 3 ${stamp}`);
+
+  // Signed (the demo form has no signature yet) and saved: leaving no longer asks.
+  const signature = page.locator('[data-field-id="signature"]');
+  await signature.getByRole('button', { name: 'Sign' }).click();
+  await draw(page, page.getByRole('img', { name: 'Signature pad for Supervisor signature' }));
+  await signature.getByRole('button', { name: 'Use signature' }).click();
+  await expect(signature.getByRole('img', { name: 'Supervisor signature', exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, 'Form saved')).toBeVisible();
+  await folderNav(page).getByRole('link', { name: 'Electrical' }).first().click();
+  await page.waitForURL(/\/home\/teams\/[0-9a-f-]+\/activity/);
+  await expect(dialog).toHaveCount(0);
+});
+
+test("at 1280x900 the form's sticky footer leaves 'Use signature' visible and clickable", async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInAndLand(page, demo.teamMember);
+  await page.getByRole('link', { name: 'Forms' }).first().click();
+  await page.getByRole('button', { name: 'New form' }).click();
+  await page.getByRole('menuitem', { name: /Daily Site Diary/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'New Site Diary' })).toBeVisible();
+
+  const field = page.locator('[data-field-id="signature"]');
+  await field.getByRole('button', { name: 'Sign' }).click();
+  await draw(page, page.getByRole('img', { name: 'Signature pad for Supervisor signature' }));
+  const use = field.getByRole('button', { name: 'Use signature' });
+  // Scrolled the least way into view (as focus and keyboard scrolling do), nothing lies over it.
+  await use.evaluate((button) => button.scrollIntoView({ block: 'nearest' }));
+  await expect(use).toBeInViewport();
+  const covered = await use.evaluate((button) => {
+    const box = button.getBoundingClientRect();
+    const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return top === null || !button.contains(top) ? (top?.outerHTML.slice(0, 120) ?? 'nothing') : null;
+  });
+  expect(covered).toBeNull();
+  await page.screenshot({ path: test.info().outputPath('use-signature-1280x900.png') });
+  await use.click();
+  await expect(field.getByRole('img', { name: 'Supervisor signature', exact: true })).toBeVisible();
 });

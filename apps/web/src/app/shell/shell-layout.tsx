@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate, useOutletContext, useParams, useSearchParams } from 'react-router';
+import { UnsavedChangesProvider } from '../../components/ui/unsaved-changes.tsx';
 import { useCurrentUser } from '../../features/auth/api/current-user.ts';
 import { FolderNav } from '../../features/folders/components/folder-nav.tsx';
 import { useAccessibleWorkspaces } from '../../features/workspaces/api/accessible-workspaces.ts';
@@ -127,81 +128,85 @@ export function ShellLayout() {
       ? { kind: result.location.kind, folderId: result.location.folderId, state: result.location.state }
       : null;
 
+  // One guard for every editor in the shell (forms, templates, actions, profile): leaving unsaved
+  // edits asks first.
   return (
-    <AppShell
-      header={{ height: topBarHeight }}
-      navbar={{ width: navWidth, breakpoint: 'sm', collapsed: { mobile: !navOpened, desktop: navCollapsed } }}
-      padding="md"
-    >
-      <AppShell.Header>
-        <TopBar
-          result={result}
-          busy={busy}
-          account={workspace?.account ?? null}
-          navOpened={navOpened}
-          onToggleNav={nav.toggle}
-          navCollapsed={navCollapsed}
-          onExpandNav={() => setNavCollapsed(false)}
-        />
-      </AppShell.Header>
-      <AppShell.Navbar>
-        {companyId ? (
-          <FolderNav
-            key={companyId}
-            companyId={companyId}
-            navigated={navigated}
-            header={
-              <>
-                <WorkspaceHeader
-                  name={workspace?.name ?? (result.status === 'found' ? result.location.companyName : undefined)}
-                  logoUrl={workspace?.logoUrl}
-                  loading={accessible.isPending}
-                  onSwitch={() => setSwitcherOpen(true)}
-                />
-                <SectionLinks result={result} onNavigate={nav.close} />
-              </>
-            }
-            onCollapse={() => setNavCollapsed(true)}
-            onNavigate={nav.close}
-            onCreateWorkspace={() => setSwitcherOpen(true)}
-            visitorTrialLink={visitorTrialLink}
-          />
-        ) : null}
-      </AppShell.Navbar>
-      <AppShell.Main>
-        <IeBanner />
-        <Outlet context={{ result, companyId } satisfies ShellContext} />
-      </AppShell.Main>
-      {/* The action of ?actionId is looked up once the shell's workspace is settled. */}
-      <ActionFromQuery workspaceId={result.status === 'found' || result.status === 'none' ? companyId : null} />
-      <WorkspaceSwitcher
-        opened={switcherOpen || (forcedSwitch && !noWorkspace)}
-        onClose={forcedSwitch ? undefined : closeSwitcher}
-        currentWorkspaceId={companyId}
-        isAdmin={me.data?.isAdmin ?? false}
-        isVisitorOnly={me.data?.isVisitorOnly ?? false}
-        onChoose={(w) => {
-          closeSwitcher();
-          void chooseWorkspace(w.workspaceId);
-        }}
-      />
-      <Modal
-        opened={Boolean(noWorkspace) && !switcherOpen}
-        onClose={() => {}}
-        withCloseButton={false}
-        centered
-        title={t('auth.noWorkspaceTitle')}
+    <UnsavedChangesProvider>
+      <AppShell
+        header={{ height: topBarHeight }}
+        navbar={{ width: navWidth, breakpoint: 'sm', collapsed: { mobile: !navOpened, desktop: navCollapsed } }}
+        padding="md"
       >
-        <Text size="sm">{t('auth.noWorkspaceBody')}</Text>
-        <Group justify="flex-end" mt="md">
-          {me.data?.isVisitorOnly && (
-            <Button variant="light" onClick={() => setSwitcherOpen(true)}>
-              {t('workspaces.createOwn')}
-            </Button>
-          )}
-          <Button onClick={() => void signOut()}>{t('auth.logout')}</Button>
-        </Group>
-      </Modal>
-    </AppShell>
+        <AppShell.Header>
+          <TopBar
+            result={result}
+            busy={busy}
+            account={workspace?.account ?? null}
+            navOpened={navOpened}
+            onToggleNav={nav.toggle}
+            navCollapsed={navCollapsed}
+            onExpandNav={() => setNavCollapsed(false)}
+          />
+        </AppShell.Header>
+        <AppShell.Navbar>
+          {companyId ? (
+            <FolderNav
+              key={companyId}
+              companyId={companyId}
+              navigated={navigated}
+              header={
+                <>
+                  <WorkspaceHeader
+                    name={workspace?.name ?? (result.status === 'found' ? result.location.companyName : undefined)}
+                    logoUrl={workspace?.logoUrl}
+                    loading={accessible.isPending}
+                    onSwitch={() => setSwitcherOpen(true)}
+                  />
+                  <SectionLinks result={result} onNavigate={nav.close} />
+                </>
+              }
+              onCollapse={() => setNavCollapsed(true)}
+              onNavigate={nav.close}
+              onCreateWorkspace={() => setSwitcherOpen(true)}
+              visitorTrialLink={visitorTrialLink}
+            />
+          ) : null}
+        </AppShell.Navbar>
+        <AppShell.Main>
+          <IeBanner />
+          <Outlet context={{ result, companyId } satisfies ShellContext} />
+        </AppShell.Main>
+        {/* The action of ?actionId is looked up once the shell's workspace is settled. */}
+        <ActionFromQuery workspaceId={result.status === 'found' || result.status === 'none' ? companyId : null} />
+        <WorkspaceSwitcher
+          opened={switcherOpen || (forcedSwitch && !noWorkspace)}
+          onClose={forcedSwitch ? undefined : closeSwitcher}
+          currentWorkspaceId={companyId}
+          isAdmin={me.data?.isAdmin ?? false}
+          isVisitorOnly={me.data?.isVisitorOnly ?? false}
+          onChoose={(w) => {
+            closeSwitcher();
+            void chooseWorkspace(w.workspaceId);
+          }}
+        />
+        <Modal
+          opened={Boolean(noWorkspace) && !switcherOpen}
+          onClose={() => {}}
+          withCloseButton={false}
+          centered
+          title={t('auth.noWorkspaceTitle')}
+        >
+          <Text size="sm">{t('auth.noWorkspaceBody')}</Text>
+          <Group justify="flex-end" mt="md">
+            {me.data?.isVisitorOnly && (
+              <Button variant="light" onClick={() => setSwitcherOpen(true)}>
+                {t('workspaces.createOwn')}
+              </Button>
+            )}
+            <Button onClick={() => void signOut()}>{t('auth.logout')}</Button>
+          </Group>
+        </Modal>
+      </AppShell>
+    </UnsavedChangesProvider>
   );
 }

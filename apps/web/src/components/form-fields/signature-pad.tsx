@@ -38,8 +38,14 @@ export function SignaturePad({
 }: Props) {
   const { t } = useTranslation();
   const canvasRef = useRef<HTMLCanvasElement>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
   const drawing = useRef(false);
   const [empty, setEmpty] = useState(true);
+
+  // An opened pad shows whole, its buttons included (the page keeps them above a sticky footer).
+  useEffect(() => {
+    rootRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, []);
 
   const paintBackground = () => {
     const canvas = canvasRef.current;
@@ -103,7 +109,7 @@ export function SignaturePad({
   };
 
   return (
-    <Box>
+    <Box ref={rootRef}>
       <Box
         style={{
           border: '1px dashed var(--mantine-color-gray-5)',

@@ -2,6 +2,7 @@ import { type Action, actionPriorities, actionPriorityLabels } from '@formwork/s
 import { Alert, Badge, Button, Group, Loader, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useUnsavedChangesGuard } from '../../../components/ui/unsaved-changes.tsx';
 import { newId } from '../../../lib/form-paths.ts';
 import { HttpError } from '../../../lib/http.ts';
 import { showToast } from '../../../lib/toast.tsx';
@@ -109,13 +110,16 @@ export function NewActionModal({
 }) {
   const { t } = useTranslation();
   const [actionId] = useState(newId);
-  const [draft, setDraft] = useState<Draft>({
+  const [start] = useState<Draft>(() => ({
     title: initialTitle,
     description: '',
     dueDate: '',
     priority: 'medium',
     assigneeId: null,
-  });
+  }));
+  const [draft, setDraft] = useState<Draft>(start);
+  const guard = useUnsavedChangesGuard(opened && JSON.stringify(draft) !== JSON.stringify(start));
+  const cancel = () => guard.confirmLeave(onClose);
   const create = useCreateAction(teamId);
   const save = async (assign: boolean) => {
     if (!draft.title.trim() || (assign && !draft.assigneeId)) {
@@ -141,10 +145,17 @@ export function NewActionModal({
     }
   };
   return (
-    <Modal opened={opened} onClose={onClose} title={t('actions.newTitle')} centered size="lg">
+    <Modal
+      opened={opened}
+      onClose={cancel}
+      closeOnEscape={!guard.asking}
+      title={t('actions.newTitle')}
+      centered
+      size="lg"
+    >
       <DraftFields draft={draft} onChange={setDraft} people={people} readOnly={false} />
       <Group justify="flex-end" mt="md">
-        <Button variant="default" onClick={onClose}>
+        <Button variant="default" onClick={cancel}>
           {t('common.cancel')}
         </Button>
         <Button variant="light" loading={create.isPending} onClick={() => void save(false)}>
@@ -212,9 +223,18 @@ export function ActionModal({
     }
   };
   const dirty = draft !== null;
+  const guard = useUnsavedChangesGuard(dirty);
+  const close = () => guard.confirmLeave(onClose);
 
   return (
-    <Modal opened={!notFound} onClose={onClose} title={t('actions.modalTitle')} centered size="lg">
+    <Modal
+      opened={!notFound}
+      onClose={close}
+      closeOnEscape={!guard.asking}
+      title={t('actions.modalTitle')}
+      centered
+      size="lg"
+    >
       {action.isPending ? (
         <Loader size="sm" />
       ) : !data || !current ? (

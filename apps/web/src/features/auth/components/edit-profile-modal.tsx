@@ -2,6 +2,7 @@ import { updateCurrentUserSchema } from '@formwork/shared/schemas/identity';
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useUnsavedChangesGuard } from '../../../components/ui/unsaved-changes.tsx';
 import { showToast } from '../../../lib/toast.tsx';
 import { useCurrentUser, useUpdateCurrentUser } from '../api/current-user.ts';
 
@@ -13,17 +14,23 @@ export function EditProfileModal({ opened, onClose }: { opened: boolean; onClose
   const update = useUpdateCurrentUser();
   const [fields, setFields] = useState<Fields | undefined>();
   const [errors, setErrors] = useState<Partial<Record<keyof Fields, string>>>({});
-  const values: Fields = fields ?? {
+
+  const saved: Fields = {
     firstName: user?.firstName ?? '',
     lastName: user?.lastName ?? '',
     mobile: user?.mobile ?? '',
   };
+  const values: Fields = fields ?? saved;
+  const guard = useUnsavedChangesGuard(
+    opened && fields !== undefined && JSON.stringify(fields) !== JSON.stringify(saved),
+  );
 
   const close = () => {
     setFields(undefined);
     setErrors({});
     onClose();
   };
+  const cancel = () => guard.confirmLeave(close);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -54,7 +61,7 @@ export function EditProfileModal({ opened, onClose }: { opened: boolean; onClose
   });
 
   return (
-    <Modal opened={opened} onClose={close} title={t('profile.title')} centered>
+    <Modal opened={opened} onClose={cancel} closeOnEscape={!guard.asking} title={t('profile.title')} centered>
       <form onSubmit={submit} noValidate>
         <Stack>
           <TextInput label={t('profile.email')} value={user?.email ?? ''} readOnly disabled />
@@ -62,7 +69,7 @@ export function EditProfileModal({ opened, onClose }: { opened: boolean; onClose
           <TextInput label={t('profile.lastName')} required {...field('lastName')} />
           <TextInput label={t('profile.mobile')} type="tel" {...field('mobile')} />
           <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
+            <Button variant="default" onClick={cancel}>
               {t('profile.cancel')}
             </Button>
             <Button type="submit" loading={update.isPending}>

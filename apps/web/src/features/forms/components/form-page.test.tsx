@@ -1,8 +1,9 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../../test/render.tsx';
+import { UnsavedChangesProvider } from '../../../components/ui/unsaved-changes.tsx';
 import { FormPage, type FormPageContext } from './form-page.tsx';
 
 const teamId = '11111111-1111-4111-8111-111111111111';
@@ -91,14 +92,33 @@ const context: FormPageContext = {
   filePath: 'Acme > Riverside > Electrical',
 };
 
-describe('form page', () => {
+/** The form page at its address, inside the shell's unsaved-changes guard (as the app composes it). */
+async function renderFormPage() {
+  const router = createMemoryRouter(
+    [
+      {
+        element: (
+          <UnsavedChangesProvider>
+            <Outlet />
+          </UnsavedChangesProvider>
+        ),
+        children: [
+          { path: `/apps/teams/${teamId}/forms/${formId}`, element: <FormPage context={context} formId={formId} /> },
+          { path: '/home/teams/:id/activity', element: <h1>Activity</h1> },
+          { path: `/apps/teams/${teamId}/forms`, element: <h1>Forms</h1> },
+        ],
+      },
+    ],
+    { initialEntries: [`/apps/teams/${teamId}/forms/${formId}`] },
+  );
+  await renderWithProviders(<RouterProvider router={router} />);
+  return router;
+}
+
+describe('form page', { timeout: 30_000 }, () => {
   it('saves over the base version and, on a stale edit, offers to reload the new version', async () => {
     const user = userEvent.setup();
-    await renderWithProviders(
-      <MemoryRouter>
-        <FormPage context={context} formId={formId} />
-      </MemoryRouter>,
-    );
+    await renderFormPage();
     const note = await screen.findByLabelText(/^Note/);
     expect(note).toHaveValue('First note');
     await user.clear(note);
@@ -119,5 +139,26 @@ describe('form page', () => {
     });
     await waitFor(() => expect(screen.getByLabelText(/^Note/)).toHaveValue('Their note'));
     expect(screen.getByText('Version 2')).toBeInTheDocument();
+  });
+
+  it('asks before leaving unsaved edits (a folder, Cancel); Keep editing keeps them', async () => {
+    serverVersion = 1;
+    serverNote = 'First note';
+    const user = userEvent.setup();
+    const router = await renderFormPage();
+    const note = await screen.findByLabelText(/^Note/);
+    await user.type(note, ' and more');
+
+    // A folder in the navigation.
+    await act(() => router.navigate(`/home/teams/${teamId}/activity`));
+    expect(await screen.findByRole('dialog', { name: 'Unsaved changes' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Unsaved changes' })).not.toBeInTheDocument());
+    expect(screen.getByLabelText(/^Note/)).toHaveValue('First note and more');
+
+    // The footer's Cancel asks the same way; Discard changes leaves.
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await user.click(await screen.findByRole('button', { name: 'Discard changes' }));
+    expect(await screen.findByRole('heading', { name: 'Forms' })).toBeInTheDocument();
   });
 });

@@ -27,13 +27,14 @@ import {
   IconRestore,
   IconTrash,
 } from '@tabler/icons-react';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FormFieldEnvProvider, type PersonOption } from '../../../components/form-fields/field-context.tsx';
 import { type FormValues, initialValues, useFormFill } from '../../../components/form-fields/form-fill.ts';
 import { FormRenderer } from '../../../components/form-renderer/form-renderer.tsx';
 import { ConfirmModal } from '../../../components/ui/confirm-modal.tsx';
+import { useUnsavedChangesGuard } from '../../../components/ui/unsaved-changes.tsx';
 import { formPath, newId, teamFormsPath } from '../../../lib/form-paths.ts';
 import { HttpError } from '../../../lib/http.ts';
 import { showToast } from '../../../lib/toast.tsx';
@@ -156,6 +157,32 @@ type EditorProps = {
   onReload?: () => Promise<unknown>;
 };
 
+/**
+ * The sticky footer's height, kept as the page's bottom scroll padding: whatever the browser
+ * scrolls into view (focus, a field with an error, an opened signature pad) stops above the
+ * footer instead of under it, and the form ends with as much room below it.
+ */
+function useFooterRoom(shown: boolean) {
+  const [footer, setFooter] = useState<HTMLElement | null>(null);
+  const [height, setHeight] = useState(0);
+  useEffect(() => {
+    if (!footer || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setHeight(footer.getBoundingClientRect().height));
+    observer.observe(footer);
+    return () => observer.disconnect();
+  }, [footer]);
+  const room = shown ? height : 0;
+  useEffect(() => {
+    const root = document.documentElement;
+    // A little air between what was scrolled to and the footer.
+    root.style.scrollPaddingBottom = room > 0 ? `${room + 12}px` : '';
+    return () => {
+      root.style.scrollPaddingBottom = '';
+    };
+  }, [room]);
+  return { ref: setFooter, room };
+}
+
 function FormEditor({ context, detail, template: newTemplate, onReload }: EditorProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -171,12 +198,16 @@ function FormEditor({ context, detail, template: newTemplate, onReload }: Editor
   const [historyOpen, setHistoryOpen] = useState(false);
   const [confirm, setConfirm] = useState<FormChange | null>(null);
 
+  // Leaving with unsaved values asks first (a link, a folder, back, closing the tab).
+  const guard = useUnsavedChangesGuard(fill.dirty && !(form?.readOnly ?? false));
+
   const create = useCreateForm(context.teamId);
   const save = useSaveForm(context.teamId, formId);
   const clone = useCloneForm(context.teamId, formId);
   const change = useChangeForms(context.teamId);
 
   const readOnly = form?.readOnly ?? false;
+  const footer = useFooterRoom(!readOnly);
   const meta = useMemo(
     () => ({
       templateCode: template.templateCode,
@@ -237,7 +268,7 @@ function FormEditor({ context, detail, template: newTemplate, onReload }: Editor
         const saved = await create.mutateAsync({ formId, templateId: template.templateId, values });
         fill.markSaved();
         showToast('success', t('forms.saved'));
-        navigate(formPath(context.teamId, saved.formId), { replace: true });
+        guard.leaveWithoutAsking(() => navigate(formPath(context.teamId, saved.formId), { replace: true }));
       } else {
         await save.mutateAsync({ baseVersion: form.version, values });
         showToast('success', t('forms.saved'));
@@ -257,7 +288,8 @@ function FormEditor({ context, detail, template: newTemplate, onReload }: Editor
         return;
       }
       showToast('success', t(`forms.changed.${what}`));
-      if (what === 'delete') navigate(teamFormsPath(context.teamId), { replace: true });
+      // A deleted form has nothing left to save: its edits go with it.
+      if (what === 'delete') guard.leaveWithoutAsking(() => navigate(teamFormsPath(context.teamId), { replace: true }));
       else await onReload?.();
     } catch (error) {
       failed(error);
@@ -283,7 +315,7 @@ function FormEditor({ context, detail, template: newTemplate, onReload }: Editor
 
   return (
     <FormFieldEnvProvider value={env}>
-      <Stack gap="md" maw={860} mx="auto" pb={96}>
+      <Stack gap="md" maw={860} mx="auto" pb={`calc(${footer.room}px + var(--mantine-spacing-xl))`}>
         <Group justify="space-between" align="flex-start" wrap="nowrap">
           <Stack gap={4} style={{ minWidth: 0 }}>
             <Title order={1} fz="h3" style={{ overflowWrap: 'anywhere' }}>
@@ -414,6 +446,7 @@ function FormEditor({ context, detail, template: newTemplate, onReload }: Editor
 
       {!readOnly && (
         <Box
+          ref={footer.ref}
           pos="fixed"
           bottom={0}
           right={0}

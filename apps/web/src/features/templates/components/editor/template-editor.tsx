@@ -41,8 +41,9 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useBlocker, useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { FormRenderer } from '../../../../components/form-renderer/form-renderer.tsx';
+import { useUnsavedChangesGuard } from '../../../../components/ui/unsaved-changes.tsx';
 import { HttpError } from '../../../../lib/http.ts';
 import { showToast } from '../../../../lib/toast.tsx';
 import {
@@ -133,7 +134,6 @@ export function TemplateEditor({ folder, path, templateId, viewer, plan, initial
   const [stale, setStale] = useState(false);
   const [cloning, setCloning] = useState(false);
   const [stateAction, setStateAction] = useState<'archive' | 'restore' | null>(null);
-  const bypass = useRef(false);
 
   const template = loaded.data ?? null;
   const loadedVersion = useRef<number | null>(null);
@@ -165,17 +165,8 @@ export function TemplateEditor({ folder, path, templateId, viewer, plan, initial
     return counts;
   }, [all]);
 
-  // Unsaved changes: leaving the editor asks to save first.
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      dirty && !bypass.current && currentLocation.pathname !== nextLocation.pathname,
-  );
-  useEffect(() => {
-    if (!dirty) return;
-    const onUnload = (e: BeforeUnloadEvent) => e.preventDefault();
-    window.addEventListener('beforeunload', onUnload);
-    return () => window.removeEventListener('beforeunload', onUnload);
-  }, [dirty]);
+  // Unsaved changes: leaving the editor asks to save first (the app's one guard).
+  const guard = useUnsavedChangesGuard(dirty, { onSave: () => runSave() });
 
   const update = (patch: Partial<Draft>) => {
     setDraft((d) => (d ? { ...d, ...patch } : d));
@@ -211,10 +202,11 @@ export function TemplateEditor({ folder, path, templateId, viewer, plan, initial
           tabIds: draft.tabIds,
         });
         showToast('success', t('editor.created'));
-        bypass.current = true;
         setBaseline(draft);
         queryClient.setQueryData(templateKey(created.templateId), created);
-        navigate(templateEditorPath(folder.kind, folder.folderId, created.templateId), { replace: true });
+        guard.leaveWithoutAsking(() =>
+          navigate(templateEditorPath(folder.kind, folder.folderId, created.templateId), { replace: true }),
+        );
         return true;
       }
       const saved = await save.mutateAsync({
@@ -563,33 +555,6 @@ export function TemplateEditor({ folder, path, templateId, viewer, plan, initial
           </Tabs.Panel>
         </Box>
       </Tabs>
-
-      <Modal
-        opened={blocker.state === 'blocked'}
-        onClose={() => blocker.reset?.()}
-        title={t('editor.unsavedTitle')}
-        centered
-      >
-        <Text size="sm">{t('editor.unsavedBody')}</Text>
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => blocker.reset?.()}>
-            {t('common.cancel')}
-          </Button>
-          <Button variant="light" color="red" onClick={() => blocker.proceed?.()}>
-            {t('editor.discard')}
-          </Button>
-          <Button
-            loading={create.isPending || save.isPending}
-            onClick={async () => {
-              const ok = await runSave();
-              if (ok) blocker.proceed?.();
-              else blocker.reset?.();
-            }}
-          >
-            {t('editor.save')}
-          </Button>
-        </Group>
-      </Modal>
 
       <Modal
         opened={stateAction !== null}
