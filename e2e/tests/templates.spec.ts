@@ -104,3 +104,58 @@ test('an org controller builds a template in a new tab, deploys it to two teams,
   await expect(member.getByRole('menuitem', { name: 'Add Template' })).toHaveCount(0);
   await context.close();
 });
+
+test('a formula is written by picking fields, previewed on sample values, refused with an unknown field and saved', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const stamp = Date.now().toString(36).toUpperCase();
+  await signInAndLand(page, demo.orgController);
+  await page.getByRole('link', { name: 'Template Library' }).click();
+  await page.getByRole('button', { name: 'Create new template' }).click();
+  await page.waitForURL(/\/templates\/new/);
+  await page.getByLabel('Template name').fill(`Material Costs ${stamp}`);
+  await page.getByLabel('Template ID').fill(`MC-${stamp}`);
+  await page.getByLabel('Form name').fill('Material costs');
+  await page.getByRole('tab', { name: 'Fields' }).click();
+
+  // Two numbers, named, then a formula (each new field opens selected).
+  const fieldName = page.getByRole('textbox', { name: 'Field name' });
+  await page.getByRole('button', { name: 'Add Number', exact: true }).click();
+  await fieldName.fill('Quantity');
+  await page.getByRole('button', { name: 'Add Number', exact: true }).click();
+  await fieldName.fill('Rate');
+  await page.getByRole('button', { name: 'Add Formula', exact: true }).click();
+
+  // Pick the fields into the formula; the preview computes on sample values.
+  const formula = page.getByRole('textbox', { name: 'Formula', exact: true });
+  await page.getByRole('button', { name: 'Insert Quantity' }).click();
+  await formula.press('End');
+  await formula.pressSequentially(' * ');
+  await page.getByRole('button', { name: 'Insert Rate' }).click();
+  await expect(formula).toHaveValue('{Quantity} * {Rate}');
+  const preview = page.locator('[data-formula-preview]');
+  await expect(preview).toHaveText('Result: 1');
+  await page.getByRole('textbox', { name: 'Sample value of Quantity' }).fill('4');
+  await page.getByRole('textbox', { name: 'Sample value of Rate' }).fill('2.5');
+  await expect(preview).toHaveText('Result: 10');
+
+  // A field that does not exist shows inline and the save is refused.
+  await formula.press('End');
+  await formula.pressSequentially(' + {Discount}');
+  await expect(
+    page.getByText('This formula refers to a field that does not exist: {Discount} does not name a field'),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(toast(page, 'Please fix the problems shown before saving')).toBeVisible();
+
+  // Fixed, it saves; reopened, it still reads by label.
+  await formula.fill('{Quantity} * {Rate}');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(toast(page, 'Template created')).toBeVisible();
+  await page.waitForURL(/\/templates\/[0-9a-f-]+\/edit$/);
+  await page.getByRole('tab', { name: 'Fields' }).click();
+  const toggle = page.locator('[data-field-card="formula"] button[aria-expanded]');
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  await expect(page.getByRole('textbox', { name: 'Formula', exact: true })).toHaveValue('{Quantity} * {Rate}');
+});

@@ -113,7 +113,7 @@ export function FormulaEditor({
         ref={input}
         label={label}
         description={t('editor.formula.help')}
-        ff="monospace"
+        styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
         autosize
         minRows={1}
         value={text}
