@@ -36,7 +36,7 @@ export function groupIssues(issues: readonly TemplateIssue[], definition: Templa
   return { byField, byPath, at };
 }
 
-type ServerError = { path?: string; message?: string; code?: string; fieldId?: string };
+type ServerError = { path?: string; message?: string; code?: string; fieldId?: string; detail?: string };
 
 /** A 400 validationFailed (or a 409 on the Template ID) as the same issues validateTemplate() gives. */
 export function serverIssues(error: unknown): TemplateIssue[] | null {
@@ -48,5 +48,6 @@ export function serverIssues(error: unknown): TemplateIssue[] | null {
     message: e.message ?? 'Invalid value',
     code: (e.code ?? 'invalid') as TemplateIssue['code'],
     ...(e.fieldId ? { fieldId: e.fieldId } : {}),
+    ...(e.detail ? { detail: e.detail } : {}),
   }));
 }

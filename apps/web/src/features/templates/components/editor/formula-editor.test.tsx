@@ -27,7 +27,7 @@ const fields: Field[] = [
 
 let latest: TemplateDefinition = emptyDefinition('timeline');
 
-function Harness({ initial }: { initial: Field[] }) {
+function Harness({ initial, selectedId = 'f-total' }: { initial: Field[]; selectedId?: string }) {
   const [definition, setDefinition] = useState<TemplateDefinition>({ ...emptyDefinition('timeline'), fields: initial });
   latest = definition;
   const renameQuantity = () =>
@@ -39,7 +39,7 @@ function Harness({ initial }: { initial: Field[] }) {
       </button>
       <FieldsTab
         definition={definition}
-        selectedId="f-total"
+        selectedId={selectedId}
         onSelect={() => {}}
         onChange={setDefinition}
         fieldIssues={new Map()}
@@ -111,5 +111,27 @@ describe('formula editor (issue 14.3)', () => {
     await user.click(screen.getByRole('button', { name: 'rename' }));
     expect(formula()).toHaveValue('ROUND({Count} / 3, 1)');
     expect(stored()).toBe('ROUND({f-qty} / 3, 1)');
+  }, 30_000);
+
+  it("edits a table's formula column over its row's cells by heading", async () => {
+    const user = userEvent.setup();
+    const table: Field = {
+      id: 'f-mat',
+      type: 'defaultTable',
+      label: 'Materials',
+      required: false,
+      orientation: 'vertical',
+      columns: [
+        { id: 'c-qty', heading: 'Qty', width: 'S', cellType: 'number', excludeFromClone: false },
+        { id: 'c-cost', heading: 'Cost', width: 'S', cellType: 'formula', expression: '', excludeFromClone: false },
+      ],
+    };
+    await renderWithProviders(<Harness initial={[fields[1] as Field, table]} selectedId="f-mat" />);
+    await user.click(screen.getByRole('button', { name: 'Insert Qty' }));
+    await user.type(screen.getByRole('textbox', { name: 'Formula of column 2' }), ' * ');
+    await user.click(screen.getByRole('button', { name: 'Insert Rate' }));
+    const mat = latest.fields.find((f) => f.id === 'f-mat') as Extract<Field, { type: 'defaultTable' }>;
+    expect(mat.columns[1]?.expression).toBe('{c-qty} * {f-rate}');
+    expect(preview()).toHaveTextContent('Result: 1');
   }, 30_000);
 });
