@@ -11,6 +11,7 @@ import { HomeRoute } from './routes/home-route.tsx';
 import { LandingRoute } from './routes/landing-route.tsx';
 import { LaunchRoute } from './routes/launch-route.tsx';
 import { OAuthRedirectRoute } from './routes/oauth-redirect-route.tsx';
+import { SectionNotAvailableRoute } from './routes/section-not-available-route.tsx';
 import { ShellLayout } from './shell/shell-layout.tsx';
 
 // The forms and template areas load on first use (their own chunks); a chunk that fails to load
@@ -47,8 +48,8 @@ function lazyPage(Page: ComponentType) {
 
 /**
  * The route table (spec 2.1, 2.2). Sections that are not built yet (users, lists, photos,
- * analytics, folder settings) have no routes, so their addresses show the 404 page; the shell
- * shows their links disabled. Unknown paths go to the 404 page.
+ * analytics, folder settings) show the shell with a "not available yet" page at their addresses
+ * (any tail, so legacy redirects land there too). Unknown paths go to the 404 page.
  */
 export const routes: RouteObject[] = [
   { path: '/login', element: <LoginRoute /> },
@@ -80,6 +81,11 @@ export const routes: RouteObject[] = [
     children: [
       { path: '/home', element: <HomeRoute /> },
       { path: '/home/:level/:folderId/activity', element: <FolderActivityRoute /> },
+      { path: '/home/:level/:folderId/settings', element: <SectionNotAvailableRoute section="settings" /> },
+      ...(['users', 'lists', 'photos', 'analytics'] as const).map((section) => ({
+        path: `/${section}/:level/:folderId/*`,
+        element: <SectionNotAvailableRoute section={section} />,
+      })),
       // Forms of a team folder (issue 6): feed, form, new form, register, template grid (board).
       { path: '/apps/:level/:folderId/forms', element: lazyPage(TeamFormsRoute) },
       { path: '/apps/:level/:folderId/forms/new/:templateId', element: lazyPage(NewFormRoute) },

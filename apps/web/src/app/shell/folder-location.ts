@@ -9,7 +9,12 @@ import type { FolderState, FolderTree, TreeState } from '@formwork/shared/schema
 import type { AccessibleWorkspace } from '@formwork/shared/schemas/workspaces';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
-import { fetchFolderTree, folderTreeKey, useFolderTree } from '../../features/folders/api/folder-tree.ts';
+import {
+  fetchFolderTree,
+  folderTreeKey,
+  useFolderTree,
+  wasDeletedHere,
+} from '../../features/folders/api/folder-tree.ts';
 import { activityPath } from '../../features/folders/folder-paths.ts';
 import {
   accessibleWorkspacesKey,
@@ -143,10 +148,14 @@ export function useFolderLocation(level: string | undefined, folderId: string | 
     (archived.data && locateInTree(archived.data, kind, folderId)) ||
     null;
   if (!found) {
+    const previous = last.current;
+    const kept: LocationResult | null =
+      previous?.folderId === folderId ? { status: 'found', location: previous } : null;
+    // A folder the user just deleted keeps showing while the app goes to its parent (spec 4.2).
+    if (kept && wasDeletedHere(folderId)) return kept;
     if (active.isPending || archived.isPending || active.isFetching || archived.isFetching) {
       // A folder moving between the trees (archive, restore) keeps showing while they reload.
-      const previous = last.current;
-      return previous?.folderId === folderId ? { status: 'found', location: previous } : { status: 'loading' };
+      return kept ?? { status: 'loading' };
     }
     return { status: 'missing', companyId };
   }

@@ -1,12 +1,15 @@
-import { can, type FolderKind, folderLevelWord } from '@formwork/shared/permissions';
+import { can, type FolderKind } from '@formwork/shared/permissions';
 import type { AccountSummary } from '@formwork/shared/schemas/accounts';
 import { ActionIcon, Anchor, Box, Breadcrumbs, Burger, Button, Group, Loader, Text, Tooltip } from '@mantine/core';
 import {
   IconActivity,
   IconBuildingSkyscraper,
+  IconChartBar,
   IconForms,
   IconLayoutSidebarLeftExpand,
+  IconList,
   IconMessageCircle,
+  IconPhoto,
   IconSettings,
   IconTemplate,
   IconUsers,
@@ -17,11 +20,10 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { MyActionsButton } from '../../features/actions/components/my-actions-button.tsx';
 import { UserMenu } from '../../features/auth/components/user-menu.tsx';
 import { activityPath } from '../../features/folders/folder-paths.ts';
-import { templatesPath } from '../../features/templates/template-paths.ts';
-import { teamFormsPath } from '../../lib/form-paths.ts';
 import { externalLinks } from '../../lib/links.ts';
 import type { LocationResult } from './folder-location.ts';
 import { HelpMenu } from './help-menu.tsx';
+import { folderSections, isSectionActive, type SectionId, type ShellSection } from './sections.ts';
 
 /** Spec 2.3: the top bar is 54 px high. */
 export const topBarHeight = 54;
@@ -37,23 +39,64 @@ type Props = {
   onExpandNav: () => void;
 };
 
-/** A section link that is not built yet: shown, but disabled with an honest tooltip. */
-function NotYet({ label, icon }: { label: string; icon: ReactNode }) {
+const sectionIcons: Record<SectionId, ReactNode> = {
+  activity: <IconActivity size={16} />,
+  forms: <IconForms size={16} />,
+  templates: <IconTemplate size={16} />,
+  users: <IconUsers size={16} />,
+  lists: <IconList size={16} />,
+  photos: <IconPhoto size={16} />,
+  analytics: <IconChartBar size={16} />,
+  settings: <IconSettings size={16} />,
+};
+
+/**
+ * One section of the folder. A section that is not built yet still links to its address, which
+ * shows the shell with a "not available yet" page; the tooltip says so before the click. In the
+ * top bar (`compact`) those sections show their icon only below extra-large screens, so the
+ * breadcrumb keeps its room at 1280 px.
+ */
+function SectionLink({
+  section,
+  active,
+  compact = false,
+  onClick,
+}: {
+  section: ShellSection;
+  active: boolean;
+  compact?: boolean;
+  onClick?: () => void;
+}) {
   const { t } = useTranslation();
-  return (
-    <Tooltip label={t('shell.notAvailableYet')}>
-      <Button
-        variant="subtle"
-        color="gray"
-        size="compact-sm"
-        leftSection={icon}
-        data-disabled
-        aria-disabled
-        onClick={(e) => e.preventDefault()}
-      >
-        {label}
-      </Button>
-    </Tooltip>
+  const label = t(section.labelKey);
+  const iconOnly = compact && !section.built;
+  const button = (
+    <Button
+      component={Link}
+      to={section.path}
+      onClick={onClick}
+      variant={active ? 'light' : 'subtle'}
+      color={active ? 'blue' : 'gray'}
+      size="compact-sm"
+      leftSection={sectionIcons[section.id]}
+      aria-current={active ? 'page' : undefined}
+      aria-label={iconOnly ? label : undefined}
+      c={section.built || active ? undefined : 'dimmed'}
+      styles={iconOnly ? { section: { marginInlineEnd: 0 } } : undefined}
+    >
+      {iconOnly ? (
+        <Box component="span" visibleFrom="xl" ml={6}>
+          {label}
+        </Box>
+      ) : (
+        label
+      )}
+    </Button>
+  );
+  return section.built ? (
+    button
+  ) : (
+    <Tooltip label={t('shell.notAvailable.tooltip', { section: label })}>{button}</Tooltip>
   );
 }
 
@@ -120,20 +163,7 @@ export function TopBar({ result, busy, account, navOpened, onToggleNav, navColla
     );
   };
 
-  const level = location ? folderLevelWord(location.kind) : null;
-  const activityHref = location ? activityPath(location.kind, location.folderId) : '';
-  const onActivity = here.pathname === activityHref;
-  const formsHref = location?.kind === 'team' ? teamFormsPath(location.folderId) : null;
-  // Forms, registers and boards of the team (the rest of /apps/teams/{id} is Templates).
-  const onForms = formsHref !== null && /^\/apps\/teams\/[^/]+\/(forms|register|grid)(\/|$)/.test(here.pathname);
-  // Spec 2.2: Template Library at company level, Templates at team level.
-  const templatesKind = location?.kind === 'company' || location?.kind === 'team' ? location.kind : null;
-  const templatesHref = location && templatesKind ? templatesPath(templatesKind, location.folderId) : '';
-  const onTemplates =
-    Boolean(templatesHref) && here.pathname.startsWith(`/apps/${level}/${location?.folderId}`) && !onForms;
-  const canSettings = location
-    ? can(location.viewer, 'settings.view', { kind: location.kind, path: location.path })
-    : false;
+  const sections = location ? folderSections(location) : [];
 
   return (
     <Group h="100%" px="md" gap="sm" wrap="nowrap" justify="space-between">
@@ -166,44 +196,16 @@ export function TopBar({ result, busy, account, navOpened, onToggleNav, navColla
           </Text>
         )}
       </Group>
-      {location && level && (
+      {location && (
         <Group gap={4} wrap="nowrap" visibleFrom="md">
-          <Button
-            component={Link}
-            to={activityHref}
-            variant={onActivity ? 'light' : 'subtle'}
-            color={onActivity ? 'blue' : 'gray'}
-            size="compact-sm"
-            leftSection={<IconActivity size={16} />}
-          >
-            {t('shell.activity')}
-          </Button>
-          {formsHref && (
-            <Button
-              component={Link}
-              to={formsHref}
-              variant={onForms ? 'light' : 'subtle'}
-              color={onForms ? 'blue' : 'gray'}
-              size="compact-sm"
-              leftSection={<IconForms size={16} />}
-            >
-              {t('shell.forms')}
-            </Button>
-          )}
-          {templatesKind && (
-            <Button
-              component={Link}
-              to={templatesHref}
-              variant={onTemplates ? 'light' : 'subtle'}
-              color={onTemplates ? 'blue' : 'gray'}
-              size="compact-sm"
-              leftSection={<IconTemplate size={16} />}
-            >
-              {templatesKind === 'company' ? t('shell.templateLibrary') : t('shell.templates')}
-            </Button>
-          )}
-          <NotYet label={t('shell.users')} icon={<IconUsers size={16} />} />
-          {canSettings && <NotYet label={t('shell.settings')} icon={<IconSettings size={16} />} />}
+          {sections.map((section) => (
+            <SectionLink
+              key={section.id}
+              section={section}
+              active={isSectionActive(section, here.pathname, location)}
+              compact
+            />
+          ))}
         </Group>
       )}
       <Group gap={4} wrap="nowrap">
@@ -244,34 +246,19 @@ export function TopBar({ result, busy, account, navOpened, onToggleNav, navColla
 
 /** On a phone the top bar has no room for the section links: they sit in the drawer instead. */
 export function SectionLinks({ result, onNavigate }: { result: LocationResult; onNavigate: () => void }) {
-  const { t } = useTranslation();
+  const here = useLocation();
   const location = result.status === 'found' ? result.location : null;
   if (!location) return null;
-  const kind = location.kind === 'company' || location.kind === 'team' ? location.kind : null;
   return (
     <Group gap={4} px="sm" pb="xs" hiddenFrom="md">
-      <Button
-        component={Link}
-        to={activityPath(location.kind, location.folderId)}
-        onClick={onNavigate}
-        variant="subtle"
-        size="compact-sm"
-        leftSection={<IconActivity size={16} />}
-      >
-        {t('shell.activity')}
-      </Button>
-      {kind && (
-        <Button
-          component={Link}
-          to={templatesPath(kind, location.folderId)}
+      {folderSections(location).map((section) => (
+        <SectionLink
+          key={section.id}
+          section={section}
+          active={isSectionActive(section, here.pathname, location)}
           onClick={onNavigate}
-          variant="subtle"
-          size="compact-sm"
-          leftSection={<IconTemplate size={16} />}
-        >
-          {kind === 'company' ? t('shell.templateLibrary') : t('shell.templates')}
-        </Button>
-      )}
+        />
+      ))}
     </Group>
   );
 }
