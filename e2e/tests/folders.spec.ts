@@ -24,8 +24,9 @@ test('a team member lands on their team and sees only their folders', async ({ p
   await expect(folderNav(page).getByRole('button', { name: 'New Project Folder' })).toHaveCount(0);
   await expect(folderNav(page).getByRole('button', { name: /^Options for/ })).toHaveCount(0);
   await expect(folderNav(page).getByRole('button', { name: 'Home Folder' })).toBeDisabled();
-  // The Users section is not built: its link is shown disabled, not faked.
-  await expect(page.getByRole('button', { name: 'Users' })).toHaveAttribute('aria-disabled', 'true');
+  // The Users section is not built: its link leads to the shell's "not available yet" page.
+  await page.getByRole('link', { name: 'Users' }).click();
+  await expect(page.getByText('Users is not available yet')).toBeVisible();
 });
 
 test('an org controller creates, archives, restores and deletes folders', async ({ page }) => {
@@ -58,14 +59,16 @@ test('an org controller creates, archives, restores and deletes folders', async 
   await expect(archiveDialog).toContainText('Lifting Plans');
   await archiveDialog.getByRole('button', { name: 'Archive' }).click();
   await expect(toast(page, 'Folders archived')).toBeVisible();
-  await expect(folderNav(page).getByText('Tower Crane Yard')).toHaveCount(0);
 
-  // Find both under Archived and restore without confirmation.
-  await folderNav(page).getByText('Archived', { exact: true }).click();
+  // The folder on screen (Lifting Plans) went with it, so the toggle follows it to Archived
+  // (spec 4.2), where both are; restore without confirmation.
+  await expect(folderNav(page).getByRole('radio', { name: 'Archived' })).toBeChecked();
   await expect(folderNav(page).getByText('Tower Crane Yard')).toBeVisible();
   await expect(folderNav(page).getByText('Lifting Plans')).toBeVisible();
   await rowMenu(page, 'Tower Crane Yard', 'Restore');
   await expect(toast(page, 'Folders restored')).toBeVisible();
+  await expect(folderNav(page).getByRole('radio', { name: 'Active' })).toBeChecked();
+  await folderNav(page).getByText('Archived', { exact: true }).click();
   await expect(folderNav(page).getByText('No archived folders yet')).toBeVisible();
   await folderNav(page).getByText('Active', { exact: true }).click();
   await expect(folderNav(page).getByText('Tower Crane Yard')).toBeVisible();
@@ -110,9 +113,10 @@ test('a legacy team path lands on the team activity; a missing folder redirects 
   await page.goto(`/secure/home/teams/${teamId}/activity`);
   await expect(page).toHaveURL(`/home/teams/${teamId}/activity`);
 
-  // Sections that are not built yet are not faked: their addresses show the 404 page.
+  // Sections that are not built yet are not faked: their addresses keep the shell and say so.
   await page.goto(`/teams/${teamId}/photos`);
-  await expect(page).toHaveURL('/404');
+  await expect(page).toHaveURL(`/photos/teams/${teamId}`);
+  await expect(page.getByText('Photos is not available yet')).toBeVisible();
 
   await page.goto('/home/teams/00000000-0000-4000-8000-000000000000/activity');
   await expect(toast(page, "We couldn't find this folder so we've redirected you to another folder.")).toBeVisible();
@@ -134,4 +138,54 @@ test('launch with an action id goes to the landing folder with it; the switcher 
   await expect(switcher.getByText('Oops! No results')).toBeVisible();
   // A team member on a premium plan: not an org controller, so adding a workspace is disabled.
   await expect(switcher.getByRole('button', { name: 'Add workspace' })).toBeDisabled();
+});
+
+async function standOnTeam(page: Page, project: string, team: string) {
+  await folderNav(page).getByRole('link', { name: project }).click();
+  const teamLink = folderNav(page).getByRole('link', { name: team }).last();
+  const teamId = ((await teamLink.getAttribute('href')) as string).split('/')[3] as string;
+  await teamLink.click();
+  await expect(page).toHaveURL(`/home/teams/${teamId}/activity`);
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText(project);
+}
+
+const activeRowMenu = (page: Page, name: string) =>
+  folderNav(page)
+    .locator('[data-folder-row][data-active]')
+    .getByRole('button', { name: `Options for ${name}` });
+
+test('archiving the folder on screen moves the Active/Archived toggle with it (spec 4.2)', async ({ page }) => {
+  await signInAndLand(page, demo.orgController);
+  await standOnTeam(page, 'Riverside Apartments', 'Electrical');
+  await activeRowMenu(page, 'Electrical').click();
+  await page.getByRole('menuitem', { name: 'Archive' }).click();
+  await page
+    .getByRole('dialog', { name: /^Archive/ })
+    .getByRole('button', { name: 'Archive' })
+    .click();
+  await expect(toast(page, 'Folders archived')).toBeVisible();
+  await expect(folderNav(page).getByRole('radio', { name: 'Archived' })).toBeChecked();
+  await expect(folderNav(page).locator('[data-folder-row][data-active]')).toContainText('Electrical');
+});
+
+test('deleting the folder on screen goes to its parent, without "couldn\'t find" or a 404 request', async ({
+  page,
+}) => {
+  await signInAndLand(page, demo.orgController);
+  await standOnTeam(page, 'Riverside Apartments', 'Site Safety');
+  const notFound: string[] = [];
+  page.on('response', (r) => {
+    if (r.status() === 404) notFound.push(r.url());
+  });
+  await activeRowMenu(page, 'Site Safety').click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  const dialog = page.getByRole('dialog', { name: /^Delete/ });
+  await dialog.getByRole('textbox').fill('DELETE');
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(toast(page, 'Folders deleted')).toBeVisible();
+  await expect(page).toHaveURL(/\/home\/projects\/[0-9a-f-]+\/activity$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Riverside Apartments');
+  await page.waitForTimeout(1000);
+  await expect(toast(page, "We couldn't find this folder")).toHaveCount(0);
+  expect(notFound).toEqual([]);
 });

@@ -26,13 +26,20 @@ export function useFolderTree(companyId: string | null, state: TreeState) {
   });
 }
 
+/**
+ * Refreshes the trees and the activity feeds after a change. Queries about folders that no longer
+ * exist (`gone`) are left alone: asking for them again would only answer 404 while the page that
+ * showed them is being left.
+ */
 function useInvalidateFolders(companyId: string) {
   const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
+  return (gone: readonly string[] = []) => {
+    const aboutGone = (queryKey: readonly unknown[]) => queryKey.some((part) => gone.includes(part as string));
+    return Promise.all([
       queryClient.invalidateQueries({ queryKey: foldersKey(companyId) }),
-      queryClient.invalidateQueries({ queryKey: ['activity'] }),
+      queryClient.invalidateQueries({ queryKey: ['activity'], predicate: (query) => !aboutGone(query.queryKey) }),
     ]);
+  };
 }
 
 export function useAddFolder(companyId: string) {
@@ -63,7 +70,20 @@ export function useRenameFolder(companyId: string) {
   });
 }
 
-/** PUT companies/{companyId}/folders-state with project and team ids (spec 4.2, 7). */
+/** Folders this browser deleted: their page is being left for the parent, not "not found". */
+const deletedHere = new Set<string>();
+
+/** Whether the user deleted this folder here (spec 4.2: the app then goes to the parent folder). */
+export function wasDeletedHere(folderId: string): boolean {
+  return deletedHere.has(folderId);
+}
+
+/**
+ * PUT companies/{companyId}/folders-state with project and team ids (spec 4.2, 7). The refresh is
+ * not awaited and a deleted folder is remembered: the caller moves to the parent folder, and the page
+ * being left neither treats the folder as missing (no folderNotFound redirect) nor asks for it
+ * again (no 404).
+ */
 export function useChangeFolderState(companyId: string) {
   const invalidate = useInvalidateFolders(companyId);
   return useMutation({
@@ -72,7 +92,10 @@ export function useChangeFolderState(companyId: string) {
         method: 'PUT',
         body: { state, folders },
       }),
-    onSuccess: () => invalidate(),
+    onSuccess: (_result, { state, folders }) => {
+      if (state === 'deleted') for (const id of folders) deletedHere.add(id);
+      void invalidate(state === 'deleted' ? folders : []);
+    },
     meta: { handlesErrors: true },
   });
 }

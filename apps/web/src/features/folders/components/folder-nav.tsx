@@ -126,11 +126,12 @@ export function FolderNav({
   const changeState = useChangeFolderState(companyId);
   const scrollRef = useRef<HTMLDivElement>(null);
 
-  // The navigated folder's state selects the toggle when the user navigates to it (spec 4.2);
-  // archiving the folder on screen leaves the view where the user acted.
-  const [syncedId, setSyncedId] = useState(navigated?.folderId ?? null);
-  if (navigated && navigated.folderId !== syncedId) {
-    setSyncedId(navigated.folderId);
+  // Spec 4.2: the active folder's state selects the toggle, when the user navigates to a folder
+  // and when the folder on screen is archived or restored (the toggle follows it).
+  const navigatedKey = navigated ? `${navigated.folderId}:${navigated.state}` : null;
+  const [syncedKey, setSyncedKey] = useState(navigatedKey);
+  if (navigated && navigatedKey !== syncedKey) {
+    setSyncedKey(navigatedKey);
     setView(navigated.state === 'archived' ? 'archived' : 'active');
   }
 
@@ -295,6 +296,8 @@ export function FolderNav({
   };
 
   const runChange = async (state: FolderState, ids: string[]) => {
+    // The parent is worked out from the tree as it was, before the change reloads it.
+    const parent = state === 'deleted' ? parentAfterDelete(ids) : null;
     try {
       await changeState.mutateAsync({ state, folders: ids });
       const key =
@@ -306,8 +309,8 @@ export function FolderNav({
       showToast('success', t(key));
       setConfirm(null);
       stopSelecting();
-      if (state === 'deleted') {
-        navigate(parentAfterDelete(ids));
+      if (parent) {
+        navigate(parent);
         onNavigate?.();
       }
     } catch (error) {
