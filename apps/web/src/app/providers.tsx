@@ -1,19 +1,34 @@
-import { createTheme, MantineProvider } from '@mantine/core';
+import { createTheme, MantineProvider, Menu, Modal } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import i18next from 'i18next';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { signOut } from '../lib/auth.ts';
+import { trackDialogOpeners } from '../lib/focus-opener.ts';
 import { HttpError } from '../lib/http.ts';
 import { showToast, toastDurationMs } from '../lib/toast.tsx';
 import { handleApiError } from './api-errors.ts';
 import { FirewallModal, openFirewallModal } from './firewall-modal.tsx';
 
-export const theme = createTheme({
-  primaryColor: 'blue',
-  fontFamily: 'Inter, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
-  defaultRadius: 'md',
-});
+/**
+ * The app's theme. Defaults that every dialog and menu needs live here, once: a modal's close
+ * button is named (a translation key), focus goes back where it came from, and a menu whose item
+ * opens a dialog is gone at once instead of fading out over the dialog.
+ */
+export function createAppTheme(t: (key: string) => string) {
+  return createTheme({
+    primaryColor: 'blue',
+    fontFamily: 'Inter, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+    defaultRadius: 'md',
+    components: {
+      Modal: Modal.extend({
+        defaultProps: { returnFocus: true, closeButtonProps: { 'aria-label': t('common.close') } },
+      }),
+      Menu: Menu.extend({ defaultProps: { transitionProps: { duration: 150, exitDuration: 0 } } }),
+    },
+  });
+}
 
 const reportError = (error: unknown, meta: Record<string, unknown> | undefined) => {
   if (meta?.handlesErrors) return;
@@ -39,6 +54,10 @@ export function createQueryClient() {
 }
 
 export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
+  const { t, i18n } = useTranslation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the texts change with the language.
+  const theme = useMemo(() => createAppTheme(t), [t, i18n.language]);
+  useEffect(() => trackDialogOpeners(), []);
   return (
     <MantineProvider theme={theme}>
       <Notifications position="top-center" autoClose={toastDurationMs} limit={5} />
