@@ -30,6 +30,7 @@ test('a team member lands on their team and sees only their folders', async ({ p
 });
 
 test('an org controller creates, archives, restores and deletes folders', async ({ page }) => {
+  test.setTimeout(150_000);
   await signInAndLand(page, demo.orgController);
   await expect(projectRows(page)).toHaveCount(3);
 
@@ -101,6 +102,7 @@ test('the folder search keeps a project matching by name with all its teams', as
 });
 
 test('a legacy team path lands on the team activity; a missing folder redirects with a message', async ({ page }) => {
+  test.setTimeout(150_000);
   await signInAndLand(page, demo.orgController);
   const teamLink = folderNav(page).getByRole('link', { name: 'Site Safety' }).first();
   const href = (await teamLink.getAttribute('href')) as string;

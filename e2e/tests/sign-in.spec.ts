@@ -5,8 +5,9 @@ test('an anonymous deep link goes to sign-in and lands back on that link', async
   await page.goto('/home?view=switchWorkspace');
   await expect(page).toHaveURL(/\/idp\/interaction\//);
   await signInOnProvider(page, demo.teamMember);
-  await expect(page).toHaveURL(/\/home\?view=switchWorkspace$/);
-  await expect(page.getByRole('button', { name: 'Open user menu' })).toBeVisible();
+  // /home with no folder opens the landing folder (spec 6), keeping the link's query.
+  await expect(page).toHaveURL(/\/home\/teams\/[0-9a-f-]+\/activity\?view=switchWorkspace$/);
+  await expect(page.getByRole('dialog', { name: 'Switch workspace' })).toBeVisible();
 });
 
 test('a wrong password shows the error and signs nobody in', async ({ page }) => {
