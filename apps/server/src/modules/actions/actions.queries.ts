@@ -192,20 +192,6 @@ export async function updateAction(
   return result.rows.length === 1;
 }
 
-/** A person of the workspace (an assignee must be one), with what the e-mail needs. */
-export async function workspacePerson(
-  tx: Tx,
-  workspaceId: string,
-  userId: string,
-): Promise<{ userId: string; email: string; name: string } | undefined> {
-  const result = await tx.execute<{ user_id: string; email: string; name: string }>(sql`
-    select u.user_id, u.email, trim(u.first_name || ' ' || u.last_name) as name
-      from workspace_users wu join users u on u.user_id = wu.user_id
-     where wu.workspace_id = ${workspaceId} and wu.user_id = ${userId}`);
-  const r = result.rows[0];
-  return r ? { userId: r.user_id, email: r.email, name: r.name || r.email } : undefined;
-}
-
 /** The template version definition of a form in the team (to check an Actions field id). */
 export async function formInTeam(
   tx: Tx,

@@ -24,6 +24,7 @@ import type { AppDb } from '../../db/client.ts';
 import { inScope, type Tx } from '../../db/tenant.ts';
 import { AppError } from '../../errors.ts';
 import { enqueueMail } from '../../mail/mail.ts';
+import { teamPerson } from '../people/people.service.ts';
 import * as queries from './actions.queries.ts';
 
 type TeamContext = Awaited<ReturnType<typeof folderContext>>;
@@ -96,9 +97,10 @@ function assertTeamOpen(ctx: TeamContext): void {
   }
 }
 
-async function assigneeOf(tx: Tx, workspaceId: string, userId: string) {
-  const person = await queries.workspacePerson(tx, workspaceId, userId);
-  if (!person) throw invalid('assigneeId', 'The assignee must be a user of this workspace');
+/** An assignee must be able to see the action's team (the people of GET /api/teams/:teamId/people). */
+async function assigneeOf(tx: Tx, ctx: TeamContext, userId: string) {
+  const person = await teamPerson(tx, ctx.workspace.workspaceId, ctx.folder.path as string[], userId);
+  if (!person) throw invalid('assigneeId', 'The assignee must be someone who can see this team');
   return person;
 }
 
@@ -204,7 +206,7 @@ export async function createAction(
     assertTeamOpen(ctx);
     await checkForm(tx, ctx, body.formId, body.fieldId);
     if (assign && !body.assigneeId) throw invalid('assigneeId', 'Choose who the action is assigned to');
-    const assignee = body.assigneeId ? await assigneeOf(tx, workspaceId, body.assigneeId) : null;
+    const assignee = body.assigneeId ? await assigneeOf(tx, ctx, body.assigneeId) : null;
     const inserted = await queries.insertAction(tx, {
       workspaceId,
       actionId,
@@ -304,7 +306,7 @@ export async function updateAction(
     }
     const newAssignee =
       changes.assigneeId && changes.assigneeId !== record.assigneeId
-        ? await assigneeOf(tx, workspaceId, changes.assigneeId)
+        ? await assigneeOf(tx, ctx, changes.assigneeId)
         : null;
     const ok = await queries.updateAction(tx, workspaceId, actionId, version, changes, user.userId);
     if (!ok) throw new AppError('staleVersion', { meta: { currentVersion: record.version } });
@@ -333,7 +335,7 @@ export async function assignAction(
     if (record.state === 'assigned' && assigneeId === record.assigneeId) {
       throw new AppError('actionState', { detail: 'The action is already assigned to this person' });
     }
-    const assignee = await assigneeOf(tx, ctx.workspace.workspaceId, assigneeId);
+    const assignee = await assigneeOf(tx, ctx, assigneeId);
     const ok = await queries.updateAction(
       tx,
       ctx.workspace.workspaceId,

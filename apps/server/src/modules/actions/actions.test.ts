@@ -17,8 +17,8 @@ let ctx: TestContext;
 let w: TestWorkspace;
 let formId: string;
 let roleless: Persona;
-/** In the workspace, no folder role, yet the assignee of some actions. */
-let outsideAssignee: Persona;
+/** A member of the team (and nothing else): the assignee of most actions here. */
+let worker: Persona;
 const team = () => w.projects[0]?.teams[0]?.teamId as string;
 const siblingTeam = () => w.projects[0]?.teams[1]?.teamId as string;
 
@@ -41,8 +41,8 @@ beforeAll(async () => {
   await addMember(ctx.database.db, w.workspaceId, user.userId);
   roleless = personaFor(ctx, user);
   const assignee = await createUser(ctx.database.db, { firstName: 'Site', lastName: 'Worker' });
-  await addMember(ctx.database.db, w.workspaceId, assignee.userId);
-  outsideAssignee = personaFor(ctx, assignee);
+  await addMember(ctx.database.db, w.workspaceId, assignee.userId, { folderId: team(), role: 'member' });
+  worker = personaFor(ctx, assignee);
 });
 afterAll(() => ctx.close());
 
@@ -63,6 +63,20 @@ async function created(body: Record<string, unknown> = {}, who: Persona = w.pers
   const res = await create(body, who);
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
+}
+
+/**
+ * An action assigned to someone of the team who has since lost their role there: they still see
+ * and complete their action, and nothing else.
+ */
+async function assignedThenLeft(body: Record<string, unknown> = {}) {
+  const user = await createUser(ctx.database.db, { firstName: 'Former', lastName: 'Worker' });
+  await addMember(ctx.database.db, w.workspaceId, user.userId, { folderId: team(), role: 'member' });
+  const action = await created({ assign: true, assigneeId: user.userId, ...body });
+  await ctx.database.db.execute(
+    sql`delete from memberships where workspace_id = ${w.workspaceId} and user_id = ${user.userId}`,
+  );
+  return { action, former: personaFor(ctx, user) };
 }
 
 async function outbox(to: string) {
@@ -110,18 +124,48 @@ describe('POST /api/teams/:teamId/actions (create)', () => {
   });
 
   it('assigns at once with assign: true and e-mails the assignee in the same transaction', async () => {
-    const action = await created({ title: 'Replace the guard', assign: true, assigneeId: outsideAssignee.userId });
+    const action = await created({ title: 'Replace the guard', assign: true, assigneeId: worker.userId });
     expect(action).toMatchObject({
       state: 'assigned',
-      assignee: { userId: outsideAssignee.userId, name: 'Site Worker' },
+      assignee: { userId: worker.userId, name: 'Site Worker' },
     });
-    const mails = await outbox(outsideAssignee.email);
+    const mails = await outbox(worker.email);
     const mail = mails.find((m) => m.subject.includes('Replace the guard'));
     expect(mail?.subject).toBe('Action assigned to you: Replace the guard');
     expect(mail?.text_body).toContain(
       `${ctx.config.publicUrl}/launch?actionId=${action.actionId}&workspaceId=${w.workspaceId}`,
     );
     expect(mail?.text_body).toContain('Project 1 > Team 1.1');
+  });
+
+  it('assigns to anyone who can see the team, oneself included; refuses anyone else with a field error', async () => {
+    const self = await create({ assign: true, assigneeId: w.personas.teamMember.userId });
+    expect(self.statusCode, self.body).toBe(201);
+    expect(self.json().assignee.userId).toBe(w.personas.teamMember.userId);
+    for (const who of [w.personas.projectController, w.personas.orgMember, w.personas.visitor]) {
+      const res = await create({ assign: true, assigneeId: who.userId });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const admin = await createUser(ctx.database.db, { isAdmin: true });
+    await addMember(ctx.database.db, w.workspaceId, admin.userId);
+    expect((await create({ assign: true, assigneeId: admin.userId })).statusCode).toBe(201);
+
+    // In the workspace, but with roles only where this team cannot be seen.
+    const elsewhere = await createUser(ctx.database.db);
+    await addMember(ctx.database.db, w.workspaceId, elsewhere.userId, { folderId: siblingTeam(), role: 'controller' });
+    const refusals = [
+      await create({ assign: true, assigneeId: elsewhere.userId }),
+      await create({ assigneeId: roleless.userId }),
+    ];
+    const draft = await created();
+    refusals.push(
+      await send(w.personas.teamMember, 'PUT', at(draft.actionId), { baseVersion: 1, assigneeId: elsewhere.userId }),
+      await send(w.personas.teamMember, 'POST', at(draft.actionId, '/assign'), { assigneeId: elsewhere.userId }),
+    );
+    for (const res of refusals) {
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'actionInvalid', errors: [{ path: 'assigneeId' }] });
+    }
   });
 
   it('is idempotent by the client id: a retry answers the same action, other content 409', async () => {
@@ -164,10 +208,10 @@ describe('POST /api/teams/:teamId/actions (create)', () => {
 
 describe('GET /api/workspaces/:workspaceId/actions/:actionId', () => {
   it('answers the action to members and to its assignee; 403 to others of the workspace', async () => {
-    const action = await created({ assign: true, assigneeId: outsideAssignee.userId });
+    const { action, former } = await assignedThenLeft();
     const url = at(action.actionId);
     expect((await send(w.personas.projectMember, 'GET', url)).statusCode).toBe(200);
-    const mine = await send(outsideAssignee, 'GET', url);
+    const mine = await send(former, 'GET', url);
     expect(mine.statusCode).toBe(200);
     expect(mine.json().access).toEqual({ edit: false, assign: false, complete: true, reset: false });
     expect((await send(roleless, 'GET', url)).statusCode).toBe(403);
@@ -191,9 +235,9 @@ describe('GET /api/workspaces/:workspaceId/actions/:actionId', () => {
   it('the same action id in two workspaces of one user: each workspace answers its own, changes touch only it', async () => {
     const person = await createUser(ctx.database.db, { firstName: 'Both', lastName: 'Places' });
     const me = personaFor(ctx, person);
-    await addMember(ctx.database.db, w.workspaceId, person.userId);
+    await addMember(ctx.database.db, w.workspaceId, person.userId, { folderId: team() });
     const other = await createWorkspace(ctx, { projects: 1, teamsPerProject: 1 });
-    await addMember(ctx.database.db, other.workspaceId, person.userId);
+    await addMember(ctx.database.db, other.workspaceId, person.userId, { folderId: other.workspaceId });
     const actionId = randomUUID();
     const here = await create({ actionId, title: 'Here', assign: true, assigneeId: person.userId });
     expect(here.statusCode, here.body).toBe(201);
@@ -256,13 +300,13 @@ describe('PUT /api/workspaces/:workspaceId/actions/:actionId (update)', () => {
   });
 
   it('400 bad input, 403 without a role (even as assignee), 404 other workspace, 409 completed', async () => {
-    const action = await created({ assign: true, assigneeId: outsideAssignee.userId });
+    const { action, former } = await assignedThenLeft();
     const url = at(action.actionId);
     expect((await send(w.personas.teamMember, 'PUT', url, { title: 'No version' })).statusCode).toBe(400);
     expect((await send(w.personas.teamMember, 'PUT', url, { baseVersion: 1, title: '' })).statusCode).toBe(400);
-    expect((await send(outsideAssignee, 'PUT', url, { baseVersion: 1, title: 'Mine' })).statusCode).toBe(403);
+    expect((await send(former, 'PUT', url, { baseVersion: 1, title: 'Mine' })).statusCode).toBe(403);
     expect((await send(w.personas.outsider, 'PUT', url, { baseVersion: 1, title: 'X' })).statusCode).toBe(404);
-    await send(outsideAssignee, 'POST', `${url}/complete`, {});
+    await send(former, 'POST', `${url}/complete`, {});
     const done = await send(w.personas.teamMember, 'PUT', url, { baseVersion: 2, title: 'After' });
     expect(done.statusCode).toBe(409);
     expect(done.json().code).toBe('actionState');
@@ -273,12 +317,12 @@ describe('POST /api/workspaces/:workspaceId/actions/:actionId/assign', () => {
   it('assigns a draft: state assigned, an e-mail to the assignee, an audit event', async () => {
     const action = await created({ title: 'Sweep level 3' });
     const res = await send(w.personas.teamMember, 'POST', at(action.actionId, '/assign'), {
-      assigneeId: outsideAssignee.userId,
+      assigneeId: worker.userId,
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ state: 'assigned', version: 2 });
     expect(res.json().assignedAt).not.toBeNull();
-    const mail = (await outbox(outsideAssignee.email)).find((m) => m.subject.includes('Sweep level 3'));
+    const mail = (await outbox(worker.email)).find((m) => m.subject.includes('Sweep level 3'));
     expect(mail?.text_body).toContain('teamMember Persona assigned you an action');
     expect(await events(action.actionId)).toEqual(['action.created', 'action.assigned']);
   });
@@ -297,11 +341,11 @@ describe('POST /api/workspaces/:workspaceId/actions/:actionId/assign', () => {
     expect((await send(w.personas.teamMember, 'POST', url, { assigneeId: 'x' })).statusCode).toBe(400);
     const stranger = await createUser(ctx.database.db);
     expect((await send(w.personas.teamMember, 'POST', url, { assigneeId: stranger.userId })).statusCode).toBe(400);
-    expect((await send(roleless, 'POST', url, { assigneeId: roleless.userId })).statusCode).toBe(403);
-    expect((await send(w.personas.outsider, 'POST', url, { assigneeId: roleless.userId })).statusCode).toBe(404);
-    const assigned = await send(w.personas.teamMember, 'POST', url, { assigneeId: roleless.userId });
-    await send(roleless, 'POST', at(action.actionId, '/complete'), {});
-    const again = await send(w.personas.teamMember, 'POST', url, { assigneeId: roleless.userId });
+    expect((await send(roleless, 'POST', url, { assigneeId: worker.userId })).statusCode).toBe(403);
+    expect((await send(w.personas.outsider, 'POST', url, { assigneeId: worker.userId })).statusCode).toBe(404);
+    const assigned = await send(w.personas.teamMember, 'POST', url, { assigneeId: worker.userId });
+    await send(worker, 'POST', at(action.actionId, '/complete'), {});
+    const again = await send(w.personas.teamMember, 'POST', url, { assigneeId: worker.userId });
     expect(assigned.statusCode).toBe(200);
     expect(again.statusCode).toBe(409);
   });
@@ -316,13 +360,13 @@ describe('POST /api/workspaces/:workspaceId/actions/:actionId/assign', () => {
 
 describe('POST /api/workspaces/:workspaceId/actions/:actionId/complete', () => {
   it('the assignee completes their action even without a role in the team', async () => {
-    const action = await created({ assign: true, assigneeId: outsideAssignee.userId });
-    const res = await send(outsideAssignee, 'POST', at(action.actionId, '/complete'), {});
+    const { action, former } = await assignedThenLeft();
+    const res = await send(former, 'POST', at(action.actionId, '/complete'), {});
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
       state: 'completed',
       stateLabel: 'Completed',
-      completedBy: outsideAssignee.userId,
+      completedBy: former.userId,
     });
     expect(await events(action.actionId)).toEqual(['action.created', 'action.assigned', 'action.completed']);
   });
@@ -332,13 +376,13 @@ describe('POST /api/workspaces/:workspaceId/actions/:actionId/complete', () => {
     const refused = await send(w.personas.teamMember, 'POST', at(draft.actionId, '/complete'), {});
     expect(refused.statusCode).toBe(409);
     expect(refused.json().code).toBe('actionState');
-    const action = await created({ assign: true, assigneeId: outsideAssignee.userId });
+    const action = await created({ assign: true, assigneeId: worker.userId });
     const res = await send(w.personas.teamMember, 'POST', at(action.actionId, '/complete'), {});
     expect(res.statusCode).toBe(200);
   });
 
   it('400 bad version, 403 no role and not assignee, 404 other workspace', async () => {
-    const action = await created({ assign: true, assigneeId: outsideAssignee.userId });
+    const action = await created({ assign: true, assigneeId: worker.userId });
     const url = at(action.actionId, '/complete');
     expect((await send(w.personas.teamMember, 'POST', url, { baseVersion: 'one' })).statusCode).toBe(400);
     expect((await send(roleless, 'POST', url, {})).statusCode).toBe(403);
@@ -349,15 +393,15 @@ describe('POST /api/workspaces/:workspaceId/actions/:actionId/complete', () => {
 
 describe('POST /api/workspaces/:workspaceId/actions/:actionId/reset', () => {
   it('a controller resets a completed action to assigned, and an assigned one to draft', async () => {
-    const action = await created({ assign: true, assigneeId: outsideAssignee.userId });
+    const action = await created({ assign: true, assigneeId: worker.userId });
     const url = at(action.actionId);
-    await send(outsideAssignee, 'POST', `${url}/complete`, {});
+    await send(worker, 'POST', `${url}/complete`, {});
     const back = await send(w.personas.teamController, 'POST', `${url}/reset`, {});
     expect(back.statusCode, back.body).toBe(200);
     expect(back.json()).toMatchObject({ state: 'assigned', completedAt: null, completedBy: null });
     const draft = await send(w.personas.teamController, 'POST', `${url}/reset`, {});
     expect(draft.json()).toMatchObject({ state: 'draft', assignedAt: null });
-    expect(draft.json().assignee.userId).toBe(outsideAssignee.userId);
+    expect(draft.json().assignee.userId).toBe(worker.userId);
     const again = await send(w.personas.teamController, 'POST', `${url}/reset`, {});
     expect(again.statusCode).toBe(409);
     expect(await events(action.actionId)).toEqual([
@@ -370,8 +414,8 @@ describe('POST /api/workspaces/:workspaceId/actions/:actionId/reset', () => {
   });
 
   it('a completed action may go straight back to draft', async () => {
-    const action = await created({ assign: true, assigneeId: outsideAssignee.userId });
-    await send(outsideAssignee, 'POST', at(action.actionId, '/complete'), {});
+    const action = await created({ assign: true, assigneeId: worker.userId });
+    await send(worker, 'POST', at(action.actionId, '/complete'), {});
     const res = await send(w.personas.orgController, 'POST', at(action.actionId, '/reset'), {
       state: 'draft',
     });
@@ -379,11 +423,11 @@ describe('POST /api/workspaces/:workspaceId/actions/:actionId/reset', () => {
   });
 
   it('400 bad state, 403 for members and the assignee, 404 other workspace', async () => {
-    const action = await created({ assign: true, assigneeId: outsideAssignee.userId });
+    const action = await created({ assign: true, assigneeId: worker.userId });
     const url = at(action.actionId, '/reset');
     expect((await send(w.personas.teamController, 'POST', url, { state: 'completed' })).statusCode).toBe(400);
     expect((await send(w.personas.teamMember, 'POST', url, {})).statusCode).toBe(403);
-    expect((await send(outsideAssignee, 'POST', url, {})).statusCode).toBe(403);
+    expect((await send(worker, 'POST', url, {})).statusCode).toBe(403);
     expect((await send(w.personas.outsider, 'POST', url, {})).statusCode).toBe(404);
   });
 });
@@ -394,7 +438,7 @@ describe('GET /api/teams/:teamId/actions', () => {
     const made: string[] = [];
     for (let i = 0; i < 5; i++) {
       const res = await create(
-        { title: `Paged ${i}`, ...(i % 2 ? { assign: true, assigneeId: outsideAssignee.userId } : {}) },
+        { title: `Paged ${i}`, ...(i % 2 ? { assign: true, assigneeId: w.personas.orgMember.userId } : {}) },
         w.personas.orgController,
         teamId,
       );
@@ -428,9 +472,13 @@ describe('GET /api/me/actions (My actions)', () => {
   it('lists what is assigned to the caller across workspaces, open ones by default', async () => {
     const person = await createUser(ctx.database.db, { firstName: 'Two', lastName: 'Hats' });
     const me = personaFor(ctx, person);
-    await addMember(ctx.database.db, w.workspaceId, person.userId);
+    await addMember(ctx.database.db, w.workspaceId, person.userId, { folderId: team() });
     const other = await createWorkspace(ctx, { projects: 1, teamsPerProject: 1 });
-    await addMember(ctx.database.db, other.workspaceId, person.userId);
+    // A team member here, an org controller there: each action's access follows its own workspace.
+    await addMember(ctx.database.db, other.workspaceId, person.userId, {
+      folderId: other.workspaceId,
+      role: 'controller',
+    });
     const otherTeam = other.projects[0]?.teams[0]?.teamId as string;
     const here = await created({ title: 'Here', assign: true, assigneeId: person.userId });
     const there = await create(
@@ -439,7 +487,7 @@ describe('GET /api/me/actions (My actions)', () => {
       otherTeam,
     );
     expect(there.statusCode, there.body).toBe(201);
-    await created({ title: 'Not mine', assign: true, assigneeId: outsideAssignee.userId });
+    await created({ title: 'Not mine', assign: true, assigneeId: worker.userId });
     const draftForMe = await created({ title: 'Draft', assigneeId: person.userId });
 
     const res = await send(me, 'GET', '/api/me/actions');
@@ -448,7 +496,11 @@ describe('GET /api/me/actions (My actions)', () => {
     expect(titles).toEqual(['There', 'Here']);
     expect(res.json().actions[0]).toMatchObject({
       path: { workspace: { id: other.workspaceId } },
-      access: { complete: true, edit: false, reset: false },
+      access: { complete: true, edit: true, reset: true },
+    });
+    expect(res.json().actions[1]).toMatchObject({
+      path: { workspace: { id: w.workspaceId } },
+      access: { complete: true, edit: true, reset: false },
     });
     expect(titles).not.toContain(draftForMe.title);
 
@@ -462,8 +514,11 @@ describe('GET /api/me/actions (My actions)', () => {
   it('nothing of a workspace the person has left', async () => {
     const person = await createUser(ctx.database.db);
     const me = personaFor(ctx, person);
-    await addMember(ctx.database.db, w.workspaceId, person.userId);
+    await addMember(ctx.database.db, w.workspaceId, person.userId, { folderId: team() });
     await created({ title: 'Left behind', assign: true, assigneeId: person.userId });
+    await ctx.database.db.execute(
+      sql`delete from memberships where workspace_id = ${w.workspaceId} and user_id = ${person.userId}`,
+    );
     await ctx.database.db.execute(
       sql`delete from workspace_users where workspace_id = ${w.workspaceId} and user_id = ${person.userId}`,
     );

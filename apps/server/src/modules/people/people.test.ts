@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWorkspace, type TestWorkspace } from '../../../test/factories.ts';
+import { addMember, createUser, createWorkspace, type TestWorkspace } from '../../../test/factories.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 
 let ctx: TestContext;
@@ -36,6 +36,21 @@ describe('GET /api/teams/:teamId/people', () => {
     expect(ids).toEqual(expected);
     const visitor = res.json().people.find((p: { userId: string }) => p.userId === w.personas.visitor.userId);
     expect(visitor).toMatchObject({ userType: 'visitor', name: 'visitor Persona' });
+  });
+
+  it("adds the workspace's admins (they see every team) and never someone with roles only elsewhere", async () => {
+    const admin = await createUser(ctx.database.db, { firstName: 'Ada', lastName: 'Admin', isAdmin: true });
+    await addMember(ctx.database.db, w.workspaceId, admin.userId);
+    const elsewhere = await createUser(ctx.database.db);
+    await addMember(ctx.database.db, w.workspaceId, elsewhere.userId, {
+      folderId: w.projects[1]?.projectId as string,
+      role: 'controller',
+    });
+    const ids = (await get('teamMember', team())).json().people.map((p: { userId: string }) => p.userId);
+    expect(ids).toContain(admin.userId);
+    expect(ids).not.toContain(elsewhere.userId);
+    // An admin of the platform who is no user of this workspace is not offered.
+    expect(ids).not.toContain(w.personas.admin.userId);
   });
 
   it('is forbidden for a member of another team (403)', async () => {

@@ -1,9 +1,23 @@
 import { type Action, actionPriorities, actionPriorityLabels } from '@formwork/shared/schemas/actions';
-import { Alert, Badge, Button, Group, Loader, Modal, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Modal,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useUnsavedChangesGuard } from '../../../components/ui/unsaved-changes.tsx';
-import { newId } from '../../../lib/form-paths.ts';
+import { formPath, newId } from '../../../lib/form-paths.ts';
 import { HttpError } from '../../../lib/http.ts';
 import { showToast } from '../../../lib/toast.tsx';
 import { type ActionChange, type ActionRef, useAction, useChangeAction, useCreateAction } from '../api/actions.ts';
@@ -78,7 +92,6 @@ function DraftFields({
       </Group>
       <Select
         label={t('actions.assignee')}
-        description={t('actions.assigneeNote')}
         data={people.map((p) => ({ value: p.userId, label: p.name }))}
         value={draft.assigneeId}
         readOnly={readOnly}
@@ -171,18 +184,22 @@ export function NewActionModal({
 
 /**
  * The action modal (spec 2.1: opened by ?actionId, e.g. from the assignment e-mail): the action,
- * its state, and assign, complete and reset as the viewer may. A 404 says actionNotFound.
+ * its state, the form it was raised on, and assign, complete and reset as the viewer may. A 404
+ * says actionNotFound. `people` are those who can see the action's team (its assignees);
+ * `formLink` false hides the link to the form when the modal is opened on that form.
  */
 export function ActionModal({
   actionRef,
   onClose,
   people,
   onNotFound,
+  formLink = true,
 }: {
   actionRef: ActionRef;
   onClose: () => void;
   people: Person[];
   onNotFound: () => void;
+  formLink?: boolean;
 }) {
   const { t } = useTranslation();
   const action = useAction(actionRef);
@@ -246,6 +263,12 @@ export function ActionModal({
             <Text size="xs" c="dimmed">
               {[data.path.workspace.name, data.path.project.name, data.path.team.name].join(' > ')}
             </Text>
+            {formLink && data.formId && (
+              // Leaving with unsaved changes asks first (the router's blocker); the new page closes the modal.
+              <Anchor component={Link} to={formPath(data.path.team.id, data.formId)} size="xs">
+                {t('actions.openForm')}
+              </Anchor>
+            )}
           </Group>
           <DraftFields draft={current} onChange={setDraft} people={choices} readOnly={!data.access.edit} />
           {data.assignee && (

@@ -73,7 +73,13 @@ export function FormActions({
         />
       )}
       {open && (
-        <ActionModal actionRef={open} onClose={() => setOpen(null)} people={people} onNotFound={() => setOpen(null)} />
+        <ActionModal
+          actionRef={open}
+          onClose={() => setOpen(null)}
+          people={people}
+          onNotFound={() => setOpen(null)}
+          formLink={false}
+        />
       )}
     </Stack>
   );

@@ -1,7 +1,10 @@
 import type { Action } from '@formwork/shared/schemas/actions';
 import {
   ActionIcon,
+  Anchor,
   Badge,
+  Box,
+  getDefaultZIndex,
   Indicator,
   Loader,
   Popover,
@@ -11,19 +14,47 @@ import {
   Tooltip,
   UnstyledButton,
 } from '@mantine/core';
+import { useWindowEvent } from '@mantine/hooks';
 import { IconChecklist } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formPath } from '../../../lib/form-paths.ts';
 import { useMyActions } from '../api/actions.ts';
 
-/** My actions (spec 2.3): actions assigned to me; choosing one opens the action modal (?actionId). */
+/**
+ * Under every modal (Mantine stacks modals at 200, popovers at 300): a dialog opened while the
+ * popover is open is never covered by it.
+ */
+const popoverZIndex = Number(getDefaultZIndex('modal')) - 1;
+
+/**
+ * My actions (spec 2.3): actions assigned to me; choosing one opens the action modal (?actionId),
+ * and an action raised on a form links back to it. Escape closes the list wherever the focus is.
+ */
 export function MyActionsButton({ onOpen }: { onOpen: (action: Action) => void }) {
   const { t } = useTranslation();
   const [opened, setOpened] = useState(false);
   const mine = useMyActions(true);
   const count = mine.data?.actions.length ?? 0;
+  // Captured on the window: the button's tooltip swallows Escape while it shows (it closes itself).
+  useWindowEvent(
+    'keydown',
+    (event) => {
+      if (opened && event.key === 'Escape') setOpened(false);
+    },
+    { capture: true },
+  );
   return (
-    <Popover opened={opened} onChange={setOpened} position="bottom-end" withinPortal width={320}>
+    <Popover
+      opened={opened}
+      onChange={setOpened}
+      position="bottom-end"
+      withinPortal
+      width={320}
+      zIndex={popoverZIndex}
+      returnFocus
+    >
       <Popover.Target>
         <Tooltip label={t('actions.mine')}>
           <Indicator label={count} size={16} disabled={count === 0} offset={4}>
@@ -32,6 +63,7 @@ export function MyActionsButton({ onOpen }: { onOpen: (action: Action) => void }
               color="gray"
               size="lg"
               aria-label={t('actions.mine')}
+              aria-expanded={opened}
               onClick={() => setOpened((o) => !o)}
             >
               <IconChecklist size={20} />
@@ -53,28 +85,39 @@ export function MyActionsButton({ onOpen }: { onOpen: (action: Action) => void }
           <ScrollArea.Autosize mah={360}>
             <Stack gap={4}>
               {mine.data?.actions.map((a) => (
-                <UnstyledButton
-                  key={a.actionId}
-                  p={6}
-                  style={{ borderRadius: 6 }}
-                  onClick={() => {
-                    setOpened(false);
-                    onOpen(a);
-                  }}
-                >
-                  <Text size="sm" fw={500} truncate="end">
-                    {a.title}
-                  </Text>
-                  <Text size="xs" c="dimmed" truncate="end">
-                    {a.path.team.name}
-                    {a.dueDate ? ` · ${t('actions.due', { date: a.dueDate })}` : ''}
-                  </Text>
-                  {a.priority === 'high' && (
-                    <Badge size="xs" color="red">
-                      {t('actions.high')}
-                    </Badge>
+                <Box key={`${a.path.workspace.id}/${a.actionId}`} p={6}>
+                  <UnstyledButton
+                    w="100%"
+                    style={{ borderRadius: 6 }}
+                    onClick={() => {
+                      setOpened(false);
+                      onOpen(a);
+                    }}
+                  >
+                    <Text size="sm" fw={500} truncate="end">
+                      {a.title}
+                    </Text>
+                    <Text size="xs" c="dimmed" truncate="end">
+                      {a.path.team.name}
+                      {a.dueDate ? ` · ${t('actions.due', { date: a.dueDate })}` : ''}
+                    </Text>
+                    {a.priority === 'high' && (
+                      <Badge size="xs" color="red">
+                        {t('actions.high')}
+                      </Badge>
+                    )}
+                  </UnstyledButton>
+                  {a.formId && (
+                    <Anchor
+                      component={Link}
+                      to={formPath(a.path.team.id, a.formId)}
+                      size="xs"
+                      onClick={() => setOpened(false)}
+                    >
+                      {t('actions.openForm')}
+                    </Anchor>
                   )}
-                </UnstyledButton>
+                </Box>
               ))}
             </Stack>
           </ScrollArea.Autosize>
