@@ -110,9 +110,9 @@ describe('folder navigation (spec 2.4, 4.2)', () => {
         .getAllByRole('checkbox')
         .filter((box) => (box as HTMLInputElement).checked)
         .map((box) => box.getAttribute('aria-label'));
-    expect(checked()).toEqual(['Select Harbour Bridge', 'Select Civil Works', 'Select Electrical']);
-    await user.click(screen.getByRole('checkbox', { name: 'Select Civil Works' }));
-    expect(checked()).toEqual(['Select Electrical']);
+    expect(checked()).toEqual(['Select Harbour Bridge', 'Select Civil Works (Harbour Bridge)', 'Select Electrical (Harbour Bridge)']);
+    await user.click(screen.getByRole('checkbox', { name: 'Select Civil Works (Harbour Bridge)' }));
+    expect(checked()).toEqual(['Select Electrical (Harbour Bridge)']);
     expect(screen.getByRole('button', { name: '1 selected' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('checkbox', { name: 'Select all' }));
@@ -133,7 +133,7 @@ describe('folder navigation (spec 2.4, 4.2)', () => {
     await user.click(screen.getByRole('button', { name: 'Folder options' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Select Folders' }));
     expect(screen.getByRole('checkbox', { name: 'Select Harbour Bridge' })).toBeDisabled();
-    expect(screen.getByRole('checkbox', { name: 'Select Electrical' })).toBeEnabled();
+    expect(screen.getByRole('checkbox', { name: 'Select Electrical (Harbour Bridge)' })).toBeEnabled();
   });
 
   it('collapses a project, remembers it, and shows New Project Folder only to those who may add projects', async () => {

@@ -467,6 +467,7 @@ export function FolderNav({
           <FolderRow
             kind={kind}
             name={team?.name ?? project.name}
+            projectName={team ? project.name : undefined}
             href={allowed('folder.view', ref) ? activityPath(kind, folderId) : null}
             active={navigated?.folderId === folderId}
             archived={(team?.state ?? project.state) === 'archived'}

@@ -9,6 +9,8 @@ export type RowMenuItem = { key: string; label: string; icon?: ReactNode; color?
 type Props = {
   kind: 'project' | 'team';
   name: string;
+  /** A team's project: team names repeat across projects, so the selection checkbox names both. */
+  projectName?: string;
   href: string | null;
   active: boolean;
   archived: boolean;
@@ -93,7 +95,9 @@ export function FolderRow(props: Props) {
       {selecting && (
         <Checkbox
           size="xs"
-          aria-label={t('folders.selectFolder', { name })}
+          aria-label={t('folders.selectFolder', {
+            name: props.projectName ? t('folders.teamInProject', { team: name, project: props.projectName }) : name,
+          })}
           checked={checked}
           disabled={!selectable}
           onChange={props.onToggleSelect}

@@ -89,6 +89,7 @@ export function DeploymentModal({ opened, mode, subject, teams, initial, busy, o
                       key={team.folderId}
                       ml="sm"
                       label={team.name}
+                      aria-label={t('folders.teamInProject', { team: team.name, project: group.name })}
                       checked={current.has(team.folderId)}
                       onChange={() => toggle(team.folderId)}
                     />
