@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { folderKinds, roles, userTypes } from '../permissions.ts';
 
-/** Spec 5.4: trimmed, and one or more letters or digits. */
+/** Spec 5.4: trimmed, and one or more letters or digits; at most 100 characters (ours). */
 export const folderNameMessage = 'Name should have one or more alphanumeric characters.';
+export const folderNameMaxLength = 100;
+export const folderNameTooLongMessage = `Name should be ${folderNameMaxLength} characters or fewer.`;
 export const folderNameSchema = z
   .string()
   .trim()
-  .max(100, 'Name should be 100 characters or fewer.')
+  .max(folderNameMaxLength, folderNameTooLongMessage)
   .regex(/[\p{L}\p{N}]/u, folderNameMessage);
 
 export const folderStates = ['active', 'archived', 'deleted'] as const;

@@ -110,7 +110,11 @@ describe('folder navigation (spec 2.4, 4.2)', () => {
         .getAllByRole('checkbox')
         .filter((box) => (box as HTMLInputElement).checked)
         .map((box) => box.getAttribute('aria-label'));
-    expect(checked()).toEqual(['Select Harbour Bridge', 'Select Civil Works (Harbour Bridge)', 'Select Electrical (Harbour Bridge)']);
+    expect(checked()).toEqual([
+      'Select Harbour Bridge',
+      'Select Civil Works (Harbour Bridge)',
+      'Select Electrical (Harbour Bridge)',
+    ]);
     await user.click(screen.getByRole('checkbox', { name: 'Select Civil Works (Harbour Bridge)' }));
     expect(checked()).toEqual(['Select Electrical (Harbour Bridge)']);
     expect(screen.getByRole('button', { name: '1 selected' })).toBeInTheDocument();

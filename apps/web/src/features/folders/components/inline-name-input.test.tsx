@@ -38,6 +38,15 @@ describe('inline folder name input (spec 4.2, 5.4)', () => {
     expect(onSubmit).toHaveBeenCalledWith('Bridge deck');
   });
 
+  it('says the real limit for a name that is too long, not the alphanumeric rule', async () => {
+    const { input, onSubmit } = await setup();
+    fireEvent.change(input, { target: { value: 'A'.repeat(120) } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(await screen.findByText('Name should be 100 characters or fewer.')).toBeInTheDocument();
+    expect(screen.queryByText(rule)).not.toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
   it('cancels on Escape', async () => {
     const { input, onSubmit, onCancel, user } = await setup();
     await user.type(input, 'Bridge{Escape}');

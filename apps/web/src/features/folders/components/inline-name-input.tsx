@@ -1,4 +1,4 @@
-import { folderNameMessage, folderNameSchema } from '@formwork/shared/schemas/folders';
+import { folderNameMaxLength, folderNameMessage, folderNameSchema } from '@formwork/shared/schemas/folders';
 import { Loader, TextInput, Tooltip } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,7 +25,8 @@ type Props = {
 export function InlineNameInput({ initialValue = '', label, placeholder, loading, onSubmit, onCancel }: Props) {
   const { t } = useTranslation();
   const [value, setValue] = useState(initialValue);
-  const [invalid, setInvalid] = useState(false);
+  /** The rule the name broke: none, the alphanumeric rule or the length limit (spec 5.4). */
+  const [invalid, setInvalid] = useState<false | 'rule' | 'tooLong'>(false);
   const failures = useRef(0);
   const busy = useRef(false);
   const finished = useRef(false);
@@ -43,7 +44,8 @@ export function InlineNameInput({ initialValue = '', label, placeholder, loading
     const name = value.trim();
     if (source === 'outside' && name === '') return cancel();
     if (initialValue !== '' && name === initialValue.trim()) return cancel();
-    if (!folderNameSchema.safeParse(name).success) {
+    const parsed = folderNameSchema.safeParse(name);
+    if (!parsed.success) {
       failures.current += 1;
       if (failures.current >= 2) {
         failures.current = 0;
@@ -52,7 +54,7 @@ export function InlineNameInput({ initialValue = '', label, placeholder, loading
         if (source === 'outside') cancel();
         return;
       }
-      setInvalid(true);
+      setInvalid(parsed.error.issues.some((issue) => issue.code === 'too_big') ? 'tooLong' : 'rule');
       return;
     }
     busy.current = true;
@@ -68,8 +70,12 @@ export function InlineNameInput({ initialValue = '', label, placeholder, loading
 
   return (
     <Tooltip
-      label={t('folders.nameRule', { defaultValue: folderNameMessage })}
-      opened={invalid}
+      label={
+        invalid === 'tooLong'
+          ? t('folders.nameTooLong', { max: folderNameMaxLength })
+          : t('folders.nameRule', { defaultValue: folderNameMessage })
+      }
+      opened={invalid !== false}
       withArrow
       position="bottom-start"
       multiline
@@ -81,8 +87,8 @@ export function InlineNameInput({ initialValue = '', label, placeholder, loading
         aria-label={label}
         placeholder={placeholder}
         value={value}
-        error={invalid}
-        aria-invalid={invalid}
+        error={invalid !== false}
+        aria-invalid={invalid !== false}
         autoFocus
         rightSection={loading ? <Loader size={12} /> : null}
         onChange={(event) => {
