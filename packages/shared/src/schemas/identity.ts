@@ -25,13 +25,21 @@ export const currentUserSchema = z.object({
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
+/** A first or last name: each rule says what it is about (required, too long, not a name). */
+export const personNameMaxLength = 100;
+export const personNameMessages = {
+  required: 'Please enter a name',
+  tooLong: `A name can be at most ${personNameMaxLength} characters`,
+  invalid: 'Please enter a valid name',
+} as const;
 const personName = z
   .string()
   .trim()
-  .min(1, 'Please enter a valid name')
-  .max(100, 'Please enter a valid name')
-  .regex(/[\p{L}\p{N}]/u, 'Please enter a valid name')
-  .refine((v) => !/[<>{}]|https?:|javascript:/i.test(v), 'Please enter a valid name');
+  // A missing or too long name is told that, not also 'not a valid name'.
+  .min(1, { message: personNameMessages.required, abort: true })
+  .max(personNameMaxLength, { message: personNameMessages.tooLong, abort: true })
+  .regex(/[\p{L}\p{N}]/u, personNameMessages.invalid)
+  .refine((v) => !/[<>{}]|https?:|javascript:/i.test(v), personNameMessages.invalid);
 
 export const updateCurrentUserSchema = z
   .object({

@@ -127,6 +127,22 @@ describe('PATCH /api/me', () => {
     expect(paths).toContain('body.firstName');
   });
 
+  it('says which name rule failed: required or too long (issue 14.9)', async () => {
+    const user = await createUser(ctx.database.db);
+    const res = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/me',
+      headers: bearer(await token(user.userId)),
+      payload: { firstName: '   ', lastName: 'L'.repeat(500) },
+    });
+    expect(res.statusCode).toBe(400);
+    const messages = Object.fromEntries(
+      res.json().errors.map((e: { path: string; message: string }) => [e.path, e.message]),
+    );
+    expect(messages['body.firstName']).toBe('Please enter a name');
+    expect(messages['body.lastName']).toBe('A name can be at most 100 characters');
+  });
+
   it('refuses text PostgreSQL cannot store (a NUL character) with 400, not 500', async () => {
     const user = await createUser(ctx.database.db);
     const res = await ctx.app.inject({

@@ -1,4 +1,4 @@
-import { updateCurrentUserSchema } from '@formwork/shared/schemas/identity';
+import { personNameMaxLength, updateCurrentUserSchema } from '@formwork/shared/schemas/identity';
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -39,7 +39,15 @@ export function EditProfileModal({ opened, onClose }: { opened: boolean; onClose
       const next: Partial<Record<keyof Fields, string>> = {};
       for (const issue of parsed.error.issues) {
         const key = issue.path[0] as keyof Fields;
-        next[key] = key === 'mobile' ? t('profile.invalidMobile') : t('profile.invalidName');
+        // Say which rule the name broke: required, too long, or not a name.
+        next[key] ??=
+          key === 'mobile'
+            ? t('profile.invalidMobile')
+            : issue.code === 'too_small'
+              ? t('profile.nameRequired')
+              : issue.code === 'too_big'
+                ? t('profile.nameTooLong', { max: personNameMaxLength })
+                : t('profile.invalidName');
       }
       setErrors(next);
       return;
