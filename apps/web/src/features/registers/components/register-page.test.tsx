@@ -58,6 +58,8 @@ vi.mock('../../../lib/http.ts', async (original) => ({
         },
       };
     }
+    // The register of tpl-slow has not answered yet.
+    if (path.includes('/tpl-slow/')) return new Promise(() => {});
     const url = new URL(path, 'http://x');
     return page(url.searchParams.get('cursor'), Number(url.searchParams.get('limit')));
   }),
@@ -128,6 +130,18 @@ describe('register', () => {
     await screen.findByText('Plant 50');
     expect(rendered()).toBeLessThanOrEqual(10 + 2 * registerOverscan);
     expect(screen.queryByText('Plant 1')).toBeNull();
+  });
+
+  it('says it is loading, not "0 forms loaded", until the first page arrives', async () => {
+    requests.length = 0;
+    await renderWithProviders(
+      <MemoryRouter>
+        <RegisterPage teamId="team-1" templateId="tpl-slow" canCreate={false} me={{ userId: 'u', name: 'Me' }} />
+      </MemoryRouter>,
+    );
+    await waitFor(() => expect(requests.some((r) => r.includes('/tpl-slow/'))).toBe(true));
+    expect(await screen.findByText('Loading forms...')).toBeInTheDocument();
+    expect(screen.queryByText('0 forms loaded')).toBeNull();
   });
 
   it("opens in the template's register order", async () => {

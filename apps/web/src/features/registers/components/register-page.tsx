@@ -329,9 +329,15 @@ export function RegisterPage({ teamId, templateId, canCreate, me }: Props) {
           </Box>
         )}
       </Paper>
-      <Text size="xs" c="dimmed">
-        {t('registers.count', { count: rows.length })}
-        {register.hasNextPage ? ` ${t('registers.more')}` : ''}
+      <Text size="xs" c="dimmed" role="status">
+        {register.isPending ? (
+          t('registers.loading')
+        ) : (
+          <>
+            {t('registers.count', { count: rows.length })}
+            {register.hasNextPage ? ` ${t('registers.more')}` : ''}
+          </>
+        )}
       </Text>
     </Stack>
   );
