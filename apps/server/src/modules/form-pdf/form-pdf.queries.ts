@@ -109,9 +109,21 @@ export async function peopleNames(tx: Tx, workspaceId: string, userIds: readonly
 
 export type StoredImage = { fileId: string; storageKey: string; width: number; height: number; contentType: string };
 
-/** Stored files of the workspace by id (their storage keys and pixel sizes). */
-export async function storedFiles(tx: Tx, workspaceId: string, fileIds: readonly string[]): Promise<StoredImage[]> {
-  if (fileIds.length === 0) return [];
+/** Whose files a form of this team may show: the team's, and its authors' own uploads. */
+export type FileScope = { workspaceId: string; teamId: string; authors: string[] };
+
+/**
+ * Stored files by id (their storage keys and pixel sizes), checked again at rendering as on save:
+ * files the values name must belong to the form's team or be an upload of one of its authors;
+ * template images must belong to the team, its project or the company.
+ */
+export async function storedFiles(
+  tx: Tx,
+  scope: FileScope,
+  fileIds: { values: readonly string[]; template: readonly string[] },
+): Promise<StoredImage[]> {
+  if (fileIds.values.length === 0 && fileIds.template.length === 0) return [];
+  const { workspaceId, teamId } = scope;
   const result = await tx.execute<{
     file_id: string;
     storage_key: string;
@@ -120,7 +132,12 @@ export async function storedFiles(tx: Tx, workspaceId: string, fileIds: readonly
     content_type: string;
   }>(sql`
     select file_id, storage_key, width, height, content_type from files
-     where workspace_id = ${workspaceId} and file_id = any(${uuidArray(fileIds)})`);
+     where workspace_id = ${workspaceId}
+       and ((file_id = any(${uuidArray(fileIds.values)})
+             and (folder_id = ${teamId} or created_by = any(${uuidArray(scope.authors)})))
+         or (file_id = any(${uuidArray(fileIds.template)})
+             and (folder_id = ${workspaceId} or folder_id = ${teamId}
+                  or folder_id = (select parent_id from folders where workspace_id = ${workspaceId} and folder_id = ${teamId}))))`);
   return result.rows.map((r) => ({
     fileId: r.file_id,
     storageKey: r.storage_key,

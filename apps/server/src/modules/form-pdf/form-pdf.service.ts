@@ -39,18 +39,31 @@ async function readAll(stream: Readable): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-function fileIdsOf(definition: TemplateDefinition, values: Record<string, unknown>): string[] {
-  const ids = new Set(valueReferences(definition.fields, values).files.map((f) => f.id));
+/** The files a PDF shows: those the values name (photos, signatures, sketches) and the template's images. */
+function fileIdsOf(definition: TemplateDefinition, values: Record<string, unknown>) {
+  const template = new Set<string>();
   for (const item of [...definition.header.items, ...definition.footer.items]) {
-    if ((item.type === 'logo' || item.type === 'image') && item.image?.fileId) ids.add(item.image.fileId);
+    if ((item.type === 'logo' || item.type === 'image') && item.image?.fileId) template.add(item.image.fileId);
   }
-  for (const field of definition.fields) if (field.type === 'logo' && field.image?.fileId) ids.add(field.image.fileId);
-  return [...ids];
+  for (const field of definition.fields)
+    if (field.type === 'logo' && field.image?.fileId) template.add(field.image.fileId);
+  return {
+    values: [...new Set(valueReferences(definition.fields, values).files.map((f) => f.id))],
+    template: [...template],
+  };
 }
 
-/** Images from storage, as stored (JPEG or PNG); one that cannot be read prints as unavailable. */
-async function loadImages(tx: Tx, storage: FileStorage, workspaceId: string, fileIds: string[]) {
-  const stored = await queries.storedFiles(tx, workspaceId, fileIds);
+/**
+ * Images from storage, as stored (JPEG or PNG); one that cannot be read prints as unavailable. Only
+ * files the form may show are read (queries.storedFiles): a file of another team prints as unavailable.
+ */
+async function loadImages(
+  tx: Tx,
+  storage: FileStorage,
+  scope: queries.FileScope,
+  fileIds: { values: string[]; template: string[] },
+) {
+  const stored = await queries.storedFiles(tx, scope, fileIds);
   const images = new Map<string, PdfImage>();
   await Promise.all(
     stored
@@ -139,7 +152,12 @@ export async function pdfModel(
   const [path, people, images, titles, actions] = await Promise.all([
     queries.pathNames(tx, workspaceId, teamId),
     queries.peopleNames(tx, workspaceId, userIdsOf(definition, form.values, form)),
-    loadImages(tx, storage, workspaceId, fileIdsOf(definition, form.values)),
+    loadImages(
+      tx,
+      storage,
+      { workspaceId, teamId, authors: [form.createdBy, form.updatedBy].filter((id): id is string => id !== null) },
+      fileIdsOf(definition, form.values),
+    ),
     queries.formTitles(tx, workspaceId, [...new Set(refs.forms.map((f) => f.id))]),
     queries.formActions(tx, workspaceId, form.formId),
   ]);

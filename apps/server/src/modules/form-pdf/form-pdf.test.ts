@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addMember,
@@ -11,7 +12,7 @@ import {
   type TestWorkspace,
 } from '../../../test/factories.ts';
 import { postForm } from '../../../test/form-fixtures.ts';
-import { pdfDefinition, pdfValues } from '../../../test/pdf-fixtures.ts';
+import { pdfDefinition, pdfValues, uploadImage } from '../../../test/pdf-fixtures.ts';
 import { readPdf } from '../../../test/pdf-text.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 
@@ -178,5 +179,43 @@ describe('PDF export: access and bad input', () => {
       headers: await w.personas.orgController.headers(),
     });
     expect(res.statusCode).toBe(404);
+  });
+});
+
+describe("another team's files (same workspace)", () => {
+  const otherTeam = () => w.projects[0]?.teams[1]?.teamId as string;
+
+  it('a form refuses a file of another team, with a field error; files of its own team pass', async () => {
+    const foreign = await uploadImage(ctx, w, otherTeam(), 'photo');
+    const values = await pdfValues(ctx, w, team(), { rows: 1, photos: 1 });
+    const refused = await postForm(ctx, w.personas.teamMember, team(), {
+      templateId,
+      values: { ...values, pics: [...values.pics, { fileId: foreign, caption: 'Not ours' }] },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual([
+      expect.objectContaining({ path: expect.stringContaining('pics'), message: 'This file was not uploaded here' }),
+    ]);
+    const allowed = await postForm(ctx, w.personas.teamMember, team(), { templateId, values });
+    expect(allowed.statusCode, allowed.body).toBe(201);
+  });
+
+  it("the PDF leaves out another team's file that a form names (saved before the check)", async () => {
+    const values = await pdfValues(ctx, w, team(), { rows: 1, photos: 1 });
+    const saved = await postForm(ctx, w.personas.teamMember, team(), { templateId, values });
+    expect(saved.statusCode, saved.body).toBe(201);
+    const id = saved.json().formId as string;
+    const before = await readPdf((await pdf(w.personas.teamMember, '', id)).rawPayload);
+    const imagesBefore = before.pages.reduce((n, p) => n + p.images, 0);
+    expect(imagesBefore).toBe(2);
+
+    const foreign = await uploadImage(ctx, w, otherTeam(), 'photo');
+    const pics = JSON.stringify([...values.pics, { fileId: foreign, caption: 'Not ours' }]);
+    await ctx.database.db.execute(
+      sql`update forms set field_values = jsonb_set(field_values, '{pics}', ${pics}::jsonb) where form_id = ${id}`,
+    );
+    const after = await readPdf((await pdf(w.personas.teamMember, '', id)).rawPayload);
+    expect(after.text).toContain('Not ours');
+    expect(after.pages.reduce((n, p) => n + p.images, 0)).toBe(imagesBefore);
   });
 });

@@ -381,10 +381,17 @@ export async function deleteSignaturesAfter(tx: Tx, workspaceId: string, formId:
 }
 
 /** Which of these file ids exist in the workspace. */
-export async function existingFiles(tx: Tx, workspaceId: string, ids: readonly string[]): Promise<Set<string>> {
+/** Which of these files a form of the team may name: uploaded for the team, or by this user. */
+export async function usableFiles(
+  tx: Tx,
+  scope: { workspaceId: string; teamId: string; userId: string },
+  ids: readonly string[],
+): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
   const result = await tx.execute<{ file_id: string }>(sql`
-    select file_id from files where workspace_id = ${workspaceId} and file_id = any(${uuidArray(ids)})`);
+    select file_id from files
+     where workspace_id = ${scope.workspaceId} and file_id = any(${uuidArray(ids)})
+       and (folder_id = ${scope.teamId} or created_by = ${scope.userId})`);
   return new Set(result.rows.map((r) => r.file_id));
 }
 

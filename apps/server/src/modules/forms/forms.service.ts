@@ -32,22 +32,34 @@ export function teamContext(db: AppDb, user: SignedInUser, teamId: string): Prom
   return folderContext(db, user, 'team', teamId, 'teamNotFound');
 }
 
-/** Files, people and related forms named in the values must exist in this workspace. */
+/**
+ * People and related forms named in the values must exist in this workspace; files must belong to
+ * the form's team or be the saver's own upload (a form must not carry another team's photo into
+ * its PDF). Files the form already named (`kept`, its saved values) stay: they passed when added.
+ */
 export async function checkReferences(
   tx: Tx,
-  workspaceId: string,
+  scope: { workspaceId: string; teamId: string; userId: string },
   definition: TemplateDefinition,
   values: Record<string, unknown>,
+  kept: Record<string, unknown> = {},
 ): Promise<FormValueError[]> {
+  const { workspaceId } = scope;
   const refs = valueReferences(definition.fields, values);
-  const [files, users, forms] = await Promise.all([
-    queries.existingFiles(tx, workspaceId, [...new Set(refs.files.map((r) => r.id))]),
+  const keptFiles = new Set(valueReferences(definition.fields, kept).files.map((r) => r.id));
+  const [usable, users, forms] = await Promise.all([
+    queries.usableFiles(
+      tx,
+      scope,
+      [...new Set(refs.files.map((r) => r.id))].filter((id) => !keptFiles.has(id)),
+    ),
     queries.existingUsers(tx, workspaceId, [...new Set(refs.users.map((r) => r.id))]),
     queries.existingForms(tx, workspaceId, [...new Set(refs.forms.map((r) => r.id))]),
   ]);
   const errors: FormValueError[] = [];
   for (const r of refs.files)
-    if (!files.has(r.id)) errors.push({ ...r, message: 'This file was not uploaded here', code: 'invalid' });
+    if (!usable.has(r.id) && !keptFiles.has(r.id))
+      errors.push({ ...r, message: 'This file was not uploaded here', code: 'invalid' });
   for (const r of refs.users)
     if (!users.has(r.id)) errors.push({ ...r, message: 'This person is not in the workspace', code: 'invalid' });
   for (const r of refs.forms)
@@ -122,7 +134,7 @@ export async function createForm(
     const definition = parseDefinition(workspaceId, template.templateId, template.version, template.definition);
     const checked = validateFormValues(definition, body.values, { requireComplete: template.type !== 'workflow' });
     if (checked.errors.length > 0) throw invalid(checked.errors);
-    const missing = await checkReferences(tx, workspaceId, definition, checked.values);
+    const missing = await checkReferences(tx, { workspaceId, teamId, userId: user.userId }, definition, checked.values);
     if (missing.length > 0) throw invalid(missing);
     const row = await queries.insertForm(
       tx,
@@ -172,7 +184,13 @@ export async function saveForm(
       kept: form.values,
     });
     if (checked.errors.length > 0) throw invalid(checked.errors);
-    const missing = await checkReferences(tx, workspaceId, definition, checked.values);
+    const missing = await checkReferences(
+      tx,
+      { workspaceId, teamId, userId: user.userId },
+      definition,
+      checked.values,
+      form.values,
+    );
     if (missing.length > 0) throw invalid(missing);
     const saved = await queries.updateFormValues(
       tx,

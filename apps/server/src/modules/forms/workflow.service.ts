@@ -48,7 +48,7 @@ export async function moveForm(
     }
     if (form.version !== body.baseVersion) throw stale(form.version);
     const target = current + 1;
-    const files = await queries.existingFiles(tx, workspaceId, [body.signature.fileId]);
+    const files = await queries.usableFiles(tx, { workspaceId, teamId, userId: user.userId }, [body.signature.fileId]);
     if (!files.has(body.signature.fileId)) {
       throw new AppError('validationFailed', {
         errors: [{ path: 'signature.fileId', message: 'Upload the signature first', code: 'invalid' }],
