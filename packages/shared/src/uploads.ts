@@ -23,6 +23,11 @@ export const uploadRules: Record<UploadPurpose, UploadRule> = {
 
 /** Decoded images larger than this are refused (decompression bombs). */
 export const maxImagePixels = 40_000_000;
+/**
+ * BMPs (header images and logos) are decoded in JavaScript, at 7 bytes a pixel on the way to the
+ * encoder: they get a lower bound than formats libvips streams (16 Mpx, e.g. 4,000 x 4,000).
+ */
+export const maxBmpPixels = 16_000_000;
 /** Stored images are scaled down to fit this many pixels on the long edge. */
 export const storedImageMaxEdge = 2560;
 

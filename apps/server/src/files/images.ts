@@ -6,10 +6,10 @@ import {
   uploadMessages,
   uploadRules,
 } from '@formwork/shared/uploads';
-import bmp from 'bmp-js';
 import exifReader from 'exif-reader';
 import sharp, { type Sharp } from 'sharp';
 import { AppError } from '../errors.ts';
+import { decodeBmp } from './bmp.ts';
 
 export type ProcessedImage = {
   data: Buffer;
@@ -52,21 +52,12 @@ function readLocation(exif: Buffer | undefined): ProcessedImage['location'] {
   }
 }
 
-/** sharp cannot read BMP: decode it to raw pixels first. */
-function decoderInput(data: Buffer, format: ImageFormat): Sharp {
+/** sharp cannot read BMP: it is decoded to raw pixels first, off the main thread (bmp.ts). */
+async function decoderInput(data: Buffer, format: ImageFormat): Promise<Sharp> {
   const options = { limitInputPixels: maxImagePixels, failOn: 'error' as const };
   if (format !== 'bmp') return sharp(data, options);
-  const decoded = bmp.decode(data);
-  if (decoded.width * decoded.height > maxImagePixels)
-    throw new AppError('payloadTooLarge', { detail: uploadMessages.tooManyPixels });
-  // bmp-js gives ABGR; BMP has no transparency, so keep RGB.
-  const rgb = Buffer.alloc(decoded.width * decoded.height * 3);
-  for (let pixel = 0; pixel < decoded.width * decoded.height; pixel++) {
-    rgb[pixel * 3] = decoded.data[pixel * 4 + 3] as number;
-    rgb[pixel * 3 + 1] = decoded.data[pixel * 4 + 2] as number;
-    rgb[pixel * 3 + 2] = decoded.data[pixel * 4 + 1] as number;
-  }
-  return sharp(rgb, { ...options, raw: { width: decoded.width, height: decoded.height, channels: 3 } });
+  const decoded = await decodeBmp(data);
+  return sharp(decoded.rgb, { ...options, raw: { width: decoded.width, height: decoded.height, channels: 3 } });
 }
 
 /**
@@ -85,7 +76,7 @@ export async function processImage(
   if (!format || !rule.formats.includes(format))
     throw new AppError('unsupportedMediaType', { detail: uploadMessages.unsupported(rule) });
   try {
-    const input = decoderInput(data, format);
+    const input = await decoderInput(data, format);
     const metadata = await input.metadata();
     const location = options.keepLocation ? readLocation(metadata.exif) : null;
     // Photos become JPEG; drawings, logos and header images stay lossless (PNG).
