@@ -1,5 +1,4 @@
-import { currentUser } from './auth.ts';
-import { HttpError } from './http.ts';
+import { authorizationFor, HttpError } from './http.ts';
 
 /** The file name of a content-disposition header (RFC 6266: filename* wins over filename). */
 export function fileNameFromDisposition(header: string | null, fallback: string): string {
@@ -18,8 +17,7 @@ export function fileNameFromDisposition(header: string | null, fallback: string)
 
 /** Downloads a protected file with the bearer token and saves it under the server's file name. */
 export async function downloadFile(path: string, fallbackName: string): Promise<string> {
-  const bearer = (await currentUser())?.access_token;
-  const response = await fetch(path, { headers: bearer ? { authorization: `Bearer ${bearer}` } : {} });
+  const response = await fetch(path, { headers: await authorizationFor(path) });
   if (!response.ok) throw new HttpError(response.status, undefined);
   const name = fileNameFromDisposition(response.headers.get('content-disposition'), fallbackName);
   const blob = await response.blob();

@@ -31,15 +31,32 @@ export function setTokenSource(source: TokenSource) {
   tokenSource = source;
 }
 
+/** Whether a URL is this app's own API (same origin, under /api/): the only place the bearer token goes. */
+export function isOwnApiUrl(url: string): boolean {
+  try {
+    const origin = window.location.origin;
+    const target = new URL(url, origin);
+    return target.origin === origin && target.pathname.startsWith('/api/');
+  } catch {
+    return false;
+  }
+}
+
+/** The authorization header for a request to `url`: the token for this API, nothing for anyone else. */
+export async function authorizationFor(url: string): Promise<Record<string, string>> {
+  if (!isOwnApiUrl(url)) return {};
+  const token = await tokenSource();
+  return token ? { authorization: `Bearer ${token}` } : {};
+}
+
 export type RequestOptions = { method?: string; body?: unknown; signal?: AbortSignal; anonymous?: boolean };
 
 /** JSON over fetch with the bearer token; failures become HttpError with the server's problem. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (!options.anonymous) {
-    const token = await tokenSource();
-    if (token) headers.authorization = `Bearer ${token}`;
-  }
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    ...(options.anonymous ? {} : await authorizationFor(path)),
+  };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   let response: Response;
   try {
@@ -77,12 +94,11 @@ export async function ping(path: string, timeoutMs = 5000): Promise<boolean> {
 
 /** Sends raw bytes (an upload) with the bearer token; the answer is JSON. */
 export async function apiUpload<T>(path: string, file: Blob): Promise<T> {
-  const token = await tokenSource();
   const headers: Record<string, string> = {
     accept: 'application/json',
     'content-type': file.type || 'application/octet-stream',
+    ...(await authorizationFor(path)),
   };
-  if (token) headers.authorization = `Bearer ${token}`;
   let response: Response;
   try {
     response = await fetch(path, { method: 'POST', headers, body: file });
@@ -96,10 +112,9 @@ export async function apiUpload<T>(path: string, file: Blob): Promise<T> {
   return (await response.json()) as T;
 }
 
-/** Downloads a protected file (an uploaded image) with the bearer token. */
+/** Downloads a protected file (an uploaded image) of this API with the bearer token; any other URL without it. */
 export async function apiBlob(path: string): Promise<Blob> {
-  const token = await tokenSource();
-  const response = await fetch(path, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const response = await fetch(path, { headers: await authorizationFor(path), credentials: 'same-origin' });
   if (!response.ok) throw new HttpError(response.status, undefined);
   return response.blob();
 }

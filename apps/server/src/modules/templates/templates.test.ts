@@ -150,6 +150,37 @@ describe('POST /api/companies/:companyId/templates (Template Library)', () => {
     expect(res.json().code).toBe('validationFailed');
   });
 
+  it('refuses a header image at an outside address (400 on its url): template images are uploaded files', async () => {
+    const image = { fileName: 'logo.png', contentType: 'image/png', sizeBytes: 1200 };
+    const fileId = '6a1f1e8e-2f4b-4a51-8d3a-9c0e5b7d2c11';
+    const withHeaderImage = (extra: Record<string, unknown>) => {
+      const body = templateBody();
+      return {
+        ...body,
+        definition: {
+          ...body.definition,
+          header: { items: [{ id: 'h1', type: 'image', position: 'left', image: { ...image, ...extra } }] },
+        },
+      };
+    };
+    const res = await call(
+      w,
+      'orgController',
+      'POST',
+      url(),
+      withHeaderImage({ url: 'https://evil.example/logo.png' }),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toContainEqual(
+      expect.objectContaining({
+        path: 'body.definition.header.items.0.image.url',
+        message: 'Template images must be files uploaded to this workspace, not outside addresses',
+      }),
+    );
+    const own = withHeaderImage({ fileId, url: `/api/companies/${w.companyId}/files/${fileId}` });
+    expect((await call(w, 'orgController', 'POST', url(), own)).statusCode).toBe(201);
+  });
+
   it('a missing type answers 400 with the spec rule', async () => {
     const { type: _t, ...body } = templateBody();
     const res = await call(w, 'orgController', 'POST', url(), body);
