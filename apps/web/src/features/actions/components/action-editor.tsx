@@ -96,6 +96,8 @@ function DraftFields({
         value={draft.assigneeId}
         readOnly={readOnly}
         clearable={!readOnly}
+        // Clearing is the clear button's job: choosing the current assignee again keeps them.
+        allowDeselect={false}
         onChange={(v) => set({ assigneeId: v })}
         comboboxProps={{ withinPortal: true }}
       />
@@ -214,17 +216,16 @@ export function ActionModal({
     onNotFound();
   }
   const data = action.data;
-  const current: Draft | null =
-    draft ??
-    (data
-      ? {
-          title: data.title,
-          description: data.description,
-          dueDate: data.dueDate ?? '',
-          priority: data.priority,
-          assigneeId: data.assignee?.userId ?? null,
-        }
-      : null);
+  const saved: Draft | null = data
+    ? {
+        title: data.title,
+        description: data.description,
+        dueDate: data.dueDate ?? '',
+        priority: data.priority,
+        assigneeId: data.assignee?.userId ?? null,
+      }
+    : null;
+  const current: Draft | null = draft ?? saved;
   const choices =
     data?.assignee && !people.some((p) => p.userId === data.assignee?.userId)
       ? [...people, { userId: data.assignee.userId, name: data.assignee.name }]
@@ -239,7 +240,8 @@ export function ActionModal({
       showToast('error', failedMessage(error, t));
     }
   };
-  const dirty = draft !== null;
+  // Changed from what is saved (choosing the same assignee again changes nothing).
+  const dirty = draft !== null && JSON.stringify(draft) !== JSON.stringify(saved);
   const guard = useUnsavedChangesGuard(dirty);
   const close = () => guard.confirmLeave(onClose);
 

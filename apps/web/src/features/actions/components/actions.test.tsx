@@ -128,5 +128,8 @@ describe('action modal (issue 14 item 7)', () => {
     const listbox = await screen.findByRole('listbox', { name: 'Assignee', hidden: true });
     const options = within(listbox).getAllByRole('option', { hidden: true });
     expect(options.map((o) => o.textContent)).toEqual(['Tom Member', 'Tara Controller']);
+    // Choosing the assignee it already has changes nothing: no Save, and leaving does not ask.
+    await user.click(options[0] as HTMLElement);
+    expect(within(dialog).queryByRole('button', { name: 'Save', hidden: true })).not.toBeInTheDocument();
   });
 });
