@@ -41,7 +41,16 @@ export type TemplateDefinition = z.infer<typeof templateDefinitionSchema>;
 export type TemplateDefinitionInput = z.input<typeof templateDefinitionSchema>;
 
 /** Template name, Template ID and form name as the API takes them; the rules are in validate-template. */
-export const templateTextSchema = z.string().trim().max(200);
+/** Template name, Template ID and form name: at most this many characters (validateTemplate says so). */
+export const templateTextLimit = 200;
+/**
+ * The shape only: a bound on what the API reads. The limit itself is a template rule
+ * (validateTemplate: nameTooLong, ...), so the editor and the API refuse with the same message.
+ */
+export const templateTextSchema = z
+  .string()
+  .trim()
+  .max(templateTextLimit * 5);
 
 /** Default columns when a template becomes a Workflow by cloning. */
 export function defaultWorkflow(): { columns: WorkflowColumn[]; approval: Field } {

@@ -2,6 +2,7 @@ import { footerTextLimit, headerTextLimit } from '../fields/header-footer.ts';
 import { imageSizeMessage, imageTypeMessage, logoSizeMessage } from '../fields/image-rules.ts';
 import { xsWidthMessage } from '../fields/table-fields.ts';
 import { planLimitMessages } from '../limits.ts';
+import { templateTextLimit } from './template-definition.ts';
 
 /**
  * The messages of template validation, by code. The spec's words where it has them (5.1, 8.2);
@@ -12,10 +13,13 @@ export const templateIssueMessages = {
   invalid: 'Invalid value',
   nameRequired: 'Template name is required',
   nameSlash: 'Template name cannot contain slashes',
+  nameTooLong: `Template name must be ${templateTextLimit} characters or fewer`,
   templateCodeRequired: 'Template ID is required',
   templateCodeSlash: 'Template ID cannot contain slashes',
+  templateCodeTooLong: `Template ID must be ${templateTextLimit} characters or fewer`,
   formNameRequired: 'Form name is required',
   formNameSlash: 'Form name cannot contain slashes',
+  formNameTooLong: `Form name must be ${templateTextLimit} characters or fewer`,
   typeRequired: 'Template type is required',
   noFields: 'A template needs at least one field',
   duplicateFieldId: 'Each field needs its own id',

@@ -63,6 +63,18 @@ type Row = [rule: string, plan: Plan, draft: () => TemplateDraft, expected: { co
 
 const rows: Row[] = [
   ['name not blank', 'premium', () => draft({ name: '   ' }), { code: 'nameRequired', path: 'name' }],
+  [
+    'name at most 200 characters',
+    'premium',
+    () => draft({ name: 'N'.repeat(300) }),
+    { code: 'nameTooLong', path: 'name' },
+  ],
+  [
+    'form name at most 200 characters',
+    'premium',
+    () => draft({ formName: 'F'.repeat(201) }),
+    { code: 'formNameTooLong', path: 'formName' },
+  ],
   ['name without slashes', 'premium', () => draft({ name: 'Site/Diary' }), { code: 'nameSlash', path: 'name' }],
   ['name without backslashes', 'premium', () => draft({ name: 'Site\\Diary' }), { code: 'nameSlash', path: 'name' }],
   [

@@ -6,6 +6,7 @@ import {
   type TemplateDefinition,
   type TemplateType,
   templateDefinitionSchema,
+  templateTextLimit,
   templateTypeSchema,
 } from './template-definition.ts';
 import { fieldPath, issue, type TemplateIssue, type TemplateIssueCode } from './template-issues.ts';
@@ -32,10 +33,11 @@ export type TemplateDraft = {
 function checkText(
   value: string,
   path: string,
-  codes: { required: TemplateIssueCode; slash: TemplateIssueCode },
+  codes: { required: TemplateIssueCode; slash: TemplateIssueCode; tooLong: TemplateIssueCode },
 ): TemplateIssue[] {
   if (value.trim() === '') return [issue(codes.required, path)];
   if (/[/\\]/.test(value)) return [issue(codes.slash, path)];
+  if (value.trim().length > templateTextLimit) return [issue(codes.tooLong, path)];
   return [];
 }
 
@@ -77,9 +79,17 @@ export function validateTemplate(draft: TemplateDraft, options: { plan: Plan }):
   const limits = limitsFor(options.plan);
   const { definition } = draft;
   const issues: TemplateIssue[] = [
-    ...checkText(draft.name, 'name', { required: 'nameRequired', slash: 'nameSlash' }),
-    ...checkText(draft.templateCode, 'templateCode', { required: 'templateCodeRequired', slash: 'templateCodeSlash' }),
-    ...checkText(draft.formName, 'formName', { required: 'formNameRequired', slash: 'formNameSlash' }),
+    ...checkText(draft.name, 'name', { required: 'nameRequired', slash: 'nameSlash', tooLong: 'nameTooLong' }),
+    ...checkText(draft.templateCode, 'templateCode', {
+      required: 'templateCodeRequired',
+      slash: 'templateCodeSlash',
+      tooLong: 'templateCodeTooLong',
+    }),
+    ...checkText(draft.formName, 'formName', {
+      required: 'formNameRequired',
+      slash: 'formNameSlash',
+      tooLong: 'formNameTooLong',
+    }),
   ];
   if (!draft.type) issues.push(issue('typeRequired', 'type'));
   if (definition.fields.length === 0) issues.push(issue('noFields', 'definition.fields'));

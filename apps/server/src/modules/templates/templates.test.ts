@@ -199,6 +199,11 @@ describe('POST /api/companies/:companyId/templates (Template Library)', () => {
   it.each<[string, Record<string, unknown>, { path: string; code: string; message: string }]>([
     ['blank name', { name: '  ' }, { path: 'body.name', code: 'nameRequired', message: 'Template name is required' }],
     [
+      'a 300-character name (refused with the limit, never cut)',
+      { name: 'N'.repeat(300) },
+      { path: 'body.name', code: 'nameTooLong', message: 'Template name must be 200 characters or fewer' },
+    ],
+    [
       'slash in the Template ID',
       { templateCode: 'A/B' },
       { path: 'body.templateCode', code: 'templateCodeSlash', message: 'Template ID cannot contain slashes' },

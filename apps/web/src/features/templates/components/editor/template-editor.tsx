@@ -459,7 +459,6 @@ export function TemplateEditor({ folder, path, templateId, viewer, plan, initial
               <TextInput
                 label={t('editor.settings.name')}
                 required
-                maxLength={200}
                 value={draft.name}
                 error={textError('name')}
                 onChange={(e) => update({ name: e.currentTarget.value })}
@@ -468,7 +467,6 @@ export function TemplateEditor({ folder, path, templateId, viewer, plan, initial
                 label={t('editor.settings.templateCode')}
                 description={t('editor.settings.templateCodeHelp')}
                 required
-                maxLength={200}
                 value={draft.templateCode}
                 error={textError('templateCode')}
                 onChange={(e) => update({ templateCode: e.currentTarget.value })}
@@ -477,7 +475,6 @@ export function TemplateEditor({ folder, path, templateId, viewer, plan, initial
                 label={t('editor.settings.formName')}
                 description={t('editor.settings.formNameHelp')}
                 required
-                maxLength={200}
                 value={draft.formName}
                 error={textError('formName')}
                 onChange={(e) => update({ formName: e.currentTarget.value })}
