@@ -31,3 +31,20 @@ test('My actions: Escape closes it, an action opens its modal and links back to 
   await expect(page).toHaveURL(/\/apps\/teams\/[0-9a-f-]{36}\/forms\/[0-9a-f-]{36}$/);
   await expect(modal).toBeHidden();
 });
+
+test("the e-mail's launch link names the workspace: it lands there and opens the action (issue 14.11)", async ({
+  page,
+}) => {
+  const mine = page.waitForResponse((r) => r.url().includes('/api/me/actions') && r.ok());
+  await signInAndLand(page, demo.teamMember);
+  const { actions } = (await (await mine).json()) as {
+    actions: { actionId: string; title: string; path: { workspace: { id: string } } }[];
+  };
+  const handrail = actions.find((a) => a.title === 'Replace the damaged handrail on level 2');
+  expect(handrail).toBeDefined();
+  const { actionId, path } = handrail as NonNullable<typeof handrail>;
+  await page.goto(`/launch?${new URLSearchParams({ actionId, workspaceId: path.workspace.id })}`);
+  await expect(page).toHaveURL(/\/home\/(teams|projects|companies)\/[0-9a-f-]+\/activity\?actionId=/);
+  const modal = page.getByRole('dialog', { name: 'Action' });
+  await expect(modal.getByLabel('Title')).toHaveValue('Replace the damaged handrail on level 2');
+});
