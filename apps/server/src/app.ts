@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
 import { enforceRouteAccess, type RouteAccessRow } from './authz/route-access.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -29,7 +30,12 @@ import { tabRoutes } from './modules/tabs/tabs.routes.ts';
 import { templateRoutes } from './modules/templates/templates.routes.ts';
 import { workspaceRoutes } from './modules/workspaces/workspaces.routes.ts';
 
-export type AppDeps = { config: Config; database: Database };
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  /** Where the logs go; standard output unless given (tests read what the app logs). */
+  logStream?: DestinationStream;
+};
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -47,11 +53,18 @@ function requestIdGenerator() {
   return () => `${boot}-${(++counter).toString(36)}`;
 }
 
-export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+export function loggerOptions(config: Config, stream?: DestinationStream): FastifyServerOptions['logger'] {
   return {
     level: config.logLevel,
+    ...(stream ? { stream } : {}),
     // Credentials never reach the logs.
-    redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    redact: [
+      'req.headers.authorization',
+      'req.headers.cookie',
+      'request.headers.authorization',
+      'request.headers.cookie',
+      'res.headers["set-cookie"]',
+    ],
   };
 }
 
@@ -63,7 +76,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     https: deps.config.publicUrl.startsWith('https://'),
   });
   const app = Fastify({
-    logger: loggerOptions(deps.config),
+    logger: loggerOptions(deps.config, deps.logStream),
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
     genReqId: (req) => {

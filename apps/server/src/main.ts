@@ -18,7 +18,8 @@ const database = await openDatabase(
     : { driver: 'pglite', dataDir: `${config.dataDir}/pglite` },
 );
 await migrate(database);
-const demo = config.env === 'production' ? undefined : await seedDemo(database, config);
+// Seeds an empty database outside production only.
+const demo = await seedDemo(database, config);
 const app = await buildApp({ config, database });
 const mailSender = startMailSender({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
 const storage = fileStorage(config);

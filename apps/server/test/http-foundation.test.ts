@@ -1,4 +1,5 @@
 import { problemContentType } from '@formwork/shared/errors';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AppError } from '../src/errors.ts';
@@ -19,6 +20,13 @@ beforeAll(async () => {
         },
         async (request) => request.body,
       );
+      // Two e-mails that differ only in case: the unique index on lower(email) refuses the second.
+      app.post('/api/test/duplicate', { config: { access: { public: true } } }, async () => {
+        await app.deps.database.db.execute(
+          sql`insert into users (email) values ('same@example.com'), ('SAME@example.com')`,
+        );
+        return { saved: true };
+      });
       app.get('/api/test/refused', { config: { access: { public: true } } }, async () => {
         throw new AppError('forbidden', { detail: 'Not for you' });
       });
@@ -55,6 +63,13 @@ describe('problem+json errors', () => {
     expect(body).toMatchObject({ code: 'internal', requestId: 'trace-12345678' });
     expect(res.body).not.toContain('secret');
     expect(res.body).not.toContain('.ts');
+  });
+
+  it('a unique violation from the database answers 409 through the error handler', async () => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/test/duplicate' });
+    expect(res.statusCode).toBe(409);
+    expect(res.headers['content-type']).toContain(problemContentType);
+    expect(res.json()).toMatchObject({ status: 409, code: 'duplicate', errors: [] });
   });
 
   it('an AppError keeps its code and detail', async () => {

@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Writable } from 'node:stream';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import type { App } from '../src/http/types.ts';
@@ -21,11 +22,11 @@ export function testConfig(env: Record<string, string> = {}): Config {
 
 /** The real app over a fresh database, for HTTP tests through inject(). */
 export async function createTestApp(
-  options: { env?: Record<string, string>; beforeReady?: (app: App) => void } = {},
+  options: { env?: Record<string, string>; beforeReady?: (app: App) => void; logStream?: Writable } = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase();
   const config = testConfig(options.env);
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, logStream: options.logStream });
   options.beforeReady?.(app);
   await app.ready();
   return {

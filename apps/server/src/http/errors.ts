@@ -107,7 +107,11 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
     body = problem(mapped || 'internal');
   }
   if (body.status >= 500) {
-    request.log.error({ err: error }, 'request failed');
+    // Ours to fix: the request is logged whole enough to replay it (its credentials are redacted).
+    request.log.error(
+      { err: error, request: { method: request.method, url: request.url, headers: request.headers } },
+      'request failed',
+    );
     body.requestId = String(request.id);
   } else {
     request.log.info({ code: body.code, status: body.status }, 'request refused');

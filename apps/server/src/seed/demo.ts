@@ -141,9 +141,12 @@ const teamNames = ['Civil Works', 'Electrical', 'Site Safety'];
 
 /**
  * On an empty database outside production: the "Acme Construction" organisation with 3 project
- * folders of 3 teams each and one user per role of spec section 6. Does nothing otherwise.
+ * folders of 3 teams each and one user per role of spec section 6. Does nothing otherwise (main.ts
+ * calls it on every start; the production guard is here, where a test holds it). Answers the demo
+ * users, or undefined when nothing was seeded.
  */
 export async function seedDemo(database: Database, config: Config): Promise<{ users: DemoUser[] } | undefined> {
+  if (config.env === 'production') return undefined;
   const existing = await database.db.execute<{ n: number }>(sql`select count(*)::int as n from users`);
   if ((existing.rows[0]?.n ?? 0) > 0) return undefined;
 
