@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { migrationFiles } from '../src/db/migrate.ts';
+import { postgresErrorCode } from '../src/http/errors.ts';
 
 /**
  * 0010_accounts over data written before it: a fresh PGlite migrated to 0009, three workspaces in
@@ -12,6 +13,11 @@ import { migrationFiles } from '../src/db/migrate.ts';
 const migrationsDir = path.resolve(import.meta.dirname, '../src/db/migrations');
 const accountsMigration = '0010_accounts.sql';
 const planDropped = '0015_workspaces_plan_dropped.sql';
+
+/** The SQLSTATE a statement fails with, or 'succeeded'. */
+function sqlState(statement: Promise<unknown>) {
+  return statement.then(() => 'succeeded', postgresErrorCode);
+}
 
 async function apply(database: Database, files: string[]) {
   for (const file of files) await database.execScript(readFileSync(path.join(migrationsDir, file), 'utf8'));
@@ -99,11 +105,11 @@ describe('0010_accounts', () => {
 
   it('every workspace needs an account that exists', async () => {
     const missing = crypto.randomUUID();
-    await expect(
-      database.db.execute(
-        sql`insert into workspaces (workspace_id, name, region, account_id) values (${missing}, 'X', 'local', ${missing})`,
-      ),
-    ).rejects.toThrow();
+    const insert = database.db.execute(
+      sql`insert into workspaces (workspace_id, name, region, account_id) values (${missing}, 'X', 'local', ${missing})`,
+    );
+    // 23503: the foreign key to accounts, not any other failure.
+    expect(await sqlState(insert)).toBe('23503');
   });
 
   it('an old-style insert (a plan, no account) gets an account of its own on that plan', async () => {
@@ -150,10 +156,11 @@ describe('0010_accounts', () => {
         `insert into accounts (account_id, name, account_type, plan_type, subscription_status, trial_end_date)
          values ('${crypto.randomUUID()}', 'A', ${values})`,
       );
-    await expect(insert(`'self_service', 'free_trial', 'free_trial', null`)).rejects.toThrow();
-    await expect(insert(`'self-service', 'pro', 'active', null`)).rejects.toThrow();
-    await expect(insert(`'managed', 'gold', 'active', null`)).rejects.toThrow();
-    await expect(insert(`'managed', 'pro', 'trialing', null`)).rejects.toThrow();
+    // 23514: a check constraint refuses each (not a typo in the statement, which would be 42xxx).
+    expect(await sqlState(insert(`'self_service', 'free_trial', 'free_trial', null`))).toBe('23514');
+    expect(await sqlState(insert(`'self-service', 'pro', 'active', null`))).toBe('23514');
+    expect(await sqlState(insert(`'managed', 'gold', 'active', null`))).toBe('23514');
+    expect(await sqlState(insert(`'managed', 'pro', 'trialing', null`))).toBe('23514');
     await expect(insert(`'managed', 'pro', 'active', null`)).resolves.toBeUndefined();
   });
 });

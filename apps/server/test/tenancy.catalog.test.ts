@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, folders, workspaces } from '../src/db/schema.ts';
 import { appRole, inScope } from '../src/db/tenant.ts';
+import { postgresErrorCode } from '../src/http/errors.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
 /**
@@ -122,7 +123,8 @@ describe('tenancy catalog', () => {
         .insert(folders)
         .values({ workspaceId: b, folderId: crypto.randomUUID(), kind: 'project', parentId: b, name: 'X' }),
     );
-    await expect(write).rejects.toThrow();
+    // 42501: the new row violates the row-level security policy (not any other failure).
+    expect(await write.then(() => 'written', postgresErrorCode)).toBe('42501');
     const accountsSeen = await inScope(database.db, { workspaceId: a, userId: null, isAdmin: false }, (tx) =>
       tx.select({ accountId: accounts.accountId }).from(accounts),
     );

@@ -54,7 +54,7 @@ describe('authorization code flow with PKCE', () => {
   it('answers a NUL in a client id as a bad request, not a server error (found by fuzzing)', async () => {
     const client = new OidcTestClient(ctx.app);
     const response = await client.get('/idp/auth?client_id=%00&response_type=code');
-    expect(response.statusCode).toBeLessThan(500);
+    expect(response.statusCode).toBe(400);
   });
 
   it('refuses the plain PKCE method', async () => {
@@ -292,6 +292,33 @@ describe('the sign-in page', () => {
     expect(throttleWaitMs(signInThrottle, counts(12), now)).toBe(15 * 60_000);
     expect(throttleWaitMs(passwordResetThrottle, counts(3), now)).toBe(5 * 60_000);
   });
+});
+
+describe('sign-in limit per address', () => {
+  it('refuses every sign-in from an address after 30 failures there, other addresses still sign in', async () => {
+    const from = (address: string) => new OidcTestClient(injectTransport(ctx.app, address));
+    const perAddress = signInThrottle.rules.find((rule) => rule.key === 'ip')?.after as number;
+    expect(perAddress).toBe(30);
+    const user = await person();
+    const busy = from('203.0.113.7');
+    const { action, csrf } = await busy.openSignIn();
+    // 30 failures, each on another e-mail: no account (nor address and account) reaches its own limit.
+    for (let attempt = 0; attempt < perAddress; attempt++) {
+      const response = await busy.postForm(action, {
+        email: `nobody-${attempt}@example.com`,
+        password: 'Wrong-password-1',
+        csrf,
+      });
+      expect(response.statusCode).toBe(401);
+    }
+    const blocked = await busy.postForm(action, { email: user.email, password, csrf });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.body).toContain('Too many failed sign-in attempts');
+    const elsewhere = from('198.51.100.9');
+    const { code, verifier } = await elsewhere.signIn(user.email, password);
+    expect((await elsewhere.exchange(code, verifier)).statusCode).toBe(200);
+    // Thirty password checks: a slow machine needs more than the default time.
+  }, 180_000);
 });
 
 describe('forgot and reset password', () => {

@@ -18,10 +18,10 @@ import { fillPath, listOperations, type Operation, sample } from './openapi.ts';
  * Bad input, generated for every operation of /api/openapi.json: wrong types, missing and extra
  * fields, huge and unicode strings, edge numbers, hostile ids, malformed JSON, wrong content
  * types, oversized and deeply nested bodies. Every answer must be a 4xx problem+json or a
- * success: never a 5xx, never a hang. A fixed seed here; `npm run bench -- fuzz` runs more.
+ * success: never a 5xx, never a hang (a request that never answers fails by the test's timeout; how
+ * long answers take is a bench figure, not a failure). A fixed seed here; `npm run bench -- fuzz`
+ * runs more.
  */
-const answerWithinMs = 5000;
-
 let ctx: TestContext;
 let w: TestWorkspace;
 let caller: Persona;
@@ -47,14 +47,8 @@ const ids: Record<string, () => string> = {
 };
 const idFor = (name: string) => ids[name]?.() ?? (w.projects[1]?.projectId as string);
 
-function judge(
-  operation: Operation,
-  what: string,
-  response: LightMyRequestResponse,
-  startedAt: number,
-): string | undefined {
+function judge(operation: Operation, what: string, response: LightMyRequestResponse): string | undefined {
   const label = `${operation.method} ${operation.path} (${what})`;
-  if (Date.now() - startedAt > answerWithinMs) return `${label}: took ${Date.now() - startedAt} ms`;
   if (response.statusCode >= 500) return `${label}: ${response.statusCode} ${response.body.slice(0, 300)}`;
   if (response.statusCode >= 400 && !String(response.headers['content-type']).startsWith('application/problem+json')) {
     return `${label}: ${response.statusCode} is not problem+json`;
@@ -77,8 +71,7 @@ async function send(
 }
 
 async function check(operation: Operation, what: string, options: Parameters<typeof send>[1]) {
-  const startedAt = Date.now();
-  const problem = judge(operation, what, await send(operation, options), startedAt);
+  const problem = judge(operation, what, await send(operation, options));
   if (problem) throw new Error(problem);
 }
 
@@ -154,8 +147,7 @@ describe('bad-input fuzzing', () => {
         ['no bearer scheme', { headers: { authorization: 'Basic Zm9vOmJhcg==' } }],
       ];
       for (const [what, options] of cases) {
-        const startedAt = Date.now();
-        const problem = judge(operation, what, await send(operation, options), startedAt);
+        const problem = judge(operation, what, await send(operation, options));
         if (problem) failures.push(problem);
       }
     }

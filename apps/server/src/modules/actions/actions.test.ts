@@ -344,7 +344,8 @@ describe('POST /api/workspaces/:workspaceId/actions/:actionId/assign', () => {
     expect((await send(roleless, 'POST', url, { assigneeId: worker.userId })).statusCode).toBe(403);
     expect((await send(w.personas.outsider, 'POST', url, { assigneeId: worker.userId })).statusCode).toBe(404);
     const assigned = await send(w.personas.teamMember, 'POST', url, { assigneeId: worker.userId });
-    await send(worker, 'POST', at(action.actionId, '/complete'), {});
+    const completed = await send(worker, 'POST', at(action.actionId, '/complete'), {});
+    expect(completed.statusCode, completed.body).toBe(200);
     const again = await send(w.personas.teamMember, 'POST', url, { assigneeId: worker.userId });
     expect(assigned.statusCode).toBe(200);
     expect(again.statusCode).toBe(409);
@@ -352,9 +353,18 @@ describe('POST /api/workspaces/:workspaceId/actions/:actionId/assign', () => {
 
   it('nothing is e-mailed when the assignment fails', async () => {
     const lonely = await createUser(ctx.database.db);
-    const action = await created();
-    await send(w.personas.teamMember, 'POST', at(action.actionId, '/assign'), { assigneeId: lonely.userId });
+    const action = await created({ title: 'Mailed only when assigned' });
+    const refused = await send(w.personas.teamMember, 'POST', at(action.actionId, '/assign'), {
+      assigneeId: lonely.userId,
+    });
+    expect(refused.statusCode, refused.body).toBe(400);
     expect(await outbox(lonely.email)).toEqual([]);
+    // The same action assigned to a member is mailed: the empty outbox above is the refusal's doing.
+    const assigned = await send(w.personas.teamMember, 'POST', at(action.actionId, '/assign'), {
+      assigneeId: outsideAssignee.userId,
+    });
+    expect(assigned.statusCode, assigned.body).toBe(200);
+    expect((await outbox(outsideAssignee.email)).some((m) => m.subject.includes(action.title))).toBe(true);
   });
 });
 
@@ -516,6 +526,8 @@ describe('GET /api/me/actions (My actions)', () => {
     const me = personaFor(ctx, person);
     await addMember(ctx.database.db, w.workspaceId, person.userId, { folderId: team() });
     await created({ title: 'Left behind', assign: true, assigneeId: person.userId });
+    const before = await send(me, 'GET', '/api/me/actions');
+    expect(before.json().actions.map((a: { title: string }) => a.title)).toEqual(['Left behind']);
     await ctx.database.db.execute(
       sql`delete from memberships where workspace_id = ${w.workspaceId} and user_id = ${person.userId}`,
     );

@@ -80,8 +80,19 @@ describe('GET /api/workspaces/search', () => {
   });
 
   it('treats % and _ literally', async () => {
-    const res = await as(w.personas.admin, 'GET', '/api/workspaces/search?q=%25%25');
-    expect(res.json().workspaces).toEqual([]);
+    await insertWorkspaceTree(ctx.database.db, { name: '100% Safety', projects: 0 });
+    await insertWorkspaceTree(ctx.database.db, { name: 'Plan_B Works', projects: 0 });
+    const names = async (q: string) => {
+      const res = await as(w.personas.admin, 'GET', `/api/workspaces/search?q=${encodeURIComponent(q)}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().workspaces.map((x: { name: string }) => x.name);
+    };
+    // As wildcards, '%%' and '__' would match every name, '0%' and 'n_b' names without them.
+    expect(await names('%%')).toEqual([]);
+    expect(await names('__')).toEqual([]);
+    expect(await names('0%')).toEqual(['100% Safety']);
+    expect(await names('n_b')).toEqual(['Plan_B Works']);
+    expect(await names('n b')).toEqual([]);
   });
 
   it('answers at most 20', async () => {
