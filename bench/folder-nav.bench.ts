@@ -1,4 +1,5 @@
-// Issue 4, in the browser: a workspace of 2,000 projects x 10 teams in Debian's Chromium. How long
+// Issue 4, in the browser: a workspace of 2,000 projects x 10 teams in Debian's Chromium, served by
+// the production server (as `npm start` runs it). How long
 // after the tree's data arrives the navigation shows its first projects (goal < 300 ms), and
 // the most project rows the page ever holds while scrolling to the end (goal ~60).
 import { randomUUID } from 'node:crypto';
@@ -7,13 +8,15 @@ import { hashPassword } from '@formwork/server/src/modules/identity/password.ts'
 import { chromium } from '@playwright/test';
 import { report } from './lib/figures.ts';
 import { inWorkspace, workspaceSql } from './lib/in-workspace.ts';
-import { startBenchServer } from './lib/server.ts';
+import { prepareServerProcess } from './lib/server-process.ts';
 
 const projects = Number(process.env.BENCH_PROJECTS ?? 2000);
 const teamsPerProject = Number(process.env.BENCH_TEAMS ?? 10);
 const password = 'Bench-password-1';
 
-const server = await startBenchServer({ webDist: path.resolve(import.meta.dirname, '../apps/web/dist') });
+const server = await prepareServerProcess(undefined, {
+  webDist: path.resolve(import.meta.dirname, '../apps/web/dist'),
+});
 const workspaceId = randomUUID();
 const userId = randomUUID();
 const email = `nav-${userId}@example.com`;
@@ -34,6 +37,8 @@ await server.database.execScript(
   insert into memberships (workspace_id, folder_id, user_id, role) values (${w}, ${w}, '${userId}', 'controller');`,
   ),
 );
+
+await server.start();
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -93,5 +98,5 @@ try {
   report('folderNav.maxProjectRowsInPage', most, 'rows', { projects, reachedEnd, goal: '~60' });
 } finally {
   await browser.close();
-  await server.close();
+  await server.stop();
 }

@@ -1,6 +1,7 @@
 // The company folder tree of a large workspace: 2,000 project folders of 10 teams each, fetched
-// over HTTP as an org controller. Goals (issue 4): p95 < 100 ms on PGlite, < 30 ms on PostgreSQL.
-// The tree is kept between changes to the folders; the first call after a change is reported apart.
+// over HTTP as an org controller from the production server (as `npm start` runs it). Goals (issue
+// 4): p95 < 100 ms on PGlite, < 30 ms on PostgreSQL, both for the kept tree and for the first call
+// after a change to the folders (the tree built again: what a user meets after each change).
 // PGlite always; PostgreSQL too when DATABASE_URL is set.
 import { randomUUID } from 'node:crypto';
 import { loadSigningKeys } from '@formwork/server/src/idp/keys.ts';
@@ -8,15 +9,16 @@ import { accessTokenFor } from '@formwork/server/test/auth.ts';
 import { percentile, report } from './lib/figures.ts';
 import { runInWorker } from './lib/in-worker.ts';
 import { inWorkspace, workspaceSql } from './lib/in-workspace.ts';
-import { startBenchServer } from './lib/server.ts';
+import { prepareServerProcess } from './lib/server-process.ts';
 import type { TimedGetsInput, TimedGetsResult } from './lib/timed-gets.ts';
 
 const projects = Number(process.env.BENCH_PROJECTS ?? 2000);
 const teamsPerProject = Number(process.env.BENCH_TEAMS ?? 10);
 const calls = Number(process.env.BENCH_CALLS ?? 50);
+const changes = Number(process.env.BENCH_CHANGES ?? 12);
 const warmup = 5;
 
-type Server = Awaited<ReturnType<typeof startBenchServer>>;
+type Server = Awaited<ReturnType<typeof prepareServerProcess>>;
 
 /** One workspace, its folders (set-based), and an org controller; returns ids and a cleanup. */
 async function seed(server: Server) {
@@ -60,13 +62,14 @@ async function seed(server: Server) {
 }
 
 async function run(driver: 'pglite' | 'pg', databaseUrl: string | null) {
-  const server = await startBenchServer({ databaseUrl });
+  const server = await prepareServerProcess(databaseUrl);
   try {
     const seedStart = performance.now();
     const { workspaceId, userId, cleanup } = await seed(server);
     const seedMs = performance.now() - seedStart;
     await loadSigningKeys(server.database.db);
-    const token = await accessTokenFor(server.database.db, server.app.deps.config, userId);
+    const token = await accessTokenFor(server.database.db, server.config, userId);
+    await server.start();
     const url = `${server.url}/api/companies/${workspaceId}/folders?state=active`;
     // The client runs in a worker thread: reading 1.9 MB replies does not steal the server's thread.
     const { samples, bytes } = await runInWorker<TimedGetsInput, TimedGetsResult>(
@@ -75,11 +78,9 @@ async function run(driver: 'pglite' | 'pg', databaseUrl: string | null) {
       { url, token, warmup, calls },
     );
     const extra = { driver, projects, teamsPerProject, calls, bytes };
+    const goal = driver === 'pglite' ? '< 100' : '< 30';
     report(`folders.tree.${driver}.p50`, percentile(samples, 50), 'ms', extra);
-    report(`folders.tree.${driver}.p95`, percentile(samples, 95), 'ms', {
-      ...extra,
-      goal: driver === 'pglite' ? '< 100' : '< 30',
-    });
+    report(`folders.tree.${driver}.p95`, percentile(samples, 95), 'ms', { ...extra, goal });
     report(`folders.seed.${driver}`, seedMs, 'ms', { folders: projects * (teamsPerProject + 1) });
 
     // The calls above after the first are answered from the kept tree. Each change to the folders
@@ -87,7 +88,7 @@ async function run(driver: 'pglite' | 'pg', databaseUrl: string | null) {
     const headers = { authorization: `Bearer ${token}` };
     const first = ((await (await fetch(url, { headers })).json()) as { projects: { folderId: string }[] }).projects[0];
     const rebuilt: number[] = [];
-    for (let i = 0; i < 12; i++) {
+    for (let i = 0; i < 2 + changes; i++) {
       const rename = await fetch(`${server.url}/api/projects/${first?.folderId}`, {
         method: 'PATCH',
         headers: { ...headers, 'content-type': 'application/json' },
@@ -102,10 +103,11 @@ async function run(driver: 'pglite' | 'pg', databaseUrl: string | null) {
       driver,
       calls: rebuilt.length,
       note: 'first call after a folder change: the tree is built again',
+      goal,
     });
     if (driver === 'pg') await cleanup();
   } finally {
-    await server.close();
+    await server.stop();
   }
 }
 

@@ -20,7 +20,7 @@ const result = spawnSync(
 const output = `${result.stdout}\n${result.stderr}`;
 const passed = /Tests\s+\S*\s*(\d+) passed/.exec(stripVTControlCharacters(output))?.[1];
 report('fuzz.duration', (performance.now() - started) / 1000, 's', { runsPerOperation: runs, seed });
-report('fuzz.failures', result.status === 0 ? 0 : 1, 'suites', { seed, testsPassed: Number(passed ?? 0) });
+report('fuzz.failures', result.status === 0 ? 0 : 1, 'suites', { seed, testsPassed: Number(passed ?? 0), goal: '= 0' });
 if (result.status !== 0) {
   process.stderr.write(output.slice(-5000));
   process.exit(1);

@@ -1,6 +1,8 @@
-// Issue 5, in the browser: a template with 300 fields opened in the editor (goal < 1 s), timed inside
-// the page in Debian's Chromium: from the navigation to the editor showing the template, and from
-// choosing the Fields tab to all 300 fields on screen.
+// Issue 5, in the browser: a template with 300 fields opened in the editor (goal p95 < 1 s over at
+// least 20 opens), served by the production server (as `npm start` runs it), each open a cold page
+// (a new browser context, cache off) as a user meets it, timed inside the page in Debian's
+// Chromium: from the navigation to the editor showing the template, and from choosing the Fields
+// tab to all 300 fields on screen.
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { hashPassword } from '@formwork/server/src/modules/identity/password.ts';
@@ -8,13 +10,15 @@ import { chromium } from '@playwright/test';
 import { bigDefinition } from './lib/big-template.ts';
 import { percentile, report } from './lib/figures.ts';
 import { inWorkspace, workspaceSql } from './lib/in-workspace.ts';
-import { startBenchServer } from './lib/server.ts';
+import { prepareServerProcess } from './lib/server-process.ts';
 
 const fieldCount = Number(process.env.BENCH_FIELDS ?? 300);
-const opens = Number(process.env.BENCH_CALLS ?? 5);
+const opens = Number(process.env.BENCH_OPENS ?? 20);
 const password = 'Bench-password-1';
 
-const server = await startBenchServer({ webDist: path.resolve(import.meta.dirname, '../apps/web/dist') });
+const server = await prepareServerProcess(undefined, {
+  webDist: path.resolve(import.meta.dirname, '../apps/web/dist'),
+});
 const workspaceId = randomUUID();
 const userId = randomUUID();
 const email = `editor-${userId}@example.com`;
@@ -30,6 +34,8 @@ await server.database.execScript(
   insert into memberships (workspace_id, folder_id, user_id, role) values (${w}, ${w}, '${userId}', 'controller');`,
   ),
 );
+
+await server.start();
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -65,35 +71,47 @@ try {
     { companyId: workspaceId, definition: bigDefinition(fieldCount, 0) },
   );
 
+  // Each open is a cold page, as a user meets it: a new browser context (signed in, its storage
+  // copied) with the cache off, timed inside the page from the navigation to the template shown.
+  const signedIn = await page.context().storageState();
+  const url = `${server.url}/apps/companies/${workspaceId}/templates/${templateId}/edit`;
   const openTimes: number[] = [];
   const fieldsTimes: number[] = [];
   for (let i = 0; i < opens; i++) {
-    await page.goto(`${server.url}/apps/companies/${workspaceId}/templates/${templateId}/edit`);
-    await page.getByRole('tab', { name: 'Fields' }).waitFor();
-    await page.waitForFunction(() =>
-      Array.from(document.querySelectorAll('input')).some((i) => i.value === 'Big inspection'),
-    );
-    openTimes.push(await page.evaluate(() => performance.now()));
-    const clicked = await page.evaluate(() => performance.now());
-    await page.getByRole('tab', { name: 'Fields' }).click();
-    await page
-      .locator('[data-field-card]')
-      .nth(fieldCount - 1)
-      .waitFor({ state: 'attached' });
-    fieldsTimes.push((await page.evaluate(() => performance.now())) - clicked);
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, storageState: signedIn });
+    try {
+      const cold = await context.newPage();
+      const cdp = await context.newCDPSession(cold);
+      await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+      await cold.goto(url);
+      await cold.getByRole('tab', { name: 'Fields' }).waitFor();
+      await cold.waitForFunction(() =>
+        Array.from(document.querySelectorAll('input')).some((i) => i.value === 'Big inspection'),
+      );
+      openTimes.push(await cold.evaluate(() => performance.now()));
+      const clicked = await cold.evaluate(() => performance.now());
+      await cold.getByRole('tab', { name: 'Fields' }).click();
+      await cold
+        .locator('[data-field-card]')
+        .nth(fieldCount - 1)
+        .waitFor({ state: 'attached' });
+      fieldsTimes.push((await cold.evaluate(() => performance.now())) - clicked);
+    } finally {
+      await context.close();
+    }
   }
-  report('templateEditor.open', percentile(openTimes, 50), 'ms', {
-    fields: fieldCount,
-    opens,
-    note: 'navigation start to the template in the editor, incl. loading the app',
+  const extra = { fields: fieldCount, opens, cache: 'off', context: 'new per open' };
+  report('templateEditor.open.p95', percentile(openTimes, 95), 'ms', {
+    ...extra,
+    note: 'navigation start to the template in the editor, incl. loading the app, cold',
     goal: '< 1000',
   });
-  report('templateEditor.fieldsTab', percentile(fieldsTimes, 50), 'ms', {
-    fields: fieldCount,
-    opens,
+  report('templateEditor.open.p50', percentile(openTimes, 50), 'ms', extra);
+  report('templateEditor.fieldsTab.p95', percentile(fieldsTimes, 95), 'ms', {
+    ...extra,
     note: 'Fields tab chosen to all fields on screen',
   });
 } finally {
   await browser.close();
-  await server.close();
+  await server.stop();
 }

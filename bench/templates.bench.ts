@@ -1,13 +1,15 @@
-// Templates (issue 5): a template with 300 fields saved over HTTP 50 times (goal p95 < 100 ms) and
-// opened in the editor (goal < 1 s), and the Template Library list with 2,000 templates in 50 tabs
-// (the sidebar's call; reported). PGlite always; PostgreSQL too when DATABASE_URL is set.
+// Templates (issue 5), over HTTP from the production server (as `npm start` runs it): a template
+// with 300 fields saved 50 times (goal p95 < 100 ms), its JSON fetched as the editor does (reported;
+// the editor-open goal is the browser's, bench template-editor), and the Template Library list with
+// 2,000 templates in 50 tabs (the sidebar's call). PGlite always; PostgreSQL too when DATABASE_URL
+// is set.
 import { randomUUID } from 'node:crypto';
 import { loadSigningKeys } from '@formwork/server/src/idp/keys.ts';
 import { accessTokenFor } from '@formwork/server/test/auth.ts';
 import { bigDefinition } from './lib/big-template.ts';
 import { percentile, report } from './lib/figures.ts';
 import { inWorkspace, workspaceSql } from './lib/in-workspace.ts';
-import { startBenchServer } from './lib/server.ts';
+import { prepareServerProcess } from './lib/server-process.ts';
 
 const fieldCount = Number(process.env.BENCH_FIELDS ?? 300);
 const templateCount = Number(process.env.BENCH_TEMPLATES ?? 2000);
@@ -15,7 +17,7 @@ const tabCount = Number(process.env.BENCH_TABS ?? 50);
 const calls = Number(process.env.BENCH_CALLS ?? 50);
 const warmup = 5;
 
-type Server = Awaited<ReturnType<typeof startBenchServer>>;
+type Server = Awaited<ReturnType<typeof prepareServerProcess>>;
 
 async function seed(server: Server) {
   const workspaceId = randomUUID();
@@ -81,13 +83,14 @@ async function timed(url: string, init: RequestInit, expected: number) {
 }
 
 async function run(driver: 'pglite' | 'pg', databaseUrl: string | null) {
-  const server = await startBenchServer({ databaseUrl });
+  const server = await prepareServerProcess(databaseUrl);
   try {
     const seedStart = performance.now();
     const { workspaceId, userId } = await seed(server);
     const seedMs = performance.now() - seedStart;
     await loadSigningKeys(server.database.db);
-    const token = await accessTokenFor(server.database.db, server.app.deps.config, userId);
+    const token = await accessTokenFor(server.database.db, server.config, userId);
+    await server.start();
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
 
     // Save a 300-field template 50 times, each save a new version.
@@ -123,11 +126,11 @@ async function run(driver: 'pglite' | 'pg', databaseUrl: string | null) {
       const { ms } = await timed(`${server.url}/api/templates/${templateId}`, { headers }, 200);
       if (i >= warmup) opens.push(ms);
     }
-    report(`templates.open300.${driver}.p95`, percentile(opens, 95), 'ms', {
+    report(`templates.json300.${driver}.p95`, percentile(opens, 95), 'ms', {
       driver,
       fields: fieldCount,
       calls,
-      goal: '< 1000 (editor open)',
+      note: "the editor's JSON call only; the editor-open goal is templateEditor.open.p95",
     });
 
     // The Template Library list: 2,000 templates in 50 tabs, with tabs and deployments.
@@ -144,10 +147,14 @@ async function run(driver: 'pglite' | 'pg', databaseUrl: string | null) {
     }
     const listExtra = { driver, templates: templateCount + 1, tabs: tabCount, calls, bytes };
     report(`templates.library.${driver}.p50`, percentile(lists, 50), 'ms', listExtra);
-    report(`templates.library.${driver}.p95`, percentile(lists, 95), 'ms', { ...listExtra, goal: 'sidebar < 300 ms' });
+    report(`templates.library.${driver}.p95`, percentile(lists, 95), 'ms', {
+      ...listExtra,
+      goal: '< 300',
+      note: 'the sidebar',
+    });
     report(`templates.seed.${driver}`, seedMs, 'ms', { templates: templateCount });
   } finally {
-    await server.close();
+    await server.stop();
   }
 }
 

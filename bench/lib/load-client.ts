@@ -1,5 +1,7 @@
 // The virtual users of the load benchmark, run in a worker thread: each creates a form, then
-// reads and saves it in turn until the time is up.
+// reads and saves it in turn until the time is up. A failed request does not end a user: it reads
+// its form again (a stale save), or creates another (a failed create). Only successful requests
+// count as throughput and latency; failures are counted (and a few kept) apart.
 import { randomUUID } from 'node:crypto';
 
 export type LoadInput = { url: string; teamId: string; templateId: string; tokens: string[]; seconds: number };
@@ -14,38 +16,51 @@ export async function runLoad(input: LoadInput): Promise<LoadResult> {
 
   async function call<T>(token: string, method: string, path: string, body?: unknown): Promise<T | undefined> {
     const started = performance.now();
-    const response = await fetch(`${input.url}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    const text = await response.text();
-    latencies.push(performance.now() - started);
-    if (!response.ok) {
-      errors++;
-      if (errorSamples.length < 5) errorSamples.push(`${method} ${path}: ${response.status} ${text.slice(0, 200)}`);
-      return undefined;
+    let status = 0;
+    let text = '';
+    try {
+      const response = await fetch(`${input.url}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      status = response.status;
+      text = await response.text();
+      if (response.ok) {
+        latencies.push(performance.now() - started);
+        return JSON.parse(text) as T;
+      }
+    } catch (error) {
+      text = String(error);
     }
-    return JSON.parse(text) as T;
+    errors++;
+    if (errorSamples.length < 5) errorSamples.push(`${method} ${path}: ${status} ${text.slice(0, 200)}`);
+    return undefined;
   }
 
   const deadline = Date.now() + input.seconds * 1000;
   async function virtualUser(token: string, index: number) {
-    const formId = randomUUID();
-    const path = `/api/teams/${input.teamId}/forms/${formId}`;
-    let form = await call<Versioned>(token, 'POST', `/api/teams/${input.teamId}/forms`, {
-      formId,
-      templateId: input.templateId,
-      values: { weather: 'Fine', crew: index, notes: '', safe: { answer: 'yes' } },
-    });
-    for (let round = 1; Date.now() < deadline && form; round++) {
-      if (round % 2 === 0) {
+    let formId = '';
+    let form: Versioned | undefined;
+    for (let round = 0; Date.now() < deadline; round++) {
+      const path = `/api/teams/${input.teamId}/forms/${formId}`;
+      if (!formId) {
+        // No form yet, or the last create failed: create one.
+        formId = randomUUID();
+        form = await call<Versioned>(token, 'POST', `/api/teams/${input.teamId}/forms`, {
+          formId,
+          templateId: input.templateId,
+          values: { weather: 'Fine', crew: index, notes: '', safe: { answer: 'yes' } },
+        });
+        if (!form) formId = '';
+      } else if (form && round % 2 === 0) {
         form = await call<Versioned>(token, 'PUT', path, {
           baseVersion: form.version,
           values: { weather: `Fine ${round}`, crew: index + round, notes: 'Pour on level 3', safe: { answer: 'yes' } },
         });
       } else {
-        form = (await call<{ form: Versioned }>(token, 'GET', path))?.form ?? form;
+        // A read; after a failed save or read it brings the form (its version) up to date.
+        form = (await call<{ form: Versioned }>(token, 'GET', path))?.form;
       }
     }
   }

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '@formwork/server/src/config.ts';
@@ -9,23 +9,29 @@ import { buildServer, repoRoot, serverArgs } from '../../scripts/lib.mjs';
 import { freePort } from './server.ts';
 
 /**
- * The production server as `npm start` runs it, in its own process, for figures about that process
- * alone (its memory). The database is prepared from this process first: on PostgreSQL through
- * `databaseUrl`; on PGlite in a data directory that this process closes before the server opens it.
+ * The production server as `npm start` runs it (the bundle, plain node with its heap budget,
+ * NODE_ENV=production, logging at the default level into a file), in its own process: every
+ * bench measures this server. The database is prepared from this process first: on PostgreSQL
+ * through `databaseUrl`; on PGlite in a data directory that this process closes before the server
+ * opens it. `webDist` serves the built web app (browser benches); without it, only the API.
  */
-export async function prepareServerProcess(databaseUrl: string | null) {
+export async function prepareServerProcess(
+  databaseUrl: string | null | undefined = process.env.DATABASE_URL,
+  options: { webDist?: string } = {},
+) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'formwork-bench-server-'));
   const env: Record<string, string> = {
     NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
     PORT: String(port),
     HOST: '127.0.0.1',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     DATA_DIR: dataDir,
-    WEB_DIST: path.join(dataDir, 'no-web'),
+    WEB_DIST: options.webDist ?? path.join(dataDir, 'no-web'),
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   };
+  /** The server's log lines (JSON, pino), as a deployment would keep them; removed with the rest. */
+  const logFile = path.join(dataDir, 'server.log');
   const config = loadConfig(env);
   const database = await openDatabase(
     databaseUrl ? { driver: 'pg', url: databaseUrl } : { driver: 'pglite', dataDir: path.join(dataDir, 'pglite') },
@@ -46,11 +52,20 @@ export async function prepareServerProcess(databaseUrl: string | null) {
     async start() {
       if (!databaseUrl) await database.close();
       await buildServer();
-      // Without a databaseUrl the server must not find this process's DATABASE_URL.
-      const { DATABASE_URL: _inherited, ...inherited } = process.env;
-      child = spawn(process.execPath, serverArgs, { cwd: repoRoot, env: { ...inherited, ...env }, stdio: 'inherit' });
+      // Without a databaseUrl the server must not find this process's DATABASE_URL; the log level
+      // is the default one, whatever this process was given.
+      const { DATABASE_URL: _inherited, LOG_LEVEL: _level, ...inherited } = process.env;
+      const log = openSync(logFile, 'a');
+      child = spawn(process.execPath, serverArgs, {
+        cwd: repoRoot,
+        env: { ...inherited, ...env },
+        stdio: ['ignore', log, 'inherit'],
+      });
+      closeSync(log);
       for (;;) {
-        if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+        if (child.exitCode !== null) {
+          throw new Error(`the server exited with ${child.exitCode}: ${readFileSync(logFile, 'utf8').slice(-2000)}`);
+        }
         const ready = await fetch(`${env.PUBLIC_URL}/api/server-ping`).then(
           (r) => r.ok,
           () => false,

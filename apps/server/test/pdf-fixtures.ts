@@ -131,6 +131,15 @@ export async function pdfValues(
     });
   }
   const signature = await uploadImage(ctx, w, teamId, 'signature', { width: 300, height: 100, shade: 250 });
+  return pdfValuesWith(w, { photos, signature, rows: options.rows, safe: options.safe });
+}
+
+/** The values of pdfValues around images already uploaded (the benchmark uploads over the network). */
+export function pdfValuesWith(
+  w: TestWorkspace,
+  options: { photos: { fileId: string; caption: string }[]; signature: string; rows?: number; safe?: 'yes' | 'no' },
+) {
+  const { photos, signature } = options;
   return {
     title: 'Level 3 slab – Überprüfung',
     when: '2025-03-14',
