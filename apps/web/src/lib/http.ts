@@ -49,7 +49,34 @@ export async function authorizationFor(url: string): Promise<Record<string, stri
   return token ? { authorization: `Bearer ${token}` } : {};
 }
 
-export type RequestOptions = { method?: string; body?: unknown; signal?: AbortSignal; anonymous?: boolean };
+/** What apiRequest needs of a contract's response schema (a zod schema from @formwork/shared). */
+export type ResponseSchema = {
+  safeParse(value: unknown): { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } };
+};
+
+export type RequestOptions = {
+  method?: string;
+  body?: unknown;
+  signal?: AbortSignal;
+  anonymous?: boolean;
+  /**
+   * The contract's response schema. In development and tests every reply is checked against it
+   * (a reply that drifted from the contract fails loudly there); production builds skip the check.
+   */
+  response?: ResponseSchema;
+};
+
+const checkReplies = import.meta.env.DEV || import.meta.env.MODE === 'test';
+
+/** Throws when `body` does not match `schema`, naming the call and the first differences. */
+export function assertReply(schema: ResponseSchema, body: unknown, call: string) {
+  const result = schema.safeParse(body);
+  if (result.success) return;
+  const issues = (result.error?.issues ?? [])
+    .slice(0, 5)
+    .map((issue) => `${issue.path.map(String).join('.') || '(reply)'}: ${issue.message}`);
+  throw new Error(`${call}: the reply does not match its contract (${issues.join('; ')})`);
+}
 
 /** JSON over fetch with the bearer token; failures become HttpError with the server's problem. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
@@ -79,7 +106,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     throw new HttpError(response.status, problem);
   }
   if (response.status === 204) return undefined as T;
-  return (type.includes('json') ? await response.json() : await response.text()) as T;
+  const reply = type.includes('json') ? await response.json() : await response.text();
+  if (checkReplies && options.response) assertReply(options.response, reply, `${options.method ?? 'GET'} ${path}`);
+  return reply as T;
 }
 
 /** Reachability: true when the ping answers at all (spec 7). */

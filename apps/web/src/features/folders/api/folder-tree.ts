@@ -6,6 +6,7 @@ import type {
   FolderTree,
   TreeState,
 } from '@formwork/shared/schemas/folders';
+import { folderTreeSchema } from '@formwork/shared/schemas/folders';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/http.ts';
 
@@ -13,7 +14,9 @@ export const foldersKey = (companyId: string) => ['folders', companyId] as const
 export const folderTreeKey = (companyId: string, state: TreeState) => ['folders', companyId, 'tree', state] as const;
 
 export function fetchFolderTree(companyId: string, state: TreeState): Promise<FolderTree> {
-  return apiRequest<FolderTree>(`/api/companies/${encodeURIComponent(companyId)}/folders?state=${state}`);
+  return apiRequest<FolderTree>(`/api/companies/${encodeURIComponent(companyId)}/folders?state=${state}`, {
+    response: folderTreeSchema,
+  });
 }
 
 /** The company folder tree in one state (spec 7). Errors are the caller's to handle (spec 6: 400/403). */

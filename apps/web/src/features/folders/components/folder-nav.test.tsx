@@ -1,8 +1,9 @@
-import type { FolderTree } from '@formwork/shared/schemas/folders';
+import { type FolderTree, folderTreeSchema } from '@formwork/shared/schemas/folders';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeReply } from '../../../../test/fake-reply.ts';
 import { renderWithProviders } from '../../../../test/render.tsx';
 import { FolderNav } from './folder-nav.tsx';
 
@@ -46,7 +47,9 @@ beforeEach(() => {
   trees = { active: tree(orgController, activeProjects), archived: tree(orgController, [], 'archived') };
   vi.stubGlobal('fetch', async (url: string) => {
     const state = new URL(url, 'http://x').searchParams.get('state') ?? 'active';
-    return new Response(JSON.stringify(trees[state]), { headers: { 'content-type': 'application/json' } });
+    // apiRequest checks the reply against the contract too (tests run with the check on).
+    const reply = fakeReply(folderTreeSchema, trees[state], `GET ${url}`);
+    return new Response(JSON.stringify(reply), { headers: { 'content-type': 'application/json' } });
   });
   // jsdom lays nothing out: give the scrolling list a size so the virtual rows render.
   for (const [property, size] of [

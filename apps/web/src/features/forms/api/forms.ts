@@ -1,12 +1,15 @@
-import type {
-  CreateFormBody,
-  Form,
-  FormActionResult,
-  FormDetail,
+import {
+  type CreateFormBody,
+  type Form,
+  type FormActionResult,
+  type FormDetail,
+  formDetailSchema,
   formHistorySchema,
   formVersionSchema,
-  SaveFormBody,
+  registerPageSchema,
+  type SaveFormBody,
 } from '@formwork/shared/schemas/forms';
+import { templateSchema } from '@formwork/shared/schemas/templates';
 import type { TemplateDefinition } from '@formwork/shared/templates/template-definition';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -27,7 +30,8 @@ const teamPath = (teamId: string) => `/api/teams/${enc(teamId)}`;
 export function useFormDetail(teamId: string, formId: string | null) {
   return useQuery({
     queryKey: formKey(teamId, formId ?? '-'),
-    queryFn: () => apiRequest<FormDetailTyped>(`${teamPath(teamId)}/forms/${enc(formId as string)}`),
+    queryFn: () =>
+      apiRequest<FormDetailTyped>(`${teamPath(teamId)}/forms/${enc(formId as string)}`, { response: formDetailSchema }),
     enabled: formId !== null,
     staleTime: 0,
     meta: { handlesErrors: true },
@@ -47,7 +51,7 @@ export function useFormTemplate(templateId: string | null) {
         type: Form['templateType'];
         currentVersion: number;
         definition: TemplateDefinition;
-      }>(`/api/templates/${enc(templateId as string)}?lightweight=false`),
+      }>(`/api/templates/${enc(templateId as string)}?lightweight=false`, { response: templateSchema }),
     enabled: templateId !== null,
     meta: { handlesErrors: true },
   });
@@ -86,7 +90,8 @@ export function useSaveForm(teamId: string, formId: string) {
 export function useFormHistory(teamId: string, formId: string, enabled: boolean) {
   return useQuery({
     queryKey: ['forms', 'history', teamId, formId],
-    queryFn: () => apiRequest<FormHistory>(`${teamPath(teamId)}/forms/${enc(formId)}/versions`),
+    queryFn: () =>
+      apiRequest<FormHistory>(`${teamPath(teamId)}/forms/${enc(formId)}/versions`, { response: formHistorySchema }),
     enabled,
     staleTime: 0,
   });
@@ -96,7 +101,10 @@ export function useFormHistory(teamId: string, formId: string, enabled: boolean)
 export function useFormVersion(teamId: string, formId: string, version: number | null) {
   return useQuery({
     queryKey: ['forms', 'version', teamId, formId, version],
-    queryFn: () => apiRequest<FormVersion>(`${teamPath(teamId)}/forms/${enc(formId)}/versions/${version}`),
+    queryFn: () =>
+      apiRequest<FormVersion>(`${teamPath(teamId)}/forms/${enc(formId)}/versions/${version}`, {
+        response: formVersionSchema,
+      }),
     enabled: version !== null,
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -188,7 +196,10 @@ export function useBoardColumn(teamId: string, templateId: string, column: { ind
         filter: `workflowColumn:${column.last ? 'gte' : 'eq'}:${column.index}`,
       });
       if (pageParam) params.set('cursor', pageParam);
-      return apiRequest<BoardPage>(`${teamPath(teamId)}/templates/${enc(templateId)}/register?${params}`, { signal });
+      return apiRequest<BoardPage>(`${teamPath(teamId)}/templates/${enc(templateId)}/register?${params}`, {
+        signal,
+        response: registerPageSchema,
+      });
     },
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,

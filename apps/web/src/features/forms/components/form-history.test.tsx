@@ -1,7 +1,9 @@
+import { formHistorySchema, formVersionSchema } from '@formwork/shared/schemas/forms';
 import { type TemplateDefinitionInput, templateDefinitionSchema } from '@formwork/shared/templates/template-definition';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { fakeReply } from '../../../../test/fake-reply.ts';
 import { renderWithProviders } from '../../../../test/render.tsx';
 import { type FormFieldEnv, FormFieldEnvProvider, previewEnv } from '../../../components/form-fields/field-context.tsx';
 import { FormHistory } from './form-history.tsx';
@@ -96,9 +98,12 @@ vi.mock('../../../lib/http.ts', async (original) => ({
   ...(await original<typeof import('../../../lib/http.ts')>()),
   apiRequest: vi.fn(async (path: string) => {
     requested.push(path);
-    if (path.endsWith('/versions')) return { versions: summaries };
+    if (path.endsWith('/versions')) return fakeReply(formHistorySchema, { versions: summaries });
     const version = Number(path.split('/').pop());
-    return { ...summaries.find((s) => s.version === version), values: version === 2 ? v2 : v1 };
+    return fakeReply(formVersionSchema, {
+      ...summaries.find((s) => s.version === version),
+      values: version === 2 ? v2 : v1,
+    });
   }),
 }));
 

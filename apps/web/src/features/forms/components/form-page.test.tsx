@@ -1,7 +1,9 @@
+import { formDetailSchema } from '@formwork/shared/schemas/forms';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { fakeReply } from '../../../../test/fake-reply.ts';
 import { renderWithProviders } from '../../../../test/render.tsx';
 import { UnsavedChangesProvider } from '../../../components/ui/unsaved-changes.tsx';
 import { FormPage, type FormPageContext } from './form-page.tsx';
@@ -13,7 +15,7 @@ let serverNote = 'First note';
 const calls: { method: string; path: string; body?: unknown }[] = [];
 
 function detail() {
-  return {
+  return fakeReply(formDetailSchema, {
     form: {
       formId,
       teamId,
@@ -60,7 +62,7 @@ function detail() {
         workflow: null,
       },
     },
-  };
+  });
 }
 
 vi.mock('../../../lib/http.ts', async (original) => ({

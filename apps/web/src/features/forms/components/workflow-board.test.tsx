@@ -1,28 +1,40 @@
-import type { FormRow } from '@formwork/shared/schemas/forms';
+import { type FormRow, registerPageSchema } from '@formwork/shared/schemas/forms';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { fakeReply, templateReply } from '../../../../test/fake-reply.ts';
 import { renderWithProviders } from '../../../../test/render.tsx';
 import { WorkflowBoard } from './workflow-board.tsx';
 
 const requests: URL[] = [];
+const templateId = '00000000-0000-4000-8000-0000000000b1';
+/** Cursors handed out (opaque, as the server's: base64url of the last row's key) -> where they resume. */
+const cursorStarts = new Map<string, number>();
+function cursorAfter(row: FormRow, next: number) {
+  const cursor = btoa(JSON.stringify([row.updatedAt, row.formId]))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_')
+    .replace(/=+$/, '');
+  cursorStarts.set(cursor, next);
+  return cursor;
+}
 /** Forms per column index: 60 open (two pages), 2 investigating, 1 closed and 1 of a removed column. */
 const formsIn = [60, 2, 1, 1];
 
 function row(column: number, n: number): FormRow {
   return {
     formId: `00000000-0000-4000-8000-${String(column * 1000 + n).padStart(12, '0')}`,
-    templateId: 'tpl',
+    templateId,
     number: column * 1000 + n,
     title: `Incident ${column}-${n}`,
     state: 'active',
     workflowColumn: column,
     version: 1,
     createdBy: null,
-    createdAt: '2026-01-01T00:00:00Z',
+    createdAt: '2026-01-01T00:00:00.000Z',
     updatedBy: null,
-    updatedAt: '2026-01-01T00:00:00Z',
+    updatedAt: new Date(Date.UTC(2026, 0, 1) - (column * 1000 + n) * 60_000).toISOString(),
     values: {},
   };
 }
@@ -31,8 +43,8 @@ vi.mock('../../../lib/http.ts', async (original) => ({
   ...(await original<typeof import('../../../lib/http.ts')>()),
   apiRequest: vi.fn(async (path: string) => {
     if (path.startsWith('/api/templates/')) {
-      return {
-        templateId: 'tpl',
+      return templateReply({
+        templateId,
         name: 'Incidents',
         templateCode: 'INC',
         formName: 'Incident',
@@ -48,17 +60,25 @@ vi.mock('../../../lib/http.ts', async (original) => ({
               { id: 'closed', name: 'Closed' },
             ],
           },
+          registerOrder: null,
         },
-      };
+      });
     }
     const url = new URL(path, 'http://x');
     requests.push(url);
     const [, op, value] = (url.searchParams.get('filter') ?? '').split(':');
     const columns = op === 'gte' ? [2, 3] : [Number(value)];
     const all = columns.flatMap((c) => Array.from({ length: formsIn[c] ?? 0 }, (_, i) => row(c, i + 1)));
-    const start = Number(url.searchParams.get('cursor') ?? 0);
+    const cursor = url.searchParams.get('cursor');
+    const start = cursor ? (cursorStarts.get(cursor) as number) : 0;
     const rows = all.slice(start, start + Number(url.searchParams.get('limit')));
-    return { columns: [], rows, nextCursor: start + rows.length < all.length ? String(start + rows.length) : null };
+    const next = start + rows.length;
+    const last = rows.at(-1);
+    return fakeReply(registerPageSchema, {
+      columns: [],
+      rows,
+      nextCursor: next < all.length && last ? cursorAfter(last, next) : null,
+    });
   }),
 }));
 
@@ -70,7 +90,7 @@ describe('workflow board', () => {
         <WorkflowBoard
           companyId="c"
           teamId="team"
-          templateId="tpl"
+          templateId={templateId}
           me={{ userId: 'u', name: 'Me' }}
           canCreate={false}
           canMove
@@ -99,6 +119,7 @@ describe('workflow board', () => {
     await waitFor(() => expect(within(open).getAllByRole('link')).toHaveLength(60));
     expect(within(open).getByText('60')).toBeTruthy();
     expect(within(open).queryByRole('button', { name: 'Show more' })).toBeNull();
-    expect(requests.at(-1)?.searchParams.get('cursor')).toBe('50');
+    // Show more asked for the page after the cursor the first page handed out.
+    expect(cursorStarts.get(requests.at(-1)?.searchParams.get('cursor') as string)).toBe(50);
   });
 });

@@ -1,4 +1,11 @@
-import type { CreateExportBody, ExportJob, RegisterPage } from '@formwork/shared/schemas/forms';
+import {
+  type CreateExportBody,
+  type ExportJob,
+  exportJobSchema,
+  type RegisterPage,
+  registerPageSchema,
+} from '@formwork/shared/schemas/forms';
+import { templateSchema } from '@formwork/shared/schemas/templates';
 import type { TemplateDefinition } from '@formwork/shared/templates/template-definition';
 import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/http.ts';
@@ -37,7 +44,7 @@ export function useRegister(teamId: string, templateId: string, options: Registe
     queryFn: ({ pageParam, signal }) =>
       apiRequest<RegisterPage>(
         `/api/teams/${enc(teamId)}/templates/${enc(templateId)}/register?${registerSearch(options, pageParam)}`,
-        { signal },
+        { signal, response: registerPageSchema },
       ),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
@@ -54,7 +61,7 @@ export function useRegisterTemplate(templateId: string) {
         name: string;
         type: 'timeline' | 'workflow' | 'register';
         definition: TemplateDefinition;
-      }>(`/api/templates/${enc(templateId)}?lightweight=false`),
+      }>(`/api/templates/${enc(templateId)}?lightweight=false`, { response: templateSchema }),
   });
 }
 
@@ -70,7 +77,10 @@ export function useCreateExport(teamId: string, templateId: string) {
 export function useExportJob(teamId: string, exportId: string | null) {
   return useQuery({
     queryKey: ['exports', teamId, exportId],
-    queryFn: () => apiRequest<ExportJob>(`/api/teams/${enc(teamId)}/exports/${enc(exportId as string)}`),
+    queryFn: () =>
+      apiRequest<ExportJob>(`/api/teams/${enc(teamId)}/exports/${enc(exportId as string)}`, {
+        response: exportJobSchema,
+      }),
     enabled: exportId !== null,
     refetchInterval: (query) => {
       const state = query.state.data?.state;

@@ -1,33 +1,50 @@
-import type { RegisterPage as Page } from '@formwork/shared/schemas/forms';
+import { type RegisterPage as Page, registerPageSchema } from '@formwork/shared/schemas/forms';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fakeReply, templateReply } from '../../../../test/fake-reply.ts';
 import { renderWithProviders } from '../../../../test/render.tsx';
 import { RegisterPage, registerOverscan } from './register-page.tsx';
 
 const requests: string[] = [];
+const replies: Page[] = [];
 const total = 120;
+const templateId = '00000000-0000-4000-8000-0000000000a1';
+const orderedTemplateId = '00000000-0000-4000-8000-0000000000a2';
+const sortedTemplateId = '00000000-0000-4000-8000-0000000000a3';
+
+/** The server's keyset cursor: the last row's sort key and id, JSON in base64url. */
+const cursorStarts = new Map<string, number>();
+function cursorAfter(row: Page['rows'][number], next: number) {
+  const cursor = btoa(JSON.stringify([row.updatedAt, row.formId]))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_')
+    .replace(/=+$/, '');
+  cursorStarts.set(cursor, next);
+  return cursor;
+}
 
 function page(cursor: string | null, limit: number): Page {
-  const start = cursor ? Number(cursor) : 0;
+  const start = cursor ? (cursorStarts.get(cursor) as number) : 0;
   const rows = Array.from({ length: Math.min(limit, total - start) }, (_, i) => {
     const n = start + i + 1;
     return {
       formId: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
-      templateId: 't',
+      templateId,
       number: n,
       title: `Plant ${n}`,
       state: 'active' as const,
       workflowColumn: null,
       version: 1,
       createdBy: null,
-      createdAt: '2026-01-01T00:00:00Z',
+      createdAt: '2026-01-01T00:00:00.000Z',
       updatedBy: null,
-      updatedAt: '2026-01-01T00:00:00Z',
+      updatedAt: new Date(Date.UTC(2026, 0, 1) - n * 60_000).toISOString(),
       values: { make: `Make ${n}` },
     };
   });
   const next = start + rows.length;
+  const last = rows.at(-1);
   return {
     columns: [
       { key: 'number', label: 'Number', kind: 'metadata', type: 'integer', sortable: true },
@@ -36,7 +53,7 @@ function page(cursor: string | null, limit: number): Page {
       { key: 'field:make', label: 'Make', kind: 'field', type: 'singleLineText', sortable: true },
     ],
     rows,
-    nextCursor: next < total ? String(next) : null,
+    nextCursor: next < total && last ? cursorAfter(last, next) : null,
   };
 }
 
@@ -45,23 +62,29 @@ vi.mock('../../../lib/http.ts', async (original) => ({
   apiRequest: vi.fn(async (path: string) => {
     requests.push(path);
     if (path.startsWith('/api/templates/')) {
-      return {
-        templateId: 't',
+      const ordered = path.startsWith(`/api/templates/${orderedTemplateId}`);
+      return templateReply({
+        templateId: ordered ? orderedTemplateId : templateId,
         name: 'Plant Register',
         type: 'register',
         definition: {
           fields: [{ id: 'make', type: 'singleLineText', label: 'Make', required: false }],
           logic: [],
           workflow: null,
-          // The template with id tpl-ordered opens sorted by its register order.
-          registerOrder: path.startsWith('/api/templates/tpl-ordered') ? { fieldId: 'make', direction: 'asc' } : null,
+          // The ordered template opens sorted by its register order.
+          registerOrder: ordered ? { fieldId: 'make', direction: 'asc' } : null,
         },
-      };
+      });
     }
     // The register of tpl-slow has not answered yet.
     if (path.includes('/tpl-slow/')) return new Promise(() => {});
     const url = new URL(path, 'http://x');
-    return page(url.searchParams.get('cursor'), Number(url.searchParams.get('limit')));
+    const reply = fakeReply(
+      registerPageSchema,
+      page(url.searchParams.get('cursor'), Number(url.searchParams.get('limit'))),
+    );
+    replies.push(reply);
+    return reply;
   }),
 }));
 
@@ -104,7 +127,7 @@ describe('register', () => {
   it('pages with the keyset cursor as it scrolls and keeps only the visible rows plus 20 in the page', async () => {
     await renderWithProviders(
       <MemoryRouter>
-        <RegisterPage teamId="team-1" templateId="tpl-1" canCreate={false} me={{ userId: 'u', name: 'Me' }} />
+        <RegisterPage teamId="team-1" templateId={templateId} canCreate={false} me={{ userId: 'u', name: 'Me' }} />
       </MemoryRouter>,
     );
     await screen.findByText('Plant 1');
@@ -126,7 +149,10 @@ describe('register', () => {
       fireEvent.scroll(box);
     });
     await waitFor(() => expect(registerCalls()).toHaveLength(2));
-    expect(new URL(registerCalls()[1] as string, 'http://x').searchParams.get('cursor')).toBe('50');
+    // The cursor the first reply handed out, as the server makes them (not a row number).
+    const handedOut = replies[0]?.nextCursor;
+    expect(handedOut).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+    expect(new URL(registerCalls()[1] as string, 'http://x').searchParams.get('cursor')).toBe(handedOut);
     await screen.findByText('Plant 50');
     expect(rendered()).toBeLessThanOrEqual(10 + 2 * registerOverscan);
     expect(screen.queryByText('Plant 1')).toBeNull();
@@ -148,7 +174,12 @@ describe('register', () => {
     requests.length = 0;
     await renderWithProviders(
       <MemoryRouter>
-        <RegisterPage teamId="team-1" templateId="tpl-ordered" canCreate={false} me={{ userId: 'u', name: 'Me' }} />
+        <RegisterPage
+          teamId="team-1"
+          templateId={orderedTemplateId}
+          canCreate={false}
+          me={{ userId: 'u', name: 'Me' }}
+        />
       </MemoryRouter>,
     );
     await screen.findByText('Plant 1');
@@ -164,7 +195,12 @@ describe('register', () => {
     requests.length = 0;
     await renderWithProviders(
       <MemoryRouter>
-        <RegisterPage teamId="team-1" templateId="tpl-2" canCreate={false} me={{ userId: 'u', name: 'Me' }} />
+        <RegisterPage
+          teamId="team-1"
+          templateId={sortedTemplateId}
+          canCreate={false}
+          me={{ userId: 'u', name: 'Me' }}
+        />
       </MemoryRouter>,
     );
     await screen.findByText('Plant 1');
