@@ -75,7 +75,8 @@ async function check(operation: Operation, what: string, options: Parameters<typ
   if (problem) throw new Error(problem);
 }
 
-describe('bad-input fuzzing', () => {
+// Each case walks every operation: the bound is for a hang, not a figure (a busy machine is slow).
+describe('bad-input fuzzing', { timeout: 10 * 60_000 }, () => {
   it('covers every API operation', () => {
     expect(operations.length).toBeGreaterThan(10);
   });

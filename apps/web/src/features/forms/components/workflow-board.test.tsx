@@ -1,3 +1,4 @@
+import { encodeCursor } from '@formwork/shared/schemas/cursor';
 import { type FormRow, registerPageSchema } from '@formwork/shared/schemas/forms';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -9,13 +10,10 @@ import { WorkflowBoard } from './workflow-board.tsx';
 
 const requests: URL[] = [];
 const templateId = '00000000-0000-4000-8000-0000000000b1';
-/** Cursors handed out (opaque, as the server's: base64url of the last row's key) -> where they resume. */
+/** Cursors as the server makes them (the shared codec: the last row's sort key and id) -> where they resume. */
 const cursorStarts = new Map<string, number>();
 function cursorAfter(row: FormRow, next: number) {
-  const cursor = btoa(JSON.stringify([row.updatedAt, row.formId]))
-    .replaceAll('+', '-')
-    .replaceAll('/', '_')
-    .replace(/=+$/, '');
+  const cursor = encodeCursor([row.updatedAt, row.formId]);
   cursorStarts.set(cursor, next);
   return cursor;
 }

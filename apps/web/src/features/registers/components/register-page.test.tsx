@@ -1,3 +1,4 @@
+import { encodeCursor } from '@formwork/shared/schemas/cursor';
 import { type RegisterPage as Page, registerPageSchema } from '@formwork/shared/schemas/forms';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
@@ -13,13 +14,10 @@ const templateId = '00000000-0000-4000-8000-0000000000a1';
 const orderedTemplateId = '00000000-0000-4000-8000-0000000000a2';
 const sortedTemplateId = '00000000-0000-4000-8000-0000000000a3';
 
-/** The server's keyset cursor: the last row's sort key and id, JSON in base64url. */
+/** Cursors as the server makes them (the shared codec: the last row's sort key and id) -> where they resume. */
 const cursorStarts = new Map<string, number>();
 function cursorAfter(row: Page['rows'][number], next: number) {
-  const cursor = btoa(JSON.stringify([row.updatedAt, row.formId]))
-    .replaceAll('+', '-')
-    .replaceAll('/', '_')
-    .replace(/=+$/, '');
+  const cursor = encodeCursor([row.updatedAt, row.formId]);
   cursorStarts.set(cursor, next);
   return cursor;
 }
