@@ -13,7 +13,11 @@ export function fakeReply<T>(schema: ResponseSchema, value: T, call = 'faked API
 
 /** A template as GET /api/templates/:templateId answers it, with what a test sets. */
 export function templateReply(
-  overrides: Partial<Template> & Pick<Template, 'templateId' | 'name' | 'type'> & { definition: unknown },
+  overrides: Omit<Partial<Template>, 'definition'> &
+    Pick<Template, 'templateId' | 'name' | 'type'> & {
+      /** As a test writes it: the schema's defaults (header, footer, ...) may be left out. */
+      definition: unknown;
+    },
 ): Template {
   return fakeReply(
     templateSchema,
