@@ -21,6 +21,7 @@ async function measure(url: string, headers: Record<string, string> = {}): Promi
   await autocannon({ url, headers, connections, duration: 1, workers: 1 }); // warm-up
   const result = await autocannon({ url, headers, connections, duration: durationSeconds, workers: 1 });
   if (result.non2xx || result.errors) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  if (result.requests.total === 0) throw new Error(`${url}: no answer within ${durationSeconds} s; run longer`);
   // Answers per second over the whole run (a per-second average reads 0 when answers take > 1 s).
   return result.requests.total / result.duration;
 }
