@@ -120,7 +120,7 @@ test('the register and the workflow board page through 55 forms with the serverâ
         await page.locator('[data-register]').evaluate((el) => el.scrollBy(0, el.scrollHeight));
         return table
           .locator('[data-register-row]')
-          .filter({ hasText: titles[0] as string })
+          .getByText(titles[0] as string, { exact: true })
           .count();
       },
       { timeout: 60_000 },
