@@ -55,7 +55,10 @@ function valueText(r: Renderer, field: Field, value: unknown): string {
       return `${dt(v.start)} – ${dt(v.end)}`;
     }
     case 'number': {
-      const n = typeof value === 'number' ? value.toFixed(field.decimals) : String(value);
+      // As typed; a template's precision shows every value with its decimals (never rounds: a
+      // value with more decimals is refused on save).
+      const n =
+        typeof value === 'number' && field.decimals !== undefined ? value.toFixed(field.decimals) : String(value);
       return field.unit ? `${n} ${field.unit}` : n;
     }
     case 'formula':

@@ -77,7 +77,7 @@ export const demoTemplates: DemoTemplate[] = [
           label: 'Weather',
           options: options('Sunny', 'Cloudy', 'Rain', 'Wind', 'Storm'),
         },
-        { id: 'temperature', type: 'number', label: 'Temperature', unit: '°C', decimals: 0 },
+        { id: 'temperature', type: 'number', label: 'Temperature', unit: '°C' },
         { id: 'supervisor', type: 'singlePerson', label: 'Site supervisor', required: true },
         {
           id: 'workforce',

@@ -4,7 +4,11 @@ import { fieldBaseShape, itemIdSchema } from './field-base.ts';
 export const numberFieldSchema = z.object({
   ...fieldBaseShape,
   type: z.literal('number'),
-  decimals: z.number().int().min(0).max(10).default(0),
+  /**
+   * The precision the template sets: a value with more decimals is refused, never rounded.
+   * Unset (the default): numbers keep what was typed.
+   */
+  decimals: z.number().int().min(0).max(10).optional(),
   min: z.number().optional(),
   max: z.number().optional(),
   unit: z.string().max(20).optional(),

@@ -13,6 +13,20 @@ const isoDate = z.iso.date({ error: 'Enter a valid date' });
 const isoDateTime = z.iso.datetime({ offset: true, error: 'Enter a valid date and time' });
 
 export const rangeOrderMessage = 'The end must not be before the start';
+
+/** Decimal places of a number as written: 9 -> 0, 9.2 -> 1, 1.5e-7 -> 8. */
+export function decimalPlaces(value: number): number {
+  if (!Number.isFinite(value)) return 0;
+  const [mantissa = '', exponent = '0'] = String(value).toLowerCase().split('e');
+  const fraction = mantissa.split('.')[1]?.length ?? 0;
+  return Math.max(0, fraction - Number(exponent));
+}
+
+/** The message for a number with more decimals than its field's precision allows. */
+export const decimalsMessage = (decimals: number) =>
+  decimals === 0
+    ? 'Enter a whole number'
+    : `Enter a number with at most ${decimals} decimal place${decimals === 1 ? '' : 's'}`;
 export const choiceMessage = 'Choose one of the options';
 export const readOnlyFieldTypes: readonly FieldType[] = [
   'prefilledText',
@@ -197,6 +211,9 @@ export function fieldValueSchema(field: Field): z.ZodType | null {
       let schema = z.number({ error: 'Enter a number' }).finite();
       if (field.min !== undefined) schema = schema.min(field.min, `Enter ${field.min} or more`);
       if (field.max !== undefined) schema = schema.max(field.max, `Enter ${field.max} or less`);
+      const { decimals } = field;
+      // A precision refuses extra decimals; it never rounds what was typed (issue 14.2).
+      if (decimals !== undefined) return schema.refine((v) => decimalPlaces(v) <= decimals, decimalsMessage(decimals));
       return schema;
     }
     default:

@@ -131,6 +131,32 @@ describe('form fields', () => {
     await waitFor(() => expect(latest?.values.typed).toMatchObject({ signerName: 'Tom Member' }));
   });
 
+  it('keeps the decimals typed in a number field; more than its precision shows the rule, never rounds', async () => {
+    const user = userEvent.setup();
+    await renderWithProviders(
+      <Harness
+        definition={{
+          fields: [
+            { id: 'temperature', type: 'number', label: 'Temperature', unit: '°C' },
+            { id: 'hours', type: 'number', label: 'Hours lost', decimals: 1 },
+          ],
+        }}
+      />,
+    );
+    await user.type(screen.getByLabelText(/^Temperature/), '21.5');
+    await user.type(screen.getByLabelText(/^Hours lost/), '9.25');
+    await user.tab();
+    expect(screen.getByLabelText(/^Temperature/)).toHaveValue('21.5');
+    expect(screen.getByLabelText(/^Hours lost/)).toHaveValue('9.25');
+    await waitFor(() => expect(latest?.values).toMatchObject({ temperature: 21.5, hours: 9.25 }));
+    expect(field('hours')).toHaveTextContent('Enter a number with at most 1 decimal place');
+    expect(field('temperature')).not.toHaveTextContent('Enter');
+    await user.clear(screen.getByLabelText(/^Hours lost/));
+    await user.type(screen.getByLabelText(/^Hours lost/), '9.2');
+    await waitFor(() => expect(field('hours')).not.toHaveTextContent('decimal place'));
+    expect(latest?.validation.values).toMatchObject({ temperature: 21.5, hours: 9.2 });
+  });
+
   it('keeps the formula live as its inputs change', async () => {
     const user = userEvent.setup();
     await renderWithProviders(

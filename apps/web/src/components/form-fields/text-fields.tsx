@@ -69,7 +69,6 @@ export function NumberField({ field, value, onChange, error, readOnly }: FieldPr
       <NumberInput
         id={inputId(field.id)}
         inputMode="decimal"
-        decimalScale={field.decimals}
         min={field.min}
         max={field.max}
         clampBehavior="none"

@@ -247,7 +247,6 @@ function FieldView({
         <Labelled field={field}>
           <NumberInput
             {...common}
-            decimalScale={field.decimals}
             min={field.min}
             max={field.max}
             rightSection={field.unit ? <Text size="xs">{field.unit}</Text> : undefined}

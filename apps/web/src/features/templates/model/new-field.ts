@@ -113,7 +113,8 @@ export function newField(type: FieldType, label: string = fieldTypeLabels[type])
     case 'listProperty':
       return { ...base, type, sourceFieldId: null, property: '' };
     case 'number':
-      return { ...base, type, decimals: 0 };
+      // No precision: numbers keep what was typed until the template sets one.
+      return { ...base, type };
   }
 }
 

@@ -118,10 +118,14 @@ export function FieldConfig({ field, fields, workflowColumns, onChange }: Props)
         <Group grow>
           <NumberInput
             label={t('editor.field.decimals')}
+            description={t('editor.field.decimalsHelp')}
+            placeholder={t('editor.field.decimalsAny')}
             min={0}
             max={10}
-            value={field.decimals}
-            onChange={(v) => set({ decimals: Number(v) || 0 })}
+            allowDecimal={false}
+            allowNegative={false}
+            value={field.decimals ?? ''}
+            onChange={(v) => set({ decimals: v === '' ? undefined : Number(v) })}
           />
           <NumberInput
             label={t('editor.field.min')}
