@@ -209,8 +209,10 @@ export async function seedDemo(database: Database, config: Config): Promise<{ us
             : teamIds[p.at.project ?? 0]?.[p.at.team ?? 0];
       await tx.insert(memberships).values({ workspaceId, userId, folderId: folderId as string, role: p.at.role });
     }
+    // The org controller set it up: the activity names them, not 'Someone'.
     await tx.insert(auditEvents).values({
       workspaceId,
+      actorUserId: orgController,
       folderPath: [workspaceId],
       action: 'workspace.seeded',
       subjectType: 'workspace',
@@ -256,8 +258,10 @@ async function seedTrialWorkspace(database: Database, config: Config, ownerEmail
       region: config.region,
       creatorId: owner.userId,
     });
+    // The owner set it up: the activity names them, not 'Someone'.
     await tx.insert(auditEvents).values({
       workspaceId,
+      actorUserId: owner.userId,
       folderPath: [workspaceId],
       action: 'workspace.seeded',
       subjectType: 'workspace',

@@ -55,3 +55,24 @@ describe('demo seed: every role has a user, each with a different tree', () => {
     expect(distinct.size).toBe(6);
   });
 });
+
+describe('demo seed: the trial workspace', () => {
+  it("names who set it up in its activity, not 'Someone' (issue 14.9)", async () => {
+    const rows = await ctx.database.db.execute<{ user_id: string; workspace_id: string; name: string }>(
+      sql`select u.user_id, u.first_name || ' ' || u.last_name as name,
+                 (select workspace_id from workspaces where name = 'Bright Sparks Electrical') as workspace_id
+          from users u where u.email = 'visitor@acme.example'`,
+    );
+    const owner = rows.rows[0];
+    if (!owner) throw new Error('no demo visitor');
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/companies/${owner.workspace_id}/activity`,
+      headers: await personaFor(ctx, { userId: owner.user_id, email: 'visitor@acme.example' }).headers(),
+    });
+    expect(res.statusCode).toBe(200);
+    const events = res.json().events as { action: string; actor: { name: string } | null }[];
+    expect(events.length).toBeGreaterThan(0);
+    for (const event of events) expect(event.actor?.name).toBe(owner.name);
+  });
+});
