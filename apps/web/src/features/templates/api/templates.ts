@@ -17,11 +17,22 @@ import { apiRequest, apiUpload } from '../../../lib/http.ts';
 export type TemplateFolder = { kind: 'company' | 'team'; folderId: string; companyId: string };
 
 const enc = encodeURIComponent;
-export const templatesKey = ['templates'] as const;
-export const templateListKey = (folder: TemplateFolder, state: TemplateListState) =>
-  ['templates', 'list', folder.kind, folder.folderId, state] as const;
-export const templateKey = (templateId: string) => ['templates', 'one', templateId] as const;
-export const deploymentKey = (templateId: string) => ['templates', 'deployment', templateId] as const;
+/**
+ * The feature's query keys, broadest first: invalidating `all` refreshes lists, details and
+ * deployments. `detail` is shared with the forms and registers features, which read the same
+ * template by id under this key, so a save here refreshes them too.
+ */
+export const templateKeys = {
+  all: ['templates'] as const,
+  lists: () => [...templateKeys.all, 'list'] as const,
+  list: (folder: TemplateFolder, state: TemplateListState) =>
+    [...templateKeys.lists(), folder.kind, folder.folderId, state] as const,
+  detail: (templateId: string) => [...templateKeys.all, 'one', templateId] as const,
+  deployment: (templateId: string) => [...templateKeys.all, 'deployment', templateId] as const,
+};
+
+/** The template by id: the editor's, the preview's and every other reader's query key. */
+export const templateKey = templateKeys.detail;
 
 function listPath(folder: TemplateFolder) {
   return folder.kind === 'company'
@@ -32,30 +43,31 @@ function listPath(folder: TemplateFolder) {
 /** The list of one folder in one state, with the workspace's tabs. */
 export function useTemplateList(folder: TemplateFolder, state: TemplateListState) {
   return useQuery({
-    queryKey: templateListKey(folder, state),
+    queryKey: templateKeys.list(folder, state),
     queryFn: () => apiRequest<TemplateList>(`${listPath(folder)}?state=${state}`),
   });
 }
 
+function getTemplate(templateId: string): Promise<Template> {
+  return apiRequest<Template>(`/api/templates/${enc(templateId)}?lightweight=false`);
+}
+
+/** The one query of a template by id (full definition); nothing while `templateId` is null. */
 export function useTemplate(templateId: string | null) {
   return useQuery({
-    queryKey: templateKey(templateId ?? '-'),
-    queryFn: () => apiRequest<Template>(`/api/templates/${enc(templateId as string)}?lightweight=false`),
+    queryKey: templateKeys.detail(templateId ?? '-'),
+    queryFn: () => getTemplate(templateId as string),
     enabled: templateId !== null,
     staleTime: 0,
     meta: { handlesErrors: true },
   });
 }
 
-export function fetchTemplate(templateId: string): Promise<Template> {
-  return apiRequest<Template>(`/api/templates/${enc(templateId)}?lightweight=false`);
-}
-
 function useInvalidateTemplates() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: templatesKey }),
+      queryClient.invalidateQueries({ queryKey: templateKeys.all }),
       queryClient.invalidateQueries({ queryKey: ['activity'] }),
     ]);
 }
@@ -76,7 +88,7 @@ export function useSaveTemplate(templateId: string) {
     mutationFn: (body: TemplateSave) =>
       apiRequest<Template>(`/api/templates/${enc(templateId)}`, { method: 'PUT', body }),
     onSuccess: (saved) => {
-      queryClient.setQueryData(templateKey(templateId), saved);
+      queryClient.setQueryData(templateKeys.detail(templateId), saved);
       void invalidate();
     },
     meta: { handlesErrors: true },
@@ -121,7 +133,7 @@ export function useChangeTemplateState() {
 
 export function useDeployment(templateId: string | null) {
   return useQuery({
-    queryKey: deploymentKey(templateId ?? '-'),
+    queryKey: templateKeys.deployment(templateId ?? '-'),
     queryFn: () => apiRequest<Deployment>(`/api/templates/${enc(templateId as string)}/deployment`),
     enabled: templateId !== null,
     staleTime: 0,

@@ -61,7 +61,7 @@ import { showToast } from '../../../lib/toast.tsx';
 import {
   setTemplateTab,
   type TemplateFolder,
-  templatesKey,
+  templateKeys,
   useBulkDeployment,
   useChangeTemplateState,
   useDeployment,
@@ -139,7 +139,7 @@ export function TemplatesPage({ folder, path, viewer, state, tabId, teams, onPre
     setNewTab(null);
     setEditingTabId(null);
     setOrder(null);
-    void queryClient.invalidateQueries({ queryKey: templatesKey });
+    void queryClient.invalidateQueries({ queryKey: templateKeys.all });
   }, [update, queryClient]);
   const reload = () =>
     setSearchParams(
@@ -216,7 +216,7 @@ export function TemplatesPage({ folder, path, viewer, state, tabId, teams, onPre
     try {
       if (outcome.isNew) {
         const saved = await tabMutations.create.mutateAsync({ ...outcome.tab, id: crypto.randomUUID() });
-        await queryClient.invalidateQueries({ queryKey: templatesKey });
+        await queryClient.invalidateQueries({ queryKey: templateKeys.all });
         setNewTab(null);
         setEditingTabId(null);
         showToast('success', t('tabs.added'));
@@ -324,7 +324,7 @@ export function TemplatesPage({ folder, path, viewer, state, tabId, teams, onPre
         );
       }
     }
-    await queryClient.invalidateQueries({ queryKey: templatesKey });
+    await queryClient.invalidateQueries({ queryKey: templateKeys.all });
     if (added > 0) showToast('success', t('tabs.addedToTemplate'));
     setBulk(null);
   };
@@ -339,7 +339,7 @@ export function TemplatesPage({ folder, path, viewer, state, tabId, teams, onPre
         setConfirmBusy(true);
         try {
           await setTemplateTab(tpl.templateId, fromTabId, false);
-          await queryClient.invalidateQueries({ queryKey: templatesKey });
+          await queryClient.invalidateQueries({ queryKey: templateKeys.all });
           showToast('success', t('tabs.removedFromTemplate'));
         } catch (error) {
           reportGeneral(error);
