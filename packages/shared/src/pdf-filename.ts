@@ -12,7 +12,7 @@ export type PdfFilenameContext = {
   exporterTimeZone: string;
 };
 
-const separatorChar = { hyphens: '-', spaces: ' ', underscores: '_' } as const;
+export const separatorChar = { hyphens: '-', spaces: ' ', underscores: '_' } as const;
 /** File-system-unsafe characters, control characters included. */
 const unsafe = /[\\/:*?"<>|\p{Cc}]+/gu;
 export const maxPdfFilenameLength = 200;
@@ -60,4 +60,38 @@ export function buildPdfFilename(settings: PdfFilenameSettings, context: PdfFile
     .slice(0, maxPdfFilenameLength)
     .replace(/[-_ .]+$/, '');
   return `${name || 'form'}.pdf`;
+}
+
+/** A form's PDF in a ZIP: its built file name, its number and the separator its template uses. */
+export type ZipPdfName = { fileName: string; formNumber: number; separator: PdfFilenameSettings['separator'] };
+
+const key = (name: string) => name.toLowerCase();
+
+/**
+ * File names that stay unique inside a ZIP, whatever the order and the case-insensitive file
+ * system it is unpacked on: names shared by several forms get the form number
+ * (`site-diary-2026-11-23-12.pdf`), unless the name already ends in it; any name still taken
+ * then gets ` (2)`, ` (3)`... in the order given. Names used once stay as they are.
+ */
+export function uniquePdfFilenames(entries: readonly ZipPdfName[]): string[] {
+  const counts = new Map<string, number>();
+  for (const e of entries) counts.set(key(e.fileName), (counts.get(key(e.fileName)) ?? 0) + 1);
+  const named = entries.map((e) => {
+    if ((counts.get(key(e.fileName)) ?? 0) < 2) return e.fileName;
+    const base = e.fileName.replace(/\.pdf$/, '');
+    const sep = separatorChar[e.separator];
+    return base.endsWith(`${sep}${e.formNumber}`) ? e.fileName : `${base}${sep}${e.formNumber}.pdf`;
+  });
+  const taken = new Set<string>();
+  // Names nobody else has are reserved first, so a ` (2)` never lands on one of them.
+  const seen = new Map<string, number>();
+  for (const name of named) seen.set(key(name), (seen.get(key(name)) ?? 0) + 1);
+  for (const name of named) if (seen.get(key(name)) === 1) taken.add(key(name));
+  return named.map((name) => {
+    if (seen.get(key(name)) === 1) return name;
+    let candidate = name;
+    for (let n = 2; taken.has(key(candidate)); n++) candidate = name.replace(/\.pdf$/, ` (${n}).pdf`);
+    taken.add(key(candidate));
+    return candidate;
+  });
 }

@@ -77,6 +77,8 @@ export const permissions = [
   'workspace.search',
   /** Route-level: create a workspace; decided by createWorkspaceAccess(). */
   'workspace.create',
+  /** Change the workspace's settings (its time zone): admins and org controllers. */
+  'workspace.edit',
   /** Edit, create, delete, reorder and bulk-select tabs (company level). */
   'tabs.edit',
   /** Edit templates and add them to tabs. */
@@ -278,6 +280,7 @@ export function can(m: Membership, verb: Permission, folder: FolderRef): boolean
     case 'action.complete':
       return folder.kind === 'team' && effectiveRole(m, folder) !== null;
     case 'account.view':
+    case 'workspace.edit':
       return folder.kind === 'company' && controllerAtOrAbove(m, folder, 'company');
   }
 }

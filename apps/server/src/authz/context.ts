@@ -19,6 +19,8 @@ export type WorkspaceContext = {
     plan: Plan;
     archived: boolean;
     region: string;
+    /** IANA zone PDFs and exports show times in. */
+    timeZone: string;
     /** Bumped whenever the workspace's folders change (0012_folders_version.sql). */
     foldersVersion: number;
   };
@@ -48,6 +50,7 @@ type ContextRow = {
   plan: Plan;
   archived: boolean;
   region: string;
+  time_zone: string;
   folders_version: string;
   user_type: UserType | null;
   grants: { folderId: string; role: Role; kind: FolderKind; parentId: string | null }[];
@@ -70,7 +73,7 @@ async function loadFolderContext(
     sql`
     select f.workspace_id, f.kind, f.parent_id, f.name as folder_name, f.state as folder_state,
       w.name, (select a.plan_type from ${accounts} a where a.account_id = w.account_id) as plan, w.archived, w.region,
-      w.folders_version, wu.user_type,
+      w.time_zone, w.folders_version, wu.user_type,
       coalesce((
         select json_agg(json_build_object('folderId', m.folder_id, 'role', m.role, 'kind', g.kind, 'parentId', g.parent_id))
         from ${memberships} m
@@ -103,6 +106,7 @@ async function loadFolderContext(
       plan: row.plan,
       archived: row.archived,
       region: row.region,
+      timeZone: row.time_zone,
       foldersVersion: Number(row.folders_version),
     },
     viewer: {

@@ -46,6 +46,8 @@ export const workspaces = pgTable('workspaces', {
   brandColour: text('brand_colour'),
   archived: boolean('archived').notNull().default(false),
   region: text('region').notNull(),
+  /** IANA zone PDFs and exports show times in (0020_workspace_time_zone.sql). */
+  timeZone: text('time_zone').notNull().default('UTC'),
   accountId: uuid('account_id').notNull(),
   /** Bumped by a trigger whenever the workspace's folders change (0012_folders_version.sql). */
   foldersVersion: bigint('folders_version', { mode: 'number' }).notNull().default(0),

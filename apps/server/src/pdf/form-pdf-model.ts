@@ -1,5 +1,5 @@
+import type { DateDisplay } from '@formwork/shared/forms/date-text';
 import type { TemplateDefinition, TemplateType } from '@formwork/shared/templates/template-definition';
-import type { DateDisplay } from './pdf-dates.ts';
 
 /** A stored image ready to place: the JPEG or PNG bytes as stored, and their pixel size. */
 export type PdfImage = { data: Buffer; width: number; height: number };
@@ -47,7 +47,7 @@ export type FormPdfModel = {
   formTitles: ReadonlyMap<string, string>;
   actions: readonly PdfAction[];
   exportedAt: Date;
-  /** The exporter's IANA time zone. */
+  /** The IANA time zone instants are shown in: the workspace's (or one the exporter asked for). */
   timeZone: string;
   dateDisplay: DateDisplay;
 };

@@ -1,6 +1,6 @@
 import type { HeaderFooterItem } from '@formwork/shared/fields/header-footer';
+import { formatInstant } from '@formwork/shared/forms/date-text';
 import type { FormPdfModel, PdfImage } from './form-pdf-model.ts';
-import { formatInstant } from './pdf-dates.ts';
 import { colours, PdfFlow, sizes } from './pdf-layout.ts';
 
 /** The export disclaimer of header and footer items. */
@@ -40,7 +40,7 @@ function piece(item: HeaderFooterItem, model: FormPdfModel): BandPiece | null {
     case 'formVersion':
       return textPiece(`Form Version: ${form.version}`);
     case 'pdfCreationDateTime':
-      return textPiece(`PDF created ${formatInstant(model.exportedAt, model.timeZone)}`);
+      return textPiece(`PDF created ${formatInstant(model.exportedAt, { timeZone: model.timeZone })}`);
     case 'pdfPageNumber':
       return { kind: 'text', text: (page, pages) => `Page ${page} of ${pages}` };
     case 'exportDisclaimer':

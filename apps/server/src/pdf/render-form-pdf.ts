@@ -3,12 +3,12 @@ import type { PhotoSize } from '@formwork/shared/fields/field-base';
 import { hiddenFieldIds } from '@formwork/shared/fields/logic';
 import type { TableColumn } from '@formwork/shared/fields/table-fields';
 import { computeFormulas } from '@formwork/shared/forms/compute-formulas';
+import { formatDate, formatInstant } from '@formwork/shared/forms/date-text';
 import { isEmptyValue } from '@formwork/shared/forms/field-values';
 import { logicAnswers } from '@formwork/shared/forms/validate-form-values';
-import { fieldValueText } from '@formwork/shared/forms/value-text';
+import { fieldValueText, type TextContext, tableCellText } from '@formwork/shared/forms/value-text';
 import { templateTypeLabels } from '@formwork/shared/templates/template-definition';
 import type { FormPdfModel, PdfImage } from './form-pdf-model.ts';
-import { formatDate, formatDateTime, formatInstant } from './pdf-dates.ts';
 import { band, drawBands } from './pdf-header-footer.ts';
 import { colours, PdfFlow, sizes } from './pdf-layout.ts';
 
@@ -24,57 +24,24 @@ type Renderer = {
   flow: PdfFlow;
   model: FormPdfModel;
   values: Record<string, unknown>;
+  context: TextContext;
   pageNumberFields: { page: number; x: number; y: number; width: number }[];
 };
 
-const answers: Record<string, string> = { yes: 'Yes', no: 'No', na: 'NA' };
-
-function personName(model: FormPdfModel, id: string): string {
-  return model.people.get(id) ?? 'Unknown person';
+/** What the shared value text needs: names, the workspace's time zone, the date display. */
+function textContext(model: FormPdfModel): TextContext {
+  return {
+    userName: (id) => model.people.get(id),
+    formTitle: (id) => model.formTitles.get(id),
+    timeZone: model.timeZone,
+    dateDisplay: model.dateDisplay,
+    now: model.exportedAt,
+  };
 }
 
-/** A field's answer as words (dates in the chosen display, people by name, choices by label). */
+/** A field's answer as words: the one shared value text of registers, exports and history. */
 function valueText(r: Renderer, field: Field, value: unknown): string {
-  const { model } = r;
-  const dt = (v: string) => formatDateTime(v, model.dateDisplay, model.timeZone);
-  switch (field.type) {
-    case 'date':
-      return formatDate(String(value));
-    case 'expiryDate': {
-      const expired = Date.parse(`${value}T23:59:59Z`) < model.exportedAt.getTime();
-      return `${formatDate(String(value))}${expired ? ' (expired)' : ''}`;
-    }
-    case 'dateTime':
-      return dt(String(value));
-    case 'dateRange': {
-      const v = value as { start: string; end: string };
-      return `${formatDate(v.start)} – ${formatDate(v.end)}`;
-    }
-    case 'dateTimeRange': {
-      const v = value as { start: string; end: string };
-      return `${dt(v.start)} – ${dt(v.end)}`;
-    }
-    case 'number': {
-      // As typed; a template's precision shows every value with its decimals (never rounds: a
-      // value with more decimals is refused on save).
-      const n =
-        typeof value === 'number' && field.decimals !== undefined ? value.toFixed(field.decimals) : String(value);
-      return field.unit ? `${n} ${field.unit}` : n;
-    }
-    case 'formula':
-      return typeof value === 'number' ? value.toFixed(field.decimals) : String(value);
-    case 'relationship':
-      return (value as string[]).map((id) => model.formTitles.get(id) ?? 'Unavailable form').join('\n');
-    case 'location': {
-      const v = value as { latitude: number; longitude: number; address?: string; accuracyMetres?: number };
-      const where = `${v.latitude.toFixed(6)}, ${v.longitude.toFixed(6)}`;
-      return v.address ? `${v.address}\n${where}` : where;
-    }
-    case 'list':
-      return (value as string[]).join(', ');
-    default:
-      return fieldValueText(field, value, { userName: (id) => personName(model, id) });
-  }
+  return fieldValueText(field, value, r.context);
 }
 
 function labelOf(field: Field): string {
@@ -175,31 +142,12 @@ function table(r: Renderer, label: string, headings: string[], weights: number[]
 
 function cellOf(r: Renderer, column: TableColumn, value: unknown): Cell {
   if (value === null || value === undefined || value === '') return { text: '' };
-  switch (column.cellType) {
-    case 'signature':
-    case 'manualSignature': {
-      const v = value as { fileId: string; signerName?: string };
-      return { text: v.signerName ?? 'Signed', image: r.model.images.get(v.fileId) };
-    }
-    case 'photo':
-      return { text: `${(value as unknown[]).length} photo(s)` };
-    case 'person':
-      return { text: personName(r.model, String(value)) };
-    case 'dropdown':
-      return { text: column.options?.find((o) => o.id === value)?.label ?? String(value) };
-    case 'yesNo':
-    case 'yesNoNa':
-      return { text: answers[String(value)] ?? String(value) };
-    case 'date':
-      return { text: formatDate(String(value)) };
-    case 'dateTime':
-      return { text: formatDateTime(String(value), r.model.dateDisplay, r.model.timeZone) };
-    case 'number':
-    case 'formula':
-      return { text: String(value), align: 'right' };
-    default:
-      return { text: String(value) };
+  const text = tableCellText(column, value, r.context);
+  if (column.cellType === 'signature' || column.cellType === 'manualSignature') {
+    return { text, image: r.model.images.get((value as { fileId: string }).fileId) };
   }
+  if (column.cellType === 'number' || column.cellType === 'formula') return { text, align: 'right' };
+  return { text };
 }
 
 type TableValue = {
@@ -298,13 +246,7 @@ function images(r: Renderer, label: string, list: { image: PdfImage | undefined;
 function signatureField(r: Renderer, field: Field, value: unknown) {
   const v = value as { fileId: string; signerName?: string; signedAt?: string };
   const image = r.model.images.get(v.fileId);
-  const caption = [
-    v.signerName,
-    v.signedAt ? formatDateTime(v.signedAt, r.model.dateDisplay, r.model.timeZone) : undefined,
-  ]
-    .filter(Boolean)
-    .join(' · ');
-  images(r, labelOf(field), [{ image, caption: caption || 'Signed' }], 180);
+  images(r, labelOf(field), [{ image, caption: fieldValueText(field, v, r.context) }], 180);
 }
 
 function actionsField(r: Renderer, field: Field) {
@@ -322,7 +264,7 @@ function actionsField(r: Renderer, field: Field) {
       { text: a.title },
       { text: a.state[0]?.toUpperCase() + a.state.slice(1) },
       { text: a.assigneeName ?? '' },
-      { text: a.dueDate ? formatDate(a.dueDate) : '' },
+      { text: a.dueDate ? formatDate(a.dueDate, r.context) : '' },
     ]),
   );
 }
@@ -415,8 +357,8 @@ function title(r: Renderer) {
   flow.y += flow.textHeight(heading, { width: flow.width, size: sizes.subtitle }) + 4;
   const facts = [
     `${templateTypeLabels[template.type]} · Template ${template.templateCode} v${template.version} · Form version ${form.version}`,
-    `Created ${formatInstant(new Date(form.createdAt), model.timeZone)}${form.createdByName ? ` by ${form.createdByName}` : ''}`,
-    `Updated ${formatInstant(new Date(form.updatedAt), model.timeZone)}${form.updatedByName ? ` by ${form.updatedByName}` : ''}`,
+    `Created ${formatInstant(form.createdAt, { timeZone: model.timeZone })}${form.createdByName ? ` by ${form.createdByName}` : ''}`,
+    `Updated ${formatInstant(form.updatedAt, { timeZone: model.timeZone })}${form.updatedByName ? ` by ${form.updatedByName}` : ''}`,
     ...(form.workflowColumnName ? [`Workflow column: ${form.workflowColumnName}`] : []),
     ...(form.state !== 'active' ? [`State: ${form.state[0]?.toUpperCase()}${form.state.slice(1)}`] : []),
   ].join('\n');
@@ -454,7 +396,7 @@ export function renderFormPdf(model: FormPdfModel): PDFKit.PDFDocument {
   });
   const values = computeFormulas(definition.fields, model.form.values).values;
   const hidden = hiddenFieldIds(definition.logic, logicAnswers(definition.fields, values));
-  const r: Renderer = { flow, model, values, pageNumberFields: [] };
+  const r: Renderer = { flow, model, values, context: textContext(model), pageNumberFields: [] };
   title(r);
   for (const f of definition.fields) {
     if (hidden.has(f.id)) continue;

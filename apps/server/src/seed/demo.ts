@@ -135,6 +135,8 @@ const acmeAccount = {
   trialEndDate: null,
 } as const;
 const trialWorkspaceName = 'Bright Sparks Electrical';
+/** The demo company builds in Sydney: its PDFs and exports show Sydney time. */
+const demoTimeZone = 'Australia/Sydney';
 
 const projectNames = ['Harbour Bridge Upgrade', 'Northside Hospital', 'Riverside Apartments'];
 const teamNames = ['Civil Works', 'Electrical', 'Site Safety'];
@@ -171,7 +173,13 @@ export async function seedDemo(database: Database, config: Config): Promise<{ us
 
     const accountId = randomUUID();
     await tx.insert(accounts).values({ accountId, ...acmeAccount });
-    await tx.insert(workspaces).values({ workspaceId, accountId, name: 'Acme Construction', region: config.region });
+    await tx.insert(workspaces).values({
+      workspaceId,
+      accountId,
+      name: 'Acme Construction',
+      region: config.region,
+      timeZone: demoTimeZone,
+    });
     await tx.insert(folders).values({ workspaceId, folderId: workspaceId, kind: 'company', name: 'Acme Construction' });
     const projectIds: string[] = [];
     const teamIds: string[][] = [];
@@ -256,6 +264,7 @@ async function seedTrialWorkspace(database: Database, config: Config, ownerEmail
       accountId,
       name: trialWorkspaceName,
       region: config.region,
+      timeZone: demoTimeZone,
       creatorId: owner.userId,
     });
     // The owner set it up: the activity names them, not 'Someone'.

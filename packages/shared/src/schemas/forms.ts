@@ -184,8 +184,20 @@ export const formVersionSummarySchema = z.object({
   savedBy: id.nullable(),
   savedAt: timestamp,
 });
-export const formHistorySchema = z.object({ versions: z.array(formVersionSummarySchema) });
-export const formVersionSchema = formVersionSummarySchema.extend({ values: z.record(z.string(), z.unknown()) });
+export const formHistorySchema = z.object({
+  versions: z.array(formVersionSummarySchema),
+  /** The workspace's IANA time zone, in which times show. */
+  timeZone: z.string(),
+});
+export const formVersionSchema = formVersionSummarySchema.extend({
+  values: z.record(z.string(), z.unknown()),
+  /** Names of the people the values name, by user id (as the register and exports name them). */
+  people: z.record(z.string(), z.string()),
+  /** Titles of the forms the values relate to, by form id. */
+  formTitles: z.record(z.string(), z.string()),
+  /** The workspace's IANA time zone, in which times show. */
+  timeZone: z.string(),
+});
 
 /** A form in a list (timeline, register): metadata and the values of the listed fields. */
 export const formRowSchema = z.object({
@@ -323,24 +335,39 @@ export const registerPageSchema = z.object({
   /** Every column the register can show; `rows[].values` holds the chosen ones. */
   columns: z.array(registerColumnSchema),
   rows: z.array(formRowSchema),
+  /** Names of the people the rows name (person fields and cells, created and updated by), by user id. */
+  people: z.record(z.string(), z.string()),
+  /** Titles of the forms the rows relate to (relationship fields), by form id. */
+  formTitles: z.record(z.string(), z.string()),
+  /** The workspace's IANA time zone, in which times show (as in its exports and PDFs). */
+  timeZone: z.string(),
   nextCursor: z.string().nullable(),
 });
 export type RegisterPage = z.infer<typeof registerPageSchema>;
 
 export const exportFormats = ['csv', 'xlsx'] as const;
+/** Which field columns an export writes: every field of the template (default), or the visible ones. */
+export const exportColumnSets = ['all', 'visible'] as const;
 /** POST /api/teams/:teamId/templates/:templateId/exports: export the register as it is filtered and sorted. */
-export const createExportBodySchema = z.object({
-  format: z.enum(exportFormats),
-  state: listStateSchema,
-  sort: sortKey.default('updatedAt'),
-  direction: z.enum(['asc', 'desc']).default('desc'),
-  filter: z.array(filterText).max(20).default([]),
-  /** Field ids to export (in this order); all fields when absent. */
-  columns: z
-    .array(z.string().regex(/^[A-Za-z0-9_-]{1,64}$/))
-    .max(2000)
-    .optional(),
-});
+export const createExportBodySchema = z
+  .object({
+    format: z.enum(exportFormats),
+    state: listStateSchema,
+    sort: sortKey.default('updatedAt'),
+    direction: z.enum(['asc', 'desc']).default('desc'),
+    filter: z.array(filterText).max(20).default([]),
+    /** `all` (default): every field, whatever the register shows; `visible`: the fields in `columns`. */
+    columnSet: z.enum(exportColumnSets).default('all'),
+    /** With `columnSet: 'visible'`, the field ids to export (in this order); ignored for `all`. */
+    columns: z
+      .array(z.string().regex(/^[A-Za-z0-9_-]{1,64}$/))
+      .max(2000)
+      .optional(),
+  })
+  .refine((body) => body.columnSet === 'all' || body.columns !== undefined, {
+    message: 'Name the visible columns to export',
+    path: ['columns'],
+  });
 export type CreateExportBody = z.infer<typeof createExportBodySchema>;
 
 export const exportStates = ['queued', 'running', 'ready', 'failed'] as const;

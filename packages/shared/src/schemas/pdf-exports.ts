@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { exportStates } from './forms.ts';
+import { timeZoneSchema } from './workspaces.ts';
 
 /**
  * Contracts of PDF exports (issue 6 item 6): one form's PDF, streamed; selected forms as a ZIP of
@@ -8,16 +9,9 @@ import { exportStates } from './forms.ts';
 
 const id = z.string().uuid();
 
-/** An IANA time zone name (Australia/Sydney, Europe/Berlin, UTC). */
-export const timeZoneSchema = z
-  .string()
-  .min(1)
-  .max(64)
-  .regex(/^[A-Za-z0-9_+\-/]+$/, 'Use an IANA time zone name, e.g. Australia/Sydney');
-
 /**
- * GET /api/teams/:teamId/forms/:formId/pdf: `timeZone` is the exporter's (dates "local to
- * exporter", the PDF creation date and time); UTC when absent.
+ * GET /api/teams/:teamId/forms/:formId/pdf: `timeZone` overrides the workspace's time zone, in
+ * which the PDF shows times (dates "local to exporter", created, updated, the PDF creation date).
  */
 export const formPdfQuerySchema = z.object({ timeZone: timeZoneSchema.optional() });
 export type FormPdfQuery = z.infer<typeof formPdfQuerySchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isTimeZone } from '../forms/date-text.ts';
 import { plans, userTypes } from '../permissions.ts';
 import { accountSummarySchema } from './accounts.ts';
 
@@ -11,6 +12,8 @@ export const workspaceSchema = z.object({
   /** The plan of the workspace's account (its planType): the account is the one source of it. */
   plan: z.enum(plans),
   region: z.string(),
+  /** IANA time zone PDFs and exports show times in (issue 14.5). */
+  timeZone: z.string(),
   /** Spec 3: the name of the account the workspace belongs to. */
   accountName: z.string(),
   account: accountSummarySchema,
@@ -40,11 +43,25 @@ export const workspaceNameSchema = z
   .max(100, 'Name should be 100 characters or fewer.')
   .regex(/[\p{L}\p{N}]/u, 'Name should have one or more alphanumeric characters.');
 
+/** An IANA time zone name this runtime knows (`Australia/Sydney`). */
+export const timeZoneSchema = z
+  .string()
+  .trim()
+  .max(64)
+  .refine(isTimeZone, { message: 'Use an IANA time zone name, e.g. Australia/Sydney' });
+
 export const createWorkspaceSchema = z
   .object({
     name: workspaceNameSchema,
+    /** The creator's time zone (the web app sends the browser's); UTC when absent. */
+    timeZone: timeZoneSchema.optional(),
     /** The workspace the user is in when they ask: its plan and their role there decide (spec 5.4). */
     fromWorkspaceId: z.string().uuid().optional(),
   })
   .strict();
 export type CreateWorkspace = z.infer<typeof createWorkspaceSchema>;
+
+/** PATCH /api/workspaces/:workspaceId (org controllers): the workspace's settings. */
+export const workspaceParamsSchema = z.object({ workspaceId: z.string().uuid() });
+export const updateWorkspaceSchema = z.object({ timeZone: timeZoneSchema }).strict();
+export type UpdateWorkspace = z.infer<typeof updateWorkspaceSchema>;

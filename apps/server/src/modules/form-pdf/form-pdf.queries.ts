@@ -97,16 +97,6 @@ export async function pathNames(
   return result.rows[0] ?? { workspace: '', project: '', team: '' };
 }
 
-/** Names of people of the workspace, by user id. */
-export async function peopleNames(tx: Tx, workspaceId: string, userIds: readonly string[]) {
-  if (userIds.length === 0) return new Map<string, string>();
-  const result = await tx.execute<{ user_id: string; name: string; email: string }>(sql`
-    select u.user_id, trim(u.first_name || ' ' || u.last_name) as name, u.email
-      from workspace_users wu join users u on u.user_id = wu.user_id
-     where wu.workspace_id = ${workspaceId} and wu.user_id = any(${uuidArray(userIds)})`);
-  return new Map(result.rows.map((r) => [r.user_id, r.name || r.email]));
-}
-
 export type StoredImage = { fileId: string; storageKey: string; width: number; height: number; contentType: string };
 
 /** Whose files a form of this team may show: the team's, and its authors' own uploads. */
@@ -145,15 +135,6 @@ export async function storedFiles(
     height: Number(r.height),
     contentType: r.content_type,
   }));
-}
-
-/** Titles of forms of the workspace (relationship fields), e.g. "Inspection 12". */
-export async function formTitles(tx: Tx, workspaceId: string, formIds: readonly string[]) {
-  if (formIds.length === 0) return new Map<string, string>();
-  const result = await tx.execute<{ form_id: string; title: string; number: number }>(sql`
-    select form_id, title, number from forms
-     where workspace_id = ${workspaceId} and form_id = any(${uuidArray(formIds)}) and state <> 'deleted'`);
-  return new Map(result.rows.map((r) => [r.form_id, `${r.title} (No. ${r.number})`]));
 }
 
 /** The actions raised on a form, oldest first. */

@@ -12,25 +12,20 @@ import { inScope, type Tx } from '../../db/tenant.ts';
 import { AppError } from '../../errors.ts';
 import type { FileStorage } from '../../files/storage.ts';
 import type { FormPdfModel, PdfImage } from '../../pdf/form-pdf-model.ts';
-import { isTimeZone } from '../../pdf/pdf-dates.ts';
 import { renderFormPdf } from '../../pdf/render-form-pdf.ts';
 import { teamContext } from '../forms/forms.service.ts';
+import { valueNames } from '../forms/value-names.service.ts';
 import * as queries from './form-pdf.queries.ts';
 
 /**
- * Forms do not record the time zone they were filled in yet: "local to data entry" dates of the
- * file name fall back to UTC; date-time answers keep the offset they were entered with.
+ * When and where a PDF is made: `timeZone` shows its times (the workspace's, unless the caller
+ * named one); `entryTimeZone` stands for where forms were filled in, which forms do not record
+ * yet: the workspace's ("local to data entry" dates of file names).
  */
-export const entryTimeZone = 'UTC';
+export type PdfOptions = { exportedAt: Date; timeZone: string; entryTimeZone: string };
 
-export function exporterTimeZone(timeZone: string | undefined): string {
-  if (timeZone === undefined) return 'UTC';
-  if (!isTimeZone(timeZone)) {
-    throw new AppError('validationFailed', {
-      errors: [{ path: 'timeZone', message: 'Use an IANA time zone name, e.g. Australia/Sydney' }],
-    });
-  }
-  return timeZone;
+export function pdfOptions(workspaceTimeZone: string, asked: string | undefined): PdfOptions {
+  return { exportedAt: new Date(), timeZone: asked ?? workspaceTimeZone, entryTimeZone: workspaceTimeZone };
 }
 
 async function readAll(stream: Readable): Promise<Buffer> {
@@ -79,13 +74,6 @@ async function loadImages(
   return images;
 }
 
-function userIdsOf(definition: TemplateDefinition, values: Record<string, unknown>, form: queries.PdfForm) {
-  const ids = new Set(valueReferences(definition.fields, values).users.map((u) => u.id));
-  if (form.createdBy) ids.add(form.createdBy);
-  if (form.updatedBy) ids.add(form.updatedBy);
-  return [...ids];
-}
-
 export type LoadedForm = { form: queries.PdfForm; definition: TemplateDefinition; fileName: string };
 
 /** The PDF's file name from the template's settings (spec 3, 9). */
@@ -93,8 +81,8 @@ function fileNameOf(
   form: queries.PdfForm,
   definition: TemplateDefinition,
   path: { workspace: string; project: string; team: string },
-  exportedAt: Date,
-  timeZone: string,
+  options: PdfOptions,
+  people: ReadonlyMap<string, string>,
 ): string {
   const byId = new Map<string, Field>(definition.fields.map((f) => [f.id, f]));
   const fieldValues: Record<string, PdfFilenameValue> = {};
@@ -102,7 +90,17 @@ function fileNameOf(
     if (part.kind !== 'field') continue;
     const field = byId.get(part.fieldId);
     const value = form.values[part.fieldId];
-    if (field && value !== undefined && value !== null) fieldValues[part.fieldId] = fieldValueText(field, value);
+    if (!field || value === undefined || value === null) continue;
+    // Days and instants as the file name writes dates (YYYY-MM-DD, sortable); the rest as everywhere.
+    if (field.type === 'date' || field.type === 'expiryDate') fieldValues[part.fieldId] = String(value);
+    else if (field.type === 'dateTime') fieldValues[part.fieldId] = new Date(String(value));
+    else {
+      fieldValues[part.fieldId] = fieldValueText(field, value, {
+        userName: (id) => people.get(id),
+        timeZone: options.timeZone,
+        dateDisplay: definition.pdfFilename.dateDisplay,
+      });
+    }
   }
   return buildPdfFilename(definition.pdfFilename, {
     metadata: {
@@ -112,14 +110,14 @@ function fileNameOf(
       formNumber: form.number,
       formVersion: form.version,
       createdDate: new Date(form.createdAt),
-      exportedDate: exportedAt,
+      exportedDate: options.exportedAt,
       workspaceName: path.workspace,
       projectName: path.project,
       teamName: path.team,
     },
     fieldValues,
-    entryTimeZone,
-    exporterTimeZone: timeZone,
+    entryTimeZone: options.entryTimeZone,
+    exporterTimeZone: options.timeZone,
   });
 }
 
@@ -129,13 +127,18 @@ export async function loadForm(
   workspaceId: string,
   teamId: string,
   formId: string,
-  options: { exportedAt: Date; timeZone: string },
+  options: PdfOptions,
 ): Promise<LoadedForm | undefined> {
   const form = await queries.formForPdf(tx, workspaceId, teamId, formId);
   if (!form) return undefined;
   const definition = templateDefinitionSchema.parse(form.template.definition);
-  const path = await queries.pathNames(tx, workspaceId, teamId);
-  return { form, definition, fileName: fileNameOf(form, definition, path, options.exportedAt, options.timeZone) };
+  const nameParts = definition.pdfFilename.parts.flatMap((p) => (p.kind === 'field' ? [p.fieldId] : []));
+  const named = definition.fields.filter((f) => nameParts.includes(f.id));
+  const [path, people] = await Promise.all([
+    queries.pathNames(tx, workspaceId, teamId),
+    valueNames(tx, workspaceId, named, [{ values: form.values }]),
+  ]);
+  return { form, definition, fileName: fileNameOf(form, definition, path, options, people.people) };
 }
 
 /** Everything the renderer needs for one loaded form: names, images from storage, actions. */
@@ -145,22 +148,21 @@ export async function pdfModel(
   workspaceId: string,
   teamId: string,
   loaded: LoadedForm,
-  options: { exportedAt: Date; timeZone: string },
+  options: PdfOptions,
 ): Promise<FormPdfModel> {
   const { form, definition } = loaded;
-  const refs = valueReferences(definition.fields, form.values);
-  const [path, people, images, titles, actions] = await Promise.all([
+  const [path, names, images, actions] = await Promise.all([
     queries.pathNames(tx, workspaceId, teamId),
-    queries.peopleNames(tx, workspaceId, userIdsOf(definition, form.values, form)),
+    valueNames(tx, workspaceId, definition.fields, [form]),
     loadImages(
       tx,
       storage,
       { workspaceId, teamId, authors: [form.createdBy, form.updatedBy].filter((id): id is string => id !== null) },
       fileIdsOf(definition, form.values),
     ),
-    queries.formTitles(tx, workspaceId, [...new Set(refs.forms.map((f) => f.id))]),
     queries.formActions(tx, workspaceId, form.formId),
   ]);
+  const { people, formTitles: titles } = names;
   const columns = definition.workflow?.columns ?? [];
   return {
     template: {
@@ -206,10 +208,9 @@ export async function formPdf(
   formId: string,
   query: FormPdfQuery,
 ): Promise<{ stream: Readable; fileName: string }> {
-  const timeZone = exporterTimeZone(query.timeZone);
   const ctx = await teamContext(db, user, teamId);
   if (!can(ctx.viewer, 'form.view', ctx.folder)) throw new AppError('formAccessDenied');
-  const options = { exportedAt: new Date(), timeZone };
+  const options = pdfOptions(ctx.workspace.timeZone, query.timeZone);
   const workspaceId = ctx.workspace.workspaceId;
   const model = await inScope(db, ctx.scope, async (tx) => {
     const loaded = await loadForm(tx, workspaceId, teamId, formId, options);

@@ -1,4 +1,6 @@
 import type { Readable } from 'node:stream';
+import { isoDay } from '@formwork/shared/forms/date-text';
+import { uniquePdfFilenames } from '@formwork/shared/pdf-filename';
 import { can } from '@formwork/shared/permissions';
 import { exportStateLabels } from '@formwork/shared/schemas/forms';
 import type { CreatePdfExportBody, PdfExportJob } from '@formwork/shared/schemas/pdf-exports';
@@ -14,12 +16,13 @@ import { type JobHandler, jobQueued } from '../../jobs/runner.ts';
 import { renderFormPdf } from '../../pdf/render-form-pdf.ts';
 import { teamContext } from '../forms/forms.service.ts';
 import * as queries from './form-pdf.queries.ts';
-import { exporterTimeZone, type LoadedForm, loadForm, pdfModel } from './form-pdf.service.ts';
+import { type LoadedForm, loadForm, type PdfOptions, pdfModel, pdfOptions } from './form-pdf.service.ts';
 
 /** The job kind of a ZIP of selected forms' PDFs (run by the generic job runner). */
 export const pdfZipJobKind = 'forms.pdfZip';
 
-type PdfZipParams = { teamId: string; formIds: string[]; timeZone: string };
+/** `entryTimeZone` is the workspace's when queued; jobs queued before it was recorded use `timeZone`. */
+type PdfZipParams = { teamId: string; formIds: string[]; timeZone: string; entryTimeZone?: string };
 type PdfZipResult = { key: string; fileName: string; writtenCount: number; bytes: number };
 
 function toPdfExportJob(job: Job): PdfExportJob {
@@ -47,8 +50,8 @@ export async function createPdfExport(
   teamId: string,
   body: CreatePdfExportBody,
 ): Promise<PdfExportJob> {
-  const timeZone = exporterTimeZone(body.timeZone);
   const ctx = await teamContext(db, user, teamId);
+  const { timeZone, entryTimeZone } = pdfOptions(ctx.workspace.timeZone, body.timeZone);
   if (!can(ctx.viewer, 'form.view', ctx.folder)) throw new AppError('formAccessDenied');
   const workspaceId = ctx.workspace.workspaceId;
   const formIds = [...new Set(body.formIds)];
@@ -61,7 +64,7 @@ export async function createPdfExport(
       jobId: crypto.randomUUID(),
       kind: pdfZipJobKind,
       folderId: teamId,
-      params: { teamId, formIds, timeZone } satisfies PdfZipParams,
+      params: { teamId, formIds, timeZone, entryTimeZone } satisfies PdfZipParams,
       createdBy: user.userId,
     });
     await tx.insert(auditEvents).values({
@@ -104,13 +107,6 @@ export async function downloadPdfExport(
   return { stream: storage.read(result.key), fileName: result.fileName };
 }
 
-/** Two forms may share a PDF file name: the later ones get " (2)", " (3)"... */
-function uniqueName(name: string, taken: Map<string, number>): string {
-  const count = (taken.get(name) ?? 0) + 1;
-  taken.set(name, count);
-  return count === 1 ? name : name.replace(/\.pdf$/, ` (${count}).pdf`);
-}
-
 /**
  * The ZIP job: the forms are listed first (names need their values, not their images), then each
  * PDF is rendered when the archive reaches it and deflated into storage as it streams, so memory
@@ -120,7 +116,11 @@ export function pdfZipJobHandler(db: AppDb, storage: FileStorage): JobHandler {
   return async (job) => {
     const params = job.params as PdfZipParams;
     const { workspaceId } = job;
-    const options = { exportedAt: new Date(), timeZone: params.timeZone };
+    const options: PdfOptions = {
+      exportedAt: new Date(),
+      timeZone: params.timeZone,
+      entryTimeZone: params.entryTimeZone ?? params.timeZone,
+    };
     return inScope(db, { workspaceId, userId: job.createdBy, isAdmin: false }, async (tx) => {
       const loaded: LoadedForm[] = [];
       for (const formId of params.formIds) {
@@ -128,9 +128,15 @@ export function pdfZipJobHandler(db: AppDb, storage: FileStorage): JobHandler {
         if (form) loaded.push(form);
       }
       if (loaded.length === 0) throw new Error('None of the selected forms is available any more');
-      const taken = new Map<string, number>();
-      const entries: ZipEntry[] = loaded.map((form) => ({
-        name: uniqueName(form.fileName, taken),
+      const names = uniquePdfFilenames(
+        loaded.map((l) => ({
+          fileName: l.fileName,
+          formNumber: l.form.number,
+          separator: l.definition.pdfFilename.separator,
+        })),
+      );
+      const entries: ZipEntry[] = loaded.map((form, i) => ({
+        name: names[i] as string,
         data: (async function* () {
           const model = await pdfModel(tx, storage, workspaceId, params.teamId, form, options);
           for await (const chunk of renderFormPdf(model)) yield chunk as Buffer;
@@ -138,7 +144,7 @@ export function pdfZipJobHandler(db: AppDb, storage: FileStorage): JobHandler {
       }));
       const key = `${workspaceId}/${job.jobId}.zip`;
       const bytes = await storage.putStream(key, zipStream(entries));
-      const fileName = `forms-${options.exportedAt.toISOString().slice(0, 10)}.zip`;
+      const fileName = `forms-${isoDay(options.exportedAt, options.timeZone)}.zip`;
       return { key, fileName, writtenCount: loaded.length, bytes } satisfies PdfZipResult;
     });
   };

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
-import { fieldValueText } from '@formwork/shared/forms/value-text';
+import { formatInstant, isoDay } from '@formwork/shared/forms/date-text';
+import { fieldValueText, type TextContext, valueWords } from '@formwork/shared/forms/value-text';
 import { type CreateExportBody, type ExportJob, exportStateLabels } from '@formwork/shared/schemas/forms';
 import { sql } from 'drizzle-orm';
 import type { SignedInUser } from '../../authz/signed-in-user.ts';
@@ -17,10 +18,14 @@ import { teamContext } from './forms.service.ts';
 import { registerSelect } from './register.queries.ts';
 import { listedFields, registerScope, seenTemplate } from './register.service.ts';
 import { withStoredSortKeys } from './register-order.service.ts';
+import { valueNames } from './value-names.service.ts';
+
+const stateLabels: Record<string, string> = { active: 'Active', archived: 'Archived', deleted: 'Deleted' };
 
 export const exportJobKind = 'forms.export';
 
-type ExportParams = CreateExportBody & { teamId: string; templateId: string };
+/** `timeZone`: the workspace's when queued (jobs queued before it was recorded: UTC). */
+type ExportParams = CreateExportBody & { teamId: string; templateId: string; timeZone?: string };
 
 const contentTypes = {
   csv: 'text/csv; charset=utf-8',
@@ -64,7 +69,7 @@ export async function createExport(
       jobId: crypto.randomUUID(),
       kind: exportJobKind,
       folderId: teamId,
-      params: { ...body, teamId, templateId } satisfies ExportParams,
+      params: { ...body, teamId, templateId, timeZone: ctx.workspace.timeZone } satisfies ExportParams,
       createdBy: user.userId,
     });
     await tx.insert(auditEvents).values({
@@ -108,13 +113,13 @@ export async function downloadExport(
   return { stream: storage.read(result.key), fileName: result.fileName, contentType: contentTypes[format] };
 }
 
-function fileNameFor(templateName: string, format: string): string {
+function fileNameFor(templateName: string, format: string, timeZone: string): string {
   const base =
     templateName
       .replace(/[^\p{L}\p{N} _-]+/gu, '')
       .trim()
       .replace(/\s+/g, '-') || 'register';
-  return `${base}-register-${new Date().toISOString().slice(0, 10)}.${format}`;
+  return `${base}-register-${isoDay(new Date(), timeZone)}.${format}`;
 }
 
 const batchSize = 200;
@@ -133,14 +138,15 @@ export function exportJobHandler(db: AppDb, storage: FileStorage): JobHandler {
       const definition = parseDefinition(workspaceId, template.templateId, template.version, template.definition);
       const ids = { workspaceId, teamId: params.teamId, templateId: params.templateId };
       const scope = await withStoredSortKeys(tx, registerScope(ids, definition, params), definition, params.sort);
-      const chosen = params.columns ? new Set(params.columns) : undefined;
+      // Every field unless the exporter asked for the visible ones (jobs queued before the choice
+      // existed named their columns only when they wanted fewer).
+      const chosen =
+        params.columnSet === 'visible' || (params.columnSet === undefined && params.columns)
+          ? new Set(params.columns ?? [])
+          : undefined;
       const fields = listedFields(definition).filter((f) => !chosen || chosen.has(f.id));
-      const people = await tx.execute<{ user_id: string; name: string }>(sql`
-        select u.user_id, trim(u.first_name || ' ' || u.last_name) as name
-          from workspace_users wu join users u on u.user_id = wu.user_id
-         where wu.workspace_id = ${workspaceId}`);
-      const names = new Map(people.rows.map((r) => [r.user_id, r.name]));
-      const userName = (id: string) => names.get(id);
+      const timeZone = params.timeZone ?? 'UTC';
+      const now = new Date();
       const columns = definition.workflow?.columns ?? [];
       const isWorkflow = template.type === 'workflow';
       const header = [
@@ -161,24 +167,31 @@ export function exportJobHandler(db: AppDb, storage: FileStorage): JobHandler {
           const result = await tx.execute<Record<string, unknown>>(sql.raw(`fetch ${batchSize} from form_export`));
           if (result.rows.length === 0) return;
           rowCount += result.rows.length;
-          yield result.rows.map((raw) => {
-            const r = toFormRecord(raw);
-            return [
-              r.number,
-              r.title,
-              r.state,
-              r.createdAt,
-              r.updatedAt,
-              (r.createdBy && userName(r.createdBy)) ?? '',
-              (r.updatedBy && userName(r.updatedBy)) ?? '',
-              ...(isWorkflow ? [columns[r.workflowColumn ?? 0]?.name ?? ''] : []),
-              ...fields.map((f) => {
-                const value = r.values[f.id];
-                if (typeof value === 'number' && (f.type === 'number' || f.type === 'formula')) return value;
-                return fieldValueText(f, value, { userName }) || (r.textCells[f.id] ?? '');
-              }),
-            ];
-          });
+          const records = result.rows.map(toFormRecord);
+          const names = await valueNames(tx, workspaceId, fields, records);
+          const context: TextContext = {
+            userName: (id) => names.people.get(id),
+            formTitle: (id) => names.formTitles.get(id),
+            timeZone,
+            dateDisplay: definition.pdfFilename.dateDisplay,
+            now,
+          };
+          const person = (id: string | null) => (id ? (names.people.get(id) ?? valueWords.unknownPerson) : '');
+          yield records.map((r) => [
+            r.number,
+            r.title,
+            stateLabels[r.state] ?? r.state,
+            formatInstant(r.createdAt, { timeZone }),
+            formatInstant(r.updatedAt, { timeZone }),
+            person(r.createdBy),
+            person(r.updatedBy),
+            ...(isWorkflow ? [columns[r.workflowColumn ?? 0]?.name ?? ''] : []),
+            ...fields.map((f) => {
+              const value = r.values[f.id];
+              if (typeof value === 'number' && (f.type === 'number' || f.type === 'formula')) return value;
+              return fieldValueText(f, value, context) || (r.textCells[f.id] ?? '');
+            }),
+          ]);
         }
       };
       const format = params.format;
@@ -188,7 +201,7 @@ export function exportJobHandler(db: AppDb, storage: FileStorage): JobHandler {
         format === 'csv' ? csvChunks(header, batches()) : xlsxChunks(template.name, header, batches()),
       );
       await tx.execute(sql`close form_export`);
-      return { key, fileName: fileNameFor(template.name, format), rowCount, bytes };
+      return { key, fileName: fileNameFor(template.name, format, timeZone), rowCount, bytes };
     });
   };
 }

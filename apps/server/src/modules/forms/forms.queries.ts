@@ -411,3 +411,12 @@ export async function existingForms(tx: Tx, workspaceId: string, ids: readonly s
      where workspace_id = ${workspaceId} and form_id = any(${uuidArray(ids)}) and state <> 'deleted'`);
   return new Set(result.rows.map((r) => r.form_id));
 }
+
+/** Titles of forms of the workspace (not deleted) by id, as related forms are shown: `Title (No. 4)`. */
+export async function formTitles(tx: Tx, workspaceId: string, formIds: readonly string[]) {
+  if (formIds.length === 0) return new Map<string, string>();
+  const result = await tx.execute<{ form_id: string; title: string; number: number }>(sql`
+    select form_id, title, number from forms
+     where workspace_id = ${workspaceId} and form_id = any(${uuidArray(formIds)}) and state <> 'deleted'`);
+  return new Map(result.rows.map((r) => [r.form_id, `${r.title} (No. ${r.number})`]));
+}

@@ -27,6 +27,7 @@ import {
   toForm,
 } from './form-model.ts';
 import * as queries from './forms.queries.ts';
+import { valueNames } from './value-names.service.ts';
 
 export function teamContext(db: AppDb, user: SignedInUser, teamId: string): Promise<TeamContext> {
   return folderContext(db, user, 'team', teamId, 'teamNotFound');
@@ -236,7 +237,7 @@ export async function formHistory(db: AppDb, user: SignedInUser, teamId: string,
   return inScope(db, ctx.scope, async (tx) => {
     await loadForm(tx, ctx, formId);
     const versions = await queries.formHistory(tx, ctx.workspace.workspaceId, formId);
-    return { versions: versions.map(({ values: _values, ...v }) => v) };
+    return { versions: versions.map(({ values: _values, ...v }) => v), timeZone: ctx.workspace.timeZone };
   });
 }
 
@@ -244,10 +245,18 @@ export async function formVersion(db: AppDb, user: SignedInUser, teamId: string,
   const ctx = await teamContext(db, user, teamId);
   assertFormRight(ctx, 'form.view');
   return inScope(db, ctx.scope, async (tx) => {
-    await loadForm(tx, ctx, formId);
+    const { definition } = await loadForm(tx, ctx, formId);
     const row = await queries.formVersion(tx, ctx.workspace.workspaceId, formId, version);
     if (!row) throw new AppError('formUnavailable');
-    return { ...row, values: row.values ?? {} };
+    const values = row.values ?? {};
+    const names = await valueNames(tx, ctx.workspace.workspaceId, definition.fields, [{ values }]);
+    return {
+      ...row,
+      values,
+      people: Object.fromEntries(names.people),
+      formTitles: Object.fromEntries(names.formTitles),
+      timeZone: ctx.workspace.timeZone,
+    };
   });
 }
 

@@ -21,6 +21,7 @@ import { type FormRecord, templateForTeam } from './forms.queries.ts';
 import { teamContext } from './forms.service.ts';
 import * as queries from './register.queries.ts';
 import { withStoredSortKeys } from './register-order.service.ts';
+import { valueNames } from './value-names.service.ts';
 
 export function listedFields(definition: TemplateDefinition): Field[] {
   return definition.fields.filter(isListedField);
@@ -145,9 +146,14 @@ export async function getRegister(
     const rows = await queries.registerPage(tx, scope, after, query.limit + 1);
     const page = rows.slice(0, query.limit);
     const last = page[page.length - 1];
+    const shown = page.map((r) => toRow(r, columns));
+    const names = await valueNames(tx, ctx.workspace.workspaceId, listedFields(definition), shown);
     return {
       columns: registerColumns(definition, template.type === 'workflow'),
-      rows: page.map((r) => toRow(r, columns)),
+      rows: shown,
+      people: Object.fromEntries(names.people),
+      formTitles: Object.fromEntries(names.formTitles),
+      timeZone: ctx.workspace.timeZone,
       nextCursor: rows.length > query.limit && last ? encodeCursor([query.sort, last.sortKey, last.formId]) : null,
     };
   });

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFormTemplate, createWorkspace, type TestWorkspace } from '../../../test/factories.ts';
 import { inspectionDefinition, postForm, type RegisterRow, registerRows } from '../../../test/form-fixtures.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
+import { unzip } from '../../../test/unzip.ts';
 import { localDiskStorage } from '../../files/storage.ts';
 import { runPendingJobs, startJobRunner } from '../../jobs/runner.ts';
 import { exportJobHandler, exportJobKind } from './exports.service.ts';
@@ -165,22 +165,6 @@ describe('GET /api/teams/:teamId/timeline', () => {
 });
 
 /** The entries of a ZIP archive, read from its central directory. */
-function unzip(data: Buffer): Map<string, string> {
-  const entries = new Map<string, string>();
-  const end = data.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
-  let at = data.readUInt32LE(end + 16);
-  for (let i = 0; i < data.readUInt16LE(end + 10); i++) {
-    const compressed = data.readUInt32LE(at + 20);
-    const nameLength = data.readUInt16LE(at + 28);
-    const name = data.subarray(at + 46, at + 46 + nameLength).toString();
-    const local = data.readUInt32LE(at + 42);
-    const start = local + 30 + data.readUInt16LE(local + 26) + data.readUInt16LE(local + 28);
-    entries.set(name, zlib.inflateRawSync(data.subarray(start, start + compressed)).toString());
-    at += 46 + nameLength;
-  }
-  return entries;
-}
-
 describe('register exports (background jobs)', () => {
   const run = () =>
     runPendingJobs(ctx.database.db, {
@@ -248,7 +232,7 @@ describe('register exports (background jobs)', () => {
     await run();
     const file = await download(res.json().exportId);
     expect(file.statusCode).toBe(200);
-    const entries = unzip(file.rawPayload);
+    const entries = new Map([...unzip(file.rawPayload)].map(([name, data]) => [name, data.toString()]));
     expect([...entries.keys()]).toContain('xl/worksheets/sheet1.xml');
     const sheet = entries.get('xl/worksheets/sheet1.xml') as string;
     expect(sheet.match(/<row /g)).toHaveLength(total + 1);

@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { uuidArray } from '../../db/sql-values.ts';
 import type { Tx } from '../../db/tenant.ts';
 
 export type PersonRow = {
@@ -47,4 +48,14 @@ export async function personWhoSeesFolder(
 ): Promise<PersonRow | undefined> {
   const result = await tx.execute<PersonRow>(peopleWhoSee(workspaceId, folderIds, userId));
   return result.rows[0];
+}
+
+/** People of the workspace by id (all of them when `userIds` is 'all'), with their names and e-mails. */
+export async function workspacePeople(tx: Tx, workspaceId: string, userIds: readonly string[] | 'all') {
+  const result = await tx.execute<{ user_id: string; first_name: string; last_name: string; email: string }>(sql`
+    select u.user_id, u.first_name, u.last_name, u.email
+      from workspace_users wu join users u on u.user_id = wu.user_id
+     where wu.workspace_id = ${workspaceId}
+       ${userIds === 'all' ? sql`` : sql`and wu.user_id = any(${uuidArray(userIds)})`}`);
+  return result.rows;
 }

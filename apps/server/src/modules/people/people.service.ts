@@ -6,10 +6,15 @@ import type { AppDb } from '../../db/client.ts';
 import { inScope, type Tx } from '../../db/tenant.ts';
 import * as queries from './people.queries.ts';
 
+/** How a person is named everywhere (person fields, registers, exports, PDFs): their name, else their e-mail. */
+function displayName(row: { first_name: string; last_name: string; email: string }): string {
+  return `${row.first_name} ${row.last_name}`.trim() || row.email;
+}
+
 function toPerson(row: queries.PersonRow): Person {
   return {
     userId: row.user_id,
-    name: `${row.first_name} ${row.last_name}`.trim() || row.email,
+    name: displayName(row),
     email: row.email,
     userType: row.user_type,
   };
@@ -40,4 +45,19 @@ export async function teamPerson(
 ): Promise<Person | undefined> {
   const row = await queries.personWhoSeesFolder(tx, workspaceId, teamPath, userId);
   return row ? toPerson(row) : undefined;
+}
+
+/**
+ * Names of people of the verified workspace by user id, for showing values (person fields,
+ * created by): the caller's transaction already runs in the workspace's scope. Ids that are not
+ * people of the workspace are left out.
+ */
+export async function peopleNames(
+  tx: Tx,
+  workspaceId: string,
+  userIds: readonly string[] | 'all',
+): Promise<Map<string, string>> {
+  if (userIds !== 'all' && userIds.length === 0) return new Map();
+  const rows = await queries.workspacePeople(tx, workspaceId, userIds);
+  return new Map(rows.map((row) => [row.user_id, displayName(row)]));
 }

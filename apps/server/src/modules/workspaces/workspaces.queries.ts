@@ -11,6 +11,7 @@ const workspaceColumns = {
   archived: workspaces.archived,
   plan: accounts.planType,
   region: workspaces.region,
+  timeZone: workspaces.timeZone,
   accountName: accounts.name,
   account: {
     accountId: accounts.accountId,
@@ -73,11 +74,15 @@ export async function searchWorkspaces(tx: Tx, q: string, limit: number) {
  */
 export async function insertWorkspace(
   tx: Tx,
-  w: { workspaceId: string; accountId: string; name: string; region: string; creatorId: string },
+  w: { workspaceId: string; accountId: string; name: string; region: string; timeZone: string; creatorId: string },
 ): Promise<void> {
-  await tx
-    .insert(workspaces)
-    .values({ workspaceId: w.workspaceId, accountId: w.accountId, name: w.name, region: w.region });
+  await tx.insert(workspaces).values({
+    workspaceId: w.workspaceId,
+    accountId: w.accountId,
+    name: w.name,
+    region: w.region,
+    timeZone: w.timeZone,
+  });
   await tx
     .insert(folders)
     .values({ workspaceId: w.workspaceId, folderId: w.workspaceId, kind: 'company', name: w.name });
@@ -85,4 +90,25 @@ export async function insertWorkspace(
   await tx
     .insert(memberships)
     .values({ workspaceId: w.workspaceId, folderId: w.workspaceId, userId: w.creatorId, role: 'controller' });
+}
+
+/** Sets the workspace's time zone; returns the one it had (for the audit event). */
+export async function updateTimeZone(tx: Tx, workspaceId: string, timeZone: string): Promise<string | undefined> {
+  const [before] = await tx
+    .select({ timeZone: workspaces.timeZone })
+    .from(workspaces)
+    .where(eq(workspaces.workspaceId, workspaceId))
+    .for('update');
+  if (!before) return undefined;
+  await tx.update(workspaces).set({ timeZone, updatedAt: new Date() }).where(eq(workspaces.workspaceId, workspaceId));
+  return before.timeZone;
+}
+
+/** One workspace with its account (in that workspace's scope). */
+export async function workspaceById(tx: Tx, workspaceId: string) {
+  return tx
+    .select(workspaceColumns)
+    .from(workspaces)
+    .innerJoin(accounts, eq(accounts.accountId, workspaces.accountId))
+    .where(eq(workspaces.workspaceId, workspaceId));
 }

@@ -2,6 +2,9 @@ import {
   accessibleWorkspaceSchema,
   accessibleWorkspacesSchema,
   createWorkspaceSchema,
+  updateWorkspaceSchema,
+  workspaceParamsSchema,
+  workspaceSchema,
   workspaceSearchQuerySchema,
   workspaceSearchResultSchema,
 } from '@formwork/shared/schemas/workspaces';
@@ -54,5 +57,19 @@ export async function workspaceRoutes(app: App) {
       const workspace = await service.createWorkspace(db, requireUser(request), request.body, config.region);
       return reply.status(201).send(workspace);
     },
+  });
+
+  app.patch('/api/workspaces/:workspaceId', {
+    config: { access: { permission: 'workspace.edit' } },
+    schema: {
+      tags,
+      security,
+      summary: "Change the workspace's settings: its IANA time zone (admins and org controllers)",
+      params: workspaceParamsSchema,
+      body: updateWorkspaceSchema,
+      response: { 200: workspaceSchema },
+    },
+    handler: async (request) =>
+      service.updateWorkspace(db, requireUser(request), request.params.workspaceId, request.body),
   });
 }

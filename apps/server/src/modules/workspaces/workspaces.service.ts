@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { createWorkspaceAccess, createWorkspaceDenied } from '@formwork/shared/permissions';
-import type { AccessibleWorkspace, CreateWorkspace, Workspace } from '@formwork/shared/schemas/workspaces';
-import { personalScope } from '../../authz/context.ts';
+import type {
+  AccessibleWorkspace,
+  CreateWorkspace,
+  UpdateWorkspace,
+  Workspace,
+} from '@formwork/shared/schemas/workspaces';
+import { assertCan } from '../../authz/can.ts';
+import { companyContext, personalScope } from '../../authz/context.ts';
 import type { SignedInUser } from '../../authz/signed-in-user.ts';
 import type { AppDb } from '../../db/client.ts';
 import { inScope } from '../../db/tenant.ts';
@@ -65,6 +71,7 @@ export async function createWorkspace(
       accountId,
       name: input.name,
       region,
+      timeZone: input.timeZone ?? 'UTC',
       creatorId: user.userId,
     });
     // The account first: the activity lists the workspace's creation as the newest event.
@@ -97,5 +104,37 @@ export async function createWorkspace(
     const [created] = await queries.accessibleWorkspaces(tx, user.userId, workspaceId);
     if (!created) throw new Error('workspace not created');
     return withAccount(created);
+  });
+}
+
+/**
+ * An org controller (or admin) changes the workspace's settings: its time zone, in which PDFs and
+ * exports show times. Another tenant's workspace answers 404; a member without the right 403.
+ */
+export async function updateWorkspace(
+  db: AppDb,
+  user: SignedInUser,
+  workspaceId: string,
+  input: UpdateWorkspace,
+): Promise<Workspace> {
+  const ctx = await companyContext(db, user, workspaceId, 'notFound');
+  assertCan(ctx.viewer, 'workspace.edit', ctx.folder);
+  return inScope(db, ctx.scope, async (tx) => {
+    const before = await queries.updateTimeZone(tx, workspaceId, input.timeZone);
+    if (before === undefined) throw new AppError('notFound');
+    await recordEvents(tx, [
+      {
+        workspaceId,
+        actorUserId: user.userId,
+        action: 'workspace.updated',
+        subjectType: 'workspace',
+        subjectId: workspaceId,
+        folderPath: [workspaceId],
+        details: { name: ctx.workspace.name, timeZone: input.timeZone, previousTimeZone: before },
+      },
+    ]);
+    const [row] = await queries.workspaceById(tx, workspaceId);
+    if (!row) throw new AppError('notFound');
+    return withAccount(row);
   });
 }

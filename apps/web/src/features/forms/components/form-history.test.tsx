@@ -24,6 +24,8 @@ const me = '44444444-4444-4444-8444-444444444444';
 const related = '55555555-5555-4555-8555-555555555555';
 const photo = '66666666-6666-4666-8666-666666666666';
 const signature = '77777777-7777-4777-8777-777777777777';
+// No longer offered in the team: the version API still names her.
+const gina = '88888888-8888-4888-8888-888888888888';
 
 const definition = templateDefinitionSchema.parse({
   fields: [
@@ -69,6 +71,7 @@ const v1 = {
 const v2 = {
   ...v1,
   weather: 'rain',
+  supervisor: gina,
   hours: 6,
   total: 24,
   photos: [{ fileId: photo, caption: 'Level 3 slab pour' }],
@@ -98,11 +101,16 @@ vi.mock('../../../lib/http.ts', async (original) => ({
   ...(await original<typeof import('../../../lib/http.ts')>()),
   apiRequest: vi.fn(async (path: string) => {
     requested.push(path);
-    if (path.endsWith('/versions')) return fakeReply(formHistorySchema, { versions: summaries });
+    if (path.endsWith('/versions')) {
+      return fakeReply(formHistorySchema, { versions: summaries, timeZone: 'Australia/Sydney' });
+    }
     const version = Number(path.split('/').pop());
     return fakeReply(formVersionSchema, {
       ...summaries.find((s) => s.version === version),
       values: version === 2 ? v2 : v1,
+      people: version === 2 ? { [gina]: 'Gina Gone', [tara]: 'Tara Controller' } : { [tara]: 'Tara Controller' },
+      formTitles: { [related]: 'Hot Work Permit (No. 12)' },
+      timeZone: 'Australia/Sydney',
     });
   }),
 }));
@@ -124,7 +132,9 @@ const field = (id: string) => document.querySelector(`[data-field-id="${id}"]`) 
 const input = (id: string) => field(id).querySelector('input');
 
 describe('form history', () => {
-  it('opens a version as the form looked then, read-only, with the answers changed since the one before marked', async () => {
+  it('opens a version as the form looked then, read-only, with the answers changed since the one before marked', {
+    timeout: 60_000,
+  }, async () => {
     const user = userEvent.setup();
     await renderWithProviders(
       <FormFieldEnvProvider value={env}>
@@ -139,14 +149,25 @@ describe('form history', () => {
     expect(screen.getByRole('button', { name: /Version 1/ })).toHaveTextContent('You');
 
     await user.click(second);
-    const view = await screen.findByText(/5 answers changed since version 1/);
-    expect(view).toHaveTextContent('Weather, Hours, Worker hours, Progress photos, Supervisor signature');
+    const view = await screen.findByText(/6 answers changed since version 1/);
+    expect(view).toHaveTextContent(
+      'Weather, Site supervisor, Hours, Worker hours, Progress photos, Supervisor signature',
+    );
+    // Each change as the register, exports and PDF write it: people by name, never an id.
+    const line = (id: string) => document.querySelector(`[data-change="${id}"]`)?.textContent;
+    expect(line('weather')).toBe('Weather: Sunny → Rain');
+    expect(line('supervisor')).toBe('Site supervisor: Tara Controller → Gina Gone');
+    expect(line('hours')).toBe('Hours: 8 → 6');
+    expect(line('photos')).toBe('Progress photos: (no answer) → 1 photo');
+    expect(line('sign')).toBe('Supervisor signature: (no answer) → Signed Tara Controller May 1, 2025, 5:00 AM UTC');
+    // The saved-at time in the workspace's zone, in the one date format.
+    expect(document.body).toHaveTextContent('May 1, 2025, 3:00 PM GMT+10');
 
     // Each field by its type: choices as labels, Yes/No/NA as words, people and related forms by name.
     expect(input('date')).toHaveValue('2025-05-01');
     expect(input('weather')).toHaveValue('Rain');
     expect(within(field('safe')).getByRole('checkbox', { name: 'Yes' })).toBeChecked();
-    expect(input('supervisor')).toHaveValue('Tara Controller');
+    expect(input('supervisor')).toHaveValue('Gina Gone');
     expect(within(field('total')).getByText('24')).toBeInTheDocument();
     expect(within(field('crew')).getByRole('table')).toBeInTheDocument();
     expect(within(field('crew')).getByDisplayValue('Concreters')).toBeInTheDocument();
@@ -166,7 +187,7 @@ describe('form history', () => {
     const changed = [...document.querySelectorAll('[data-changed] [data-field-id]')].map((e) =>
       e.getAttribute('data-field-id'),
     );
-    expect(changed).toEqual(['weather', 'hours', 'total', 'photos', 'sign']);
+    expect(changed).toEqual(['weather', 'supervisor', 'hours', 'total', 'photos', 'sign']);
 
     // The version before: the first, nothing marked.
     await user.click(screen.getByRole('button', { name: 'Older' }));

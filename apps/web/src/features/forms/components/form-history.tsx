@@ -1,14 +1,22 @@
 import type { Field } from '@formwork/shared/fields/field';
+import { formatInstant } from '@formwork/shared/forms/date-text';
 import { isEmptyValue } from '@formwork/shared/forms/field-values';
+import { fieldValueText } from '@formwork/shared/forms/value-text';
 import type { TemplateDefinition } from '@formwork/shared/templates/template-definition';
 import { Alert, Badge, Button, Center, Drawer, Group, Loader, NavLink, Paper, Stack, Text } from '@mantine/core';
 import { IconArrowLeft, IconChevronLeft, IconChevronRight, IconHistory } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFormFieldEnv } from '../../../components/form-fields/field-context.tsx';
+import { FormFieldEnvProvider, useFormFieldEnv } from '../../../components/form-fields/field-context.tsx';
 import { type FormValues, useFormFill } from '../../../components/form-fields/form-fill.ts';
 import { FormRenderer } from '../../../components/form-renderer/form-renderer.tsx';
-import { type FormHistory as History, useFormHistory, useFormVersion } from '../api/forms.ts';
+import { useValueTextContext } from '../../../lib/value-text.ts';
+import {
+  type FormHistory as History,
+  useFormHistory,
+  useFormVersion,
+  type FormVersion as Version,
+} from '../api/forms.ts';
 
 type Summary = History['versions'][number];
 
@@ -49,6 +57,7 @@ export function FormHistory({
   const { t } = useTranslation();
   const env = useFormFieldEnv();
   const history = useFormHistory(teamId, formId, opened);
+  const { locale } = useValueTextContext();
   const [shown, setShown] = useState<number | null>(null);
   const versions = history.data?.versions ?? [];
   const at = versions.findIndex((v) => v.version === shown);
@@ -110,7 +119,7 @@ export function FormHistory({
                   )}
                 </Group>
               }
-              description={`${new Date(v.savedAt).toLocaleString()} · ${who(v.savedBy)}`}
+              description={`${formatInstant(v.savedAt, { locale, timeZone: history.data?.timeZone })} · ${who(v.savedBy)}`}
               rightSection={<IconChevronRight size={16} aria-hidden />}
             />
           ))}
@@ -157,6 +166,24 @@ function VersionView({
     [shownDefinition, current.data, before.data],
   );
   const changedIds = useMemo(() => new Set(changed.map((f) => f.id)), [changed]);
+  const valueText = useValueTextContext();
+  // An answer as the register, exports and PDF write it, with the names the version API sends.
+  const versionText = (version: Version, field: Field) =>
+    fieldValueText(field, version.values[field.id], {
+      ...valueText,
+      timeZone: version.timeZone,
+      userName: (id) => version.people[id],
+      formTitle: (id) => version.formTitles[id],
+    });
+  // People named in the version show by name even when they are no longer offered in the team.
+  const env = useFormFieldEnv();
+  const versionEnv = useMemo(() => {
+    const known = new Set(env.people.map((p) => p.userId));
+    const named = Object.entries(current.data?.people ?? {})
+      .filter(([userId]) => !known.has(userId))
+      .map(([userId, name]) => ({ userId, name }));
+    return named.length ? { ...env, people: [...env.people, ...named] } : env;
+  }, [env, current.data]);
   const loading = current.isPending || (previous !== null && before.isPending);
 
   return (
@@ -199,7 +226,7 @@ function VersionView({
           )}
         </Group>
         <Text size="sm" c="dimmed">
-          {new Date(summary.savedAt).toLocaleString()} · {savedBy}
+          {formatInstant(summary.savedAt, { locale: valueText.locale, timeZone: current.data?.timeZone })} · {savedBy}
         </Text>
       </Stack>
       {loading ? (
@@ -221,6 +248,19 @@ function VersionView({
                 version: previous,
                 fields: changed.map((f) => f.label).join(', '),
               })}
+              {before.data && (
+                <Stack gap={2} mt={4}>
+                  {changed.map((f) => (
+                    <Text size="sm" key={f.id} data-change={f.id}>
+                      {t('forms.changeLine', {
+                        field: f.label,
+                        before: versionText(before.data, f) || t('values.noAnswer'),
+                        after: versionText(current.data as Version, f) || t('values.noAnswer'),
+                      })}
+                    </Text>
+                  ))}
+                </Stack>
+              )}
             </Alert>
           ) : (
             <Alert color="gray" icon={<IconHistory size={18} />} py="xs">
@@ -228,7 +268,9 @@ function VersionView({
             </Alert>
           )}
           <Paper withBorder radius="md" p="md">
-            <VersionForm definition={shownDefinition} values={current.data.values} changed={changedIds} />
+            <FormFieldEnvProvider value={versionEnv}>
+              <VersionForm definition={shownDefinition} values={current.data.values} changed={changedIds} />
+            </FormFieldEnvProvider>
           </Paper>
         </>
       )}

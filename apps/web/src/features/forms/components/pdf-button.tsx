@@ -5,19 +5,16 @@ import { useTranslation } from 'react-i18next';
 import { downloadFile } from '../../../lib/download.ts';
 import { showToast } from '../../../lib/toast.tsx';
 
-/** The exporter's time zone: PDF dates "local to exporter" and the creation time (spec 9). */
-export const exporterTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-
-/** Export PDF: the server renders it; the file name comes from its content-disposition. */
+/** Export PDF: the server renders it (times in the workspace's zone); the file name comes from its content-disposition. */
 export function PdfButton({ teamId, formId }: { teamId: string; formId: string }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const run = async () => {
     setBusy(true);
     try {
-      const params = new URLSearchParams({ timeZone: exporterTimeZone() });
+      // Times print in the workspace's time zone (the server knows it).
       await downloadFile(
-        `/api/teams/${encodeURIComponent(teamId)}/forms/${encodeURIComponent(formId)}/pdf?${params}`,
+        `/api/teams/${encodeURIComponent(teamId)}/forms/${encodeURIComponent(formId)}/pdf`,
         'form.pdf',
       );
     } catch {

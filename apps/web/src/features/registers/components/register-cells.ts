@@ -1,4 +1,5 @@
 import type { Field } from '@formwork/shared/fields/field';
+import { formatInstant } from '@formwork/shared/forms/date-text';
 import { fieldValueText, type TextContext } from '@formwork/shared/forms/value-text';
 import type { FormRow } from '@formwork/shared/schemas/forms';
 
@@ -10,20 +11,31 @@ export type RegisterColumnDef = {
   sortable: boolean;
 };
 
-/** A register cell as text: metadata by kind, field values by the shared value-text rules. */
+export type RegisterCellContext = TextContext & {
+  columnName?: (index: number) => string | undefined;
+  stateName?: (state: string) => string;
+};
+
+/**
+ * A register cell as text: metadata by kind, field values by the shared value text (the words of
+ * the CSV/XLSX export, the PDF and the history); people and related forms by the names the
+ * register API sends, times in the workspace's zone.
+ */
 export function cellText(
   column: RegisterColumnDef,
   row: FormRow,
   fields: ReadonlyMap<string, Field>,
-  context: TextContext & { columnName?: (index: number) => string | undefined },
+  context: RegisterCellContext,
 ): string {
   if (column.kind === 'metadata') {
     const value = row[column.key as keyof FormRow];
     if (value === null || value === undefined) return '';
-    if (column.key === 'createdAt' || column.key === 'updatedAt') return new Date(String(value)).toLocaleString();
-    if (column.key === 'createdBy' || column.key === 'updatedBy') return context.userName?.(String(value)) ?? '';
+    if (column.key === 'createdAt' || column.key === 'updatedAt') return formatInstant(String(value), context);
+    if (column.key === 'createdBy' || column.key === 'updatedBy') {
+      return context.userName?.(String(value)) ?? context.words?.unknownPerson ?? '';
+    }
     if (column.key === 'workflowColumn') return context.columnName?.(Number(value)) ?? String(value);
-    if (column.key === 'state') return String(value) === 'archived' ? 'Archived' : 'Active';
+    if (column.key === 'state') return context.stateName?.(String(value)) ?? String(value);
     return String(value);
   }
   const fieldId = column.key.slice('field:'.length);
@@ -31,11 +43,6 @@ export function cellText(
   const value = row.values[fieldId];
   if (value === undefined || value === null) return '';
   if (!field) return typeof value === 'object' ? JSON.stringify(value) : String(value);
-  if (field.type === 'dateTime' && typeof value === 'string') return new Date(value).toLocaleString();
-  if (field.type === 'dateTimeRange' && typeof value === 'object') {
-    const range = value as { start: string; end: string };
-    return `${new Date(range.start).toLocaleString()} - ${new Date(range.end).toLocaleString()}`;
-  }
   return fieldValueText(field, value, context);
 }
 

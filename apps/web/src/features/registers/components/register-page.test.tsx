@@ -1,6 +1,6 @@
 import { encodeCursor } from '@formwork/shared/schemas/cursor';
 import { type RegisterPage as Page, registerPageSchema } from '@formwork/shared/schemas/forms';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fakeReply, templateReply } from '../../../../test/fake-reply.ts';
@@ -9,6 +9,7 @@ import { RegisterPage, registerOverscan } from './register-page.tsx';
 
 const requests: string[] = [];
 const replies: Page[] = [];
+const exportBodies: unknown[] = [];
 const total = 120;
 const templateId = '00000000-0000-4000-8000-0000000000a1';
 const orderedTemplateId = '00000000-0000-4000-8000-0000000000a2';
@@ -22,7 +23,9 @@ function cursorAfter(row: Page['rows'][number], next: number) {
   return cursor;
 }
 
-function page(cursor: string | null, limit: number): Page {
+const alice = '8675bed0-1111-4c1d-9f3e-2b4f5a6b7c8d';
+
+function page(cursor: string | null, limit: number, withPerson = false): Page {
   const start = cursor ? (cursorStarts.get(cursor) as number) : 0;
   const rows = Array.from({ length: Math.min(limit, total - start) }, (_, i) => {
     const n = start + i + 1;
@@ -38,7 +41,7 @@ function page(cursor: string | null, limit: number): Page {
       createdAt: '2026-01-01T00:00:00.000Z',
       updatedBy: null,
       updatedAt: new Date(Date.UTC(2026, 0, 1) - n * 60_000).toISOString(),
-      values: { make: `Make ${n}` },
+      values: withPerson ? { make: `Make ${n}`, boss: alice } : { make: `Make ${n}` },
     };
   });
   const next = start + rows.length;
@@ -49,16 +52,28 @@ function page(cursor: string | null, limit: number): Page {
       { key: 'title', label: 'Title', kind: 'metadata', type: 'text', sortable: false },
       { key: 'updatedAt', label: 'Updated', kind: 'metadata', type: 'dateTime', sortable: true },
       { key: 'field:make', label: 'Make', kind: 'field', type: 'singleLineText', sortable: true },
+      ...(withPerson
+        ? [{ key: 'field:boss', label: 'Supervisor', kind: 'field' as const, type: 'singlePerson', sortable: false }]
+        : []),
     ],
     rows,
+    people: withPerson ? { [alice]: 'Alice Able' } : {},
+    formTitles: {},
+    timeZone: 'Australia/Sydney',
     nextCursor: next < total && last ? cursorAfter(last, next) : null,
   };
 }
 
 vi.mock('../../../lib/http.ts', async (original) => ({
   ...(await original<typeof import('../../../lib/http.ts')>()),
-  apiRequest: vi.fn(async (path: string) => {
+  apiRequest: vi.fn(async (path: string, init?: { method?: string; body?: unknown }) => {
     requests.push(path);
+    if (path.endsWith('/exports') && init?.method === 'POST') {
+      exportBodies.push(init.body);
+      return { exportId: '00000000-0000-4000-8000-00000000e001', state: 'queued', format: 'csv' };
+    }
+    if (path.includes('/exports/'))
+      return { exportId: '00000000-0000-4000-8000-00000000e001', state: 'queued', format: 'csv' };
     if (path.startsWith('/api/templates/')) {
       const ordered = path.startsWith(`/api/templates/${orderedTemplateId}`);
       return templateReply({
@@ -66,7 +81,12 @@ vi.mock('../../../lib/http.ts', async (original) => ({
         name: 'Plant Register',
         type: 'register',
         definition: {
-          fields: [{ id: 'make', type: 'singleLineText', label: 'Make', required: false }],
+          fields: [
+            { id: 'make', type: 'singleLineText', label: 'Make', required: false },
+            ...(path.startsWith('/api/templates/tpl-person')
+              ? [{ id: 'boss', type: 'singlePerson', label: 'Supervisor', required: false, teamMembersOnly: false }]
+              : []),
+          ],
           logic: [],
           workflow: null,
           // The ordered template opens sorted by its register order.
@@ -79,7 +99,7 @@ vi.mock('../../../lib/http.ts', async (original) => ({
     const url = new URL(path, 'http://x');
     const reply = fakeReply(
       registerPageSchema,
-      page(url.searchParams.get('cursor'), Number(url.searchParams.get('limit'))),
+      page(url.searchParams.get('cursor'), Number(url.searchParams.get('limit')), path.includes('tpl-person')),
     );
     replies.push(reply);
     return reply;
@@ -209,5 +229,46 @@ describe('register', () => {
       expect(last.searchParams.get('direction')).toBe('desc');
       expect(last.searchParams.get('cursor')).toBeNull();
     });
+  });
+
+  it('shows a person by the name the register API sends, never the id; times in the workspace zone', {
+    timeout: 60_000,
+  }, async () => {
+    await renderWithProviders(
+      <MemoryRouter>
+        <RegisterPage teamId="team-1" templateId="tpl-person" canCreate={false} me={{ userId: 'u', name: 'Me' }} />
+      </MemoryRouter>,
+    );
+    await screen.findByText('Plant 1');
+    const row = document.querySelector('[data-register-row]') as HTMLElement;
+    expect(row.textContent).toContain('Alice Able');
+    expect(row.textContent).not.toContain(alice);
+    // 2025-12-31T23:59Z in Sydney, in the one date format of exports and PDFs.
+    expect(row.textContent).toContain('Jan 1, 2026, 10:59 AM GMT+11');
+  });
+
+  it('exports every column by default, the visible ones only when asked', { timeout: 60_000 }, async () => {
+    await renderWithProviders(
+      <MemoryRouter>
+        <RegisterPage teamId="team-1" templateId="tpl-person" canCreate={false} me={{ userId: 'u', name: 'Me' }} />
+      </MemoryRouter>,
+    );
+    await screen.findByText('Plant 1');
+    fireEvent.click(screen.getByRole('button', { name: 'Export' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Export register' });
+    expect((within(dialog).getByRole('radio', { name: 'All columns' }) as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Export' }));
+    await waitFor(() => expect(exportBodies).toHaveLength(1));
+    expect(exportBodies[0]).toMatchObject({ format: 'csv', columnSet: 'all' });
+    expect((exportBodies[0] as { columns?: string[] }).columns).toBeUndefined();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    fireEvent.click(screen.getByRole('button', { name: 'Export' }));
+    const again = await screen.findByRole('dialog', { name: 'Export register' });
+    fireEvent.click(within(again).getByRole('radio', { name: 'Visible columns' }));
+    fireEvent.click(within(again).getByRole('radio', { name: 'Excel (XLSX)' }));
+    fireEvent.click(within(again).getByRole('button', { name: 'Export' }));
+    await waitFor(() => expect(exportBodies).toHaveLength(2));
+    expect(exportBodies[1]).toMatchObject({ format: 'xlsx', columnSet: 'visible', columns: ['make', 'boss'] });
   });
 });

@@ -12,9 +12,10 @@ import {
   CloseButton,
   Group,
   Loader,
-  Menu,
+  Modal,
   Paper,
   Popover,
+  Radio,
   ScrollArea,
   SegmentedControl,
   Select,
@@ -40,6 +41,7 @@ import { Link } from 'react-router';
 import { downloadFile } from '../../../lib/download.ts';
 import { formPath, gridPath, newFormPath } from '../../../lib/form-paths.ts';
 import { showToast } from '../../../lib/toast.tsx';
+import { useValueTextContext } from '../../../lib/value-text.ts';
 import {
   type RegisterOptions,
   useCreateExport,
@@ -47,7 +49,7 @@ import {
   useRegister,
   useRegisterTemplate,
 } from '../api/register.ts';
-import { cellText, defaultColumns, type RegisterColumnDef } from './register-cells.ts';
+import { cellText, defaultColumns, type RegisterCellContext, type RegisterColumnDef } from './register-cells.ts';
 
 const rowHeight = 44;
 /** Rows rendered beyond the visible ones: 10 above and 10 below (at most visible + 20). */
@@ -138,9 +140,23 @@ export function RegisterPage({ teamId, templateId, canCreate, me }: Props) {
     }
   }, [lastIndex, rows.length, register]);
 
-  const context = {
-    userName: (id: string) => (id === me.userId ? me.name : undefined),
+  const valueText = useValueTextContext();
+  const names = useMemo(() => {
+    const people = new Map<string, string>();
+    const titles = new Map<string, string>();
+    for (const page of register.data?.pages ?? []) {
+      for (const [id, name] of Object.entries(page.people ?? {})) people.set(id, name);
+      for (const [id, title] of Object.entries(page.formTitles ?? {})) titles.set(id, title);
+    }
+    return { people, titles, timeZone: register.data?.pages[0]?.timeZone };
+  }, [register.data]);
+  const context: RegisterCellContext = {
+    ...valueText,
+    timeZone: names.timeZone,
+    userName: (id: string) => names.people.get(id) ?? (id === me.userId ? me.name : undefined),
+    formTitle: (id: string) => names.titles.get(id),
     columnName: (index: number) => workflowColumns[index]?.name,
+    stateName: (value: string) => t(`values.states.${value}`, { defaultValue: value }),
   };
 
   const toggleSort = (c: RegisterColumnDef) => {
@@ -449,13 +465,20 @@ function ColumnChooser({
   );
 }
 
-/** CSV and XLSX exports as background jobs: progress, then 'Ready to download' or 'Processing failed'. */
+/**
+ * CSV and XLSX exports as background jobs: a dialog picks the format and the columns (every field
+ * by default, or only the visible ones), then progress, 'Ready to download' or 'Processing failed'.
+ */
 function ExportMenu({ teamId, templateId, options }: { teamId: string; templateId: string; options: RegisterOptions }) {
   const { t } = useTranslation();
   const create = useCreateExport(teamId, templateId);
   const [exportId, setExportId] = useState<string | null>(null);
+  const [opened, setOpened] = useState(false);
+  const [format, setFormat] = useState<'csv' | 'xlsx'>('csv');
+  const [columnSet, setColumnSet] = useState<'all' | 'visible'>('all');
   const job = useExportJob(teamId, exportId);
-  const start = async (format: 'csv' | 'xlsx') => {
+  const start = async () => {
+    setOpened(false);
     try {
       const created = await create.mutateAsync({
         format,
@@ -463,7 +486,8 @@ function ExportMenu({ teamId, templateId, options }: { teamId: string; templateI
         sort: options.sort,
         direction: options.direction,
         filter: options.filters,
-        columns: options.columns.length ? options.columns : undefined,
+        columnSet,
+        columns: columnSet === 'visible' ? options.columns : undefined,
       });
       setExportId(created.exportId);
     } catch {
@@ -496,17 +520,44 @@ function ExportMenu({ teamId, templateId, options }: { teamId: string; templateI
           <CloseButton size="sm" aria-label={t('registers.dismissExport')} onClick={() => setExportId(null)} />
         </Group>
       )}
-      <Menu withinPortal position="bottom-end">
-        <Menu.Target>
-          <Button variant="default" leftSection={<IconFileSpreadsheet size={16} />} loading={create.isPending}>
-            {t('registers.export')}
-          </Button>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Item onClick={() => void start('csv')}>{t('registers.exportCsv')}</Menu.Item>
-          <Menu.Item onClick={() => void start('xlsx')}>{t('registers.exportXlsx')}</Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
+      <Button
+        variant="default"
+        leftSection={<IconFileSpreadsheet size={16} />}
+        loading={create.isPending}
+        onClick={() => setOpened(true)}
+      >
+        {t('registers.export')}
+      </Button>
+      <Modal opened={opened} onClose={() => setOpened(false)} title={t('registers.exportTitle')}>
+        <Stack gap="md">
+          <Radio.Group
+            label={t('registers.exportFormat')}
+            value={format}
+            onChange={(v) => setFormat(v as 'csv' | 'xlsx')}
+          >
+            <Group mt={6}>
+              <Radio value="csv" label={t('registers.exportCsv')} />
+              <Radio value="xlsx" label={t('registers.exportXlsx')} />
+            </Group>
+          </Radio.Group>
+          <Radio.Group
+            label={t('registers.exportColumns')}
+            value={columnSet}
+            onChange={(v) => setColumnSet(v as 'all' | 'visible')}
+          >
+            <Stack gap={6} mt={6}>
+              <Radio value="all" label={t('registers.exportAllColumns')} />
+              <Radio value="visible" label={t('registers.exportVisibleColumns')} />
+            </Stack>
+          </Radio.Group>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setOpened(false)}>
+              {t('common.cancel')}
+            </Button>
+            <Button onClick={() => void start()}>{t('registers.exportStart')}</Button>
+          </Group>
+        </Stack>
+      </Modal>
     </Group>
   );
 }

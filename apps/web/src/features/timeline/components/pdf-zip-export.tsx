@@ -28,10 +28,8 @@ export function PdfZipExport({ teamId, formIds }: { teamId: string; formIds: str
   });
   const start = async () => {
     try {
-      const created = await create.mutateAsync({
-        formIds,
-        timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone || undefined,
-      });
+      // Times print in the workspace's time zone (the server knows it).
+      const created = await create.mutateAsync({ formIds });
       setExportId(created.exportId);
     } catch {
       showToast('error', t('timeline.pdfZipFailed'));

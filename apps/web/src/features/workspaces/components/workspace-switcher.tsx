@@ -20,6 +20,7 @@ import { IconCheck, IconPlus, IconSearch } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HttpError } from '../../../lib/http.ts';
+import { browserTimeZone } from '../../../lib/time-zone.ts';
 import { showToast } from '../../../lib/toast.tsx';
 import { useAccessibleWorkspaces, useCreateWorkspace, useWorkspaceSearch } from '../api/accessible-workspaces.ts';
 import { filterWorkspaces, workspaceSearchDebounceMs, workspaceSearchMinLength } from './workspace-filter.ts';
@@ -207,7 +208,7 @@ function AddWorkspaceForm({
       return;
     }
     try {
-      const created = await create.mutateAsync({ name: parsed.data, fromWorkspaceId });
+      const created = await create.mutateAsync({ name: parsed.data, fromWorkspaceId, timeZone: browserTimeZone() });
       showToast('success', t('workspaces.created', { name: created.name }));
       onCreated(created);
     } catch (failure) {
