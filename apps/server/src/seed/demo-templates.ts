@@ -34,22 +34,6 @@ type DemoTemplate = {
 const options = (...labels: string[]) =>
   labels.map((label) => ({ id: label.toLowerCase().replace(/[^a-z0-9]+/g, '-'), label }));
 
-const standardHeader: Pick<TemplateDefinitionInput, 'header' | 'footer'> = {
-  header: {
-    items: [
-      { id: 'logo', type: 'logo', position: 'left' },
-      { id: 'where', type: 'workspaceProjectTeam', position: 'centre' },
-      { id: 'code', type: 'templateId', position: 'right' },
-    ],
-  },
-  footer: {
-    items: [
-      { id: 'created', type: 'pdfCreationDateTime', position: 'left' },
-      { id: 'page', type: 'pdfPageNumber', position: 'right' },
-    ],
-  },
-};
-
 const checklistItems = [
   'Access and egress clear',
   'Edge protection in place',
@@ -107,12 +91,12 @@ export const demoTemplates: DemoTemplate[] = [
           fieldIds: ['delay-details', 'delay-hours'],
         },
       ],
-      ...standardHeader,
       pdfFilename: {
         parts: [
           { kind: 'metadata', key: 'templateName' },
           { kind: 'metadata', key: 'teamName' },
           { kind: 'metadata', key: 'createdDate' },
+          { kind: 'metadata', key: 'formNumber' },
         ],
       },
     },
@@ -156,7 +140,6 @@ export const demoTemplates: DemoTemplate[] = [
           actions: [{ type: 'createAction', title: 'Rectify edge protection' }],
         },
       ],
-      ...standardHeader,
     },
   },
   {
@@ -200,7 +183,6 @@ export const demoTemplates: DemoTemplate[] = [
           columns: [{ id: 'trade', heading: 'Trade', width: 'S', cellType: 'text' }],
         },
       ],
-      ...standardHeader,
     },
   },
   {
@@ -271,7 +253,6 @@ export const demoTemplates: DemoTemplate[] = [
           actions: [{ type: 'notify', emails: ['safety@acme.example'] }],
         },
       ],
-      ...standardHeader,
       pdfFilename: {
         parts: [
           { kind: 'metadata', key: 'templateId' },
@@ -310,7 +291,6 @@ export const demoTemplates: DemoTemplate[] = [
         { id: 'code', type: 'templateId', label: 'Template ID' },
         { id: 'version', type: 'templateVersion', label: 'Template version' },
       ],
-      ...standardHeader,
       registerOrder: { fieldId: 'plant-id', direction: 'asc' },
     },
   },

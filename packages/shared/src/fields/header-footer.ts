@@ -32,6 +32,31 @@ export type HeaderFooterItemType = HeaderFooterItem['type'];
 export const headerFooterSchema = z.object({ items: z.array(headerFooterItemSchema).max(20).default([]) });
 export type HeaderFooter = z.infer<typeof headerFooterSchema>;
 
+/**
+ * What a new template's PDF header and footer hold until its author changes them (issue 14.6):
+ * the logo, workspace - project - team and the Template ID on top; the PDF creation date and
+ * time and the page number below. The editor's new template and the server (a template created
+ * without a header or footer) both start from these.
+ */
+export function defaultHeader(): HeaderFooter {
+  return {
+    items: [
+      { id: 'logo', type: 'logo', position: 'left', image: null },
+      { id: 'where', type: 'workspaceProjectTeam', position: 'centre' },
+      { id: 'template-id', type: 'templateId', position: 'right' },
+    ],
+  };
+}
+
+export function defaultFooter(): HeaderFooter {
+  return {
+    items: [
+      { id: 'created', type: 'pdfCreationDateTime', position: 'left' },
+      { id: 'page', type: 'pdfPageNumber', position: 'right' },
+    ],
+  };
+}
+
 export const headerFooterItemLabels = {
   logo: 'Logo',
   filePath: 'Filepath',

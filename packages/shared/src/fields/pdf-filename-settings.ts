@@ -37,10 +37,13 @@ export const pdfFilenameSettingsSchema = z.object({
 });
 export type PdfFilenameSettings = z.infer<typeof pdfFilenameSettingsSchema>;
 
-/** Before a template chooses its own: template name and form number, the defaults of spec 9. */
+/**
+ * Before a template chooses its own: the form name and the form number, so every form of a ZIP
+ * has a name of its own (`site-diary-12.pdf`); hyphens, lowercase and dates local to entry (spec 9).
+ */
 export const defaultPdfFilenameSettings: PdfFilenameSettings = {
   parts: [
-    { kind: 'metadata', key: 'templateName' },
+    { kind: 'metadata', key: 'formName' },
     { kind: 'metadata', key: 'formNumber' },
   ],
   separator: 'hyphens',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { type Field, fieldSchema } from '../fields/field.ts';
 import { itemIdSchema } from '../fields/field-base.ts';
-import { headerFooterSchema } from '../fields/header-footer.ts';
+import { defaultFooter, defaultHeader, headerFooterSchema } from '../fields/header-footer.ts';
 import { logicBlockSchema } from '../fields/logic.ts';
 import { defaultPdfFilenameSettings, pdfFilenameSettingsSchema } from '../fields/pdf-filename-settings.ts';
 import { registerOrderSchema } from './register-order.ts';
@@ -28,8 +28,9 @@ export type WorkflowColumn = z.infer<typeof workflowColumnSchema>;
 export const templateDefinitionSchema = z.object({
   fields: z.array(fieldSchema).max(2000),
   logic: z.array(logicBlockSchema).max(2000).default([]),
-  header: headerFooterSchema.default({ items: [] }),
-  footer: headerFooterSchema.default({ items: [] }),
+  /** A template created without a header or footer gets the default ones (an empty list stays empty). */
+  header: headerFooterSchema.default(defaultHeader),
+  footer: headerFooterSchema.default(defaultFooter),
   pdfFilename: pdfFilenameSettingsSchema.default(defaultPdfFilenameSettings),
   workflow: z
     .object({ columns: z.array(workflowColumnSchema).max(20) })

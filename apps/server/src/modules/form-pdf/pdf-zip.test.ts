@@ -1,5 +1,4 @@
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -15,29 +14,10 @@ import { postForm } from '../../../test/form-fixtures.ts';
 import { pdfDefinition, pdfValues } from '../../../test/pdf-fixtures.ts';
 import { readPdf } from '../../../test/pdf-text.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
+import { unzip } from '../../../test/unzip.ts';
 import { localDiskStorage } from '../../files/storage.ts';
 import { runPendingJobs } from '../../jobs/runner.ts';
 import { pdfZipJobHandler, pdfZipJobKind } from './pdf-zip.service.ts';
-
-/** The entries of a ZIP (central directory), inflated. */
-function unzip(zip: Buffer): Map<string, Buffer> {
-  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
-  const count = zip.readUInt16LE(end + 10);
-  let at = zip.readUInt32LE(end + 16);
-  const out = new Map<string, Buffer>();
-  for (let i = 0; i < count; i++) {
-    const compressed = zip.readUInt32LE(at + 20);
-    const nameLength = zip.readUInt16LE(at + 28);
-    const extra = zip.readUInt16LE(at + 30);
-    const comment = zip.readUInt16LE(at + 32);
-    const local = zip.readUInt32LE(at + 42);
-    const name = zip.subarray(at + 46, at + 46 + nameLength).toString('utf8');
-    const dataStart = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
-    out.set(name, zlib.inflateRawSync(zip.subarray(dataStart, dataStart + compressed)));
-    at += 46 + nameLength + extra + comment;
-  }
-  return out;
-}
 
 let ctx: TestContext;
 let w: TestWorkspace;
@@ -122,6 +102,46 @@ describe('PDF export of selected forms as a ZIP (job)', () => {
     expect(second.text).toContain('South wall');
     expect(second.text).toContain('Check item 5');
     expect(second.pages.reduce((n, p) => n + p.images, 0)).toBe(2);
+  });
+
+  it('names stay distinct when the template pattern repeats (a date): each gets its form number', async () => {
+    const { templateId } = await createFormTemplate(ctx.database.db, w.workspaceId, {
+      folderId: team(),
+      name: 'Daily Diary',
+      definition: {
+        fields: [{ id: 'note', type: 'singleLineText', label: 'Note' }],
+        pdfFilename: {
+          parts: [
+            { kind: 'metadata', key: 'templateName' },
+            { kind: 'metadata', key: 'createdDate' },
+          ],
+        },
+      },
+    });
+    const ids: string[] = [];
+    for (const note of ['a', 'b', 'c']) {
+      const res = await postForm(ctx, w.personas.teamMember, team(), { templateId, values: { note } });
+      expect(res.statusCode, res.body).toBe(201);
+      ids.push(res.json().formId);
+    }
+    const queued = await request(w.personas.teamMember, { formIds: ids });
+    expect(queued.statusCode, queued.body).toBe(202);
+    await runJobs();
+    const state = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/teams/${team()}/pdf-exports/${queued.json().exportId}`,
+      headers: await w.personas.teamMember.headers(),
+    });
+    const download = await ctx.app.inject({
+      method: 'GET',
+      url: state.json().downloadUrl,
+      headers: await w.personas.teamMember.headers(),
+    });
+    const names = [...unzip(download.rawPayload).keys()];
+    expect(names).toHaveLength(3);
+    for (const [i, name] of names.entries())
+      expect(name).toMatch(new RegExp(`^daily-diary-\\d{4}-\\d{2}-\\d{2}-${i + 1}\\.pdf$`));
+    expect(names.join()).not.toContain('(2)');
   });
 
   it('answers Processing failed when none of the forms is left', async () => {

@@ -309,6 +309,25 @@ describe('POST /api/teams/:teamId/templates (team templates)', () => {
       400,
     );
   });
+
+  it('a template created without a header or footer gets the default ones; an empty one stays empty', async () => {
+    const created = await teamTemplate(w, team(w));
+    const res = await call(w, 'orgController', 'GET', `/api/templates/${created.templateId}?lightweight=false`);
+    expect(res.statusCode).toBe(200);
+    const { header, footer, pdfFilename } = res.json().definition;
+    expect(header.items.map((i: { type: string }) => i.type)).toEqual(['logo', 'workspaceProjectTeam', 'templateId']);
+    expect(footer.items.map((i: { type: string }) => i.type)).toEqual(['pdfCreationDateTime', 'pdfPageNumber']);
+    expect(pdfFilename.parts).toEqual([
+      { kind: 'metadata', key: 'formName' },
+      { kind: 'metadata', key: 'formNumber' },
+    ]);
+    const bare = templateBody();
+    const empty = await teamTemplate(w, team(w), {
+      definition: { ...bare.definition, header: { items: [] }, footer: { items: [] } },
+    });
+    const emptyRes = await call(w, 'orgController', 'GET', `/api/templates/${empty.templateId}?lightweight=false`);
+    expect(emptyRes.json().definition.header.items).toEqual([]);
+  });
 });
 
 describe('GET /api/templates/:templateId', () => {

@@ -1,5 +1,6 @@
 import type { Field, FieldType } from '@formwork/shared/fields/field';
 import { fieldTypeLabels } from '@formwork/shared/fields/field';
+import { defaultFooter, defaultHeader } from '@formwork/shared/fields/header-footer';
 import { defaultPdfFilenameSettings } from '@formwork/shared/fields/pdf-filename-settings';
 import type { TableColumn } from '@formwork/shared/fields/table-fields';
 import type { TemplateDefinition, TemplateType } from '@formwork/shared/templates/template-definition';
@@ -122,8 +123,8 @@ export function emptyDefinition(type: TemplateType): TemplateDefinition {
   return {
     fields: [],
     logic: [],
-    header: { items: [] },
-    footer: { items: [] },
+    header: defaultHeader(),
+    footer: defaultFooter(),
     pdfFilename: defaultPdfFilenameSettings,
     registerOrder: null,
     workflow:

@@ -19,7 +19,7 @@ function Harness({ limit, initial = defaultPdfFilenameSettings }: { limit: numbe
       settings={settings}
       fields={fields}
       limits={{ pdfFilenameCustomFields: limit }}
-      example={{ templateName: 'Site Inspection', templateCode: 'SI-01', formName: 'Inspection' }}
+      example={{ templateName: 'Site Inspection Checklist', templateCode: 'SI-01', formName: 'Site Inspection' }}
       onChange={setSettings}
     />
   );
@@ -28,7 +28,7 @@ function Harness({ limit, initial = defaultPdfFilenameSettings }: { limit: numbe
 const example = () => screen.getByTestId('pdf-filename-example').textContent;
 
 describe('PDF filename editor (spec 3, 9)', () => {
-  it('shows a live example of the default parts: template name and form number, hyphens, lowercase', async () => {
+  it('shows a live example of the default parts: form name and form number, hyphens, lowercase', async () => {
     await renderWithProviders(<Harness limit={8} />);
     expect(example()).toBe('site-inspection-17.pdf');
   });
@@ -51,7 +51,7 @@ describe('PDF filename editor (spec 3, 9)', () => {
 
     await user.click(screen.getByRole('radio', { name: 'Spaces' }));
     await user.click(screen.getByRole('radio', { name: 'lowercase' }));
-    await user.click(screen.getByRole('button', { name: 'Remove Template name' }));
+    await user.click(screen.getByRole('button', { name: 'Remove Form name' }));
     expect(example()).toBe('17 permit site name.pdf');
     const parts = within(screen.getByRole('list', { name: 'Filename parts' })).getAllByRole('listitem');
     expect(parts.map((p) => p.getAttribute('aria-label'))).toEqual(['Form number', 'Text', 'Site name']);
