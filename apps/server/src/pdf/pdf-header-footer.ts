@@ -18,12 +18,13 @@ function textPiece(text: string): BandPiece {
 }
 
 /** The words of each header/footer item (spec 3), or its image. */
-function piece(item: HeaderFooterItem, model: FormPdfModel): BandPiece | null {
+function piece(item: HeaderFooterItem, model: FormPdfModel, namesWorkspace: boolean): BandPiece | null {
   const { path, template, form } = model;
   switch (item.type) {
     case 'logo': {
+      // Without a logo image the workspace's name stands in, unless the band already names it.
       const image = item.image?.fileId ? model.images.get(item.image.fileId) : undefined;
-      return image ? { kind: 'image', image } : textPiece(path.workspace);
+      return image ? { kind: 'image', image } : namesWorkspace ? null : textPiece(path.workspace);
     }
     case 'image': {
       const image = item.image.fileId ? model.images.get(item.image.fileId) : undefined;
@@ -52,8 +53,9 @@ function piece(item: HeaderFooterItem, model: FormPdfModel): BandPiece | null {
 
 export function band(items: readonly HeaderFooterItem[], model: FormPdfModel, flow: PdfFlow): Band {
   const pieces: Band['pieces'] = { left: [], centre: [], right: [] };
+  const namesWorkspace = items.some((i) => i.type === 'workspaceProjectTeam' || i.type === 'filePath');
   for (const item of items) {
-    const p = piece(item, model);
+    const p = piece(item, model, namesWorkspace);
     if (p) pieces[item.position].push(p);
   }
   const width = flow.width / 3 - 6;

@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Field, fieldSchema } from '@formwork/shared/fields/field';
 import { fieldValueText } from '@formwork/shared/forms/value-text';
@@ -97,6 +98,7 @@ async function pdfText(query = '') {
     headers: await w.personas.teamMember.headers(),
   });
   expect(res.statusCode).toBe(200);
+  if (process.env.PDF_SAMPLE_OUT) writeFileSync(process.env.PDF_SAMPLE_OUT, res.rawPayload);
   return (await readPdf(res.rawPayload)).text;
 }
 
