@@ -7,6 +7,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { AppError } from './errors.ts';
 import { createTokenVerifier, registerAuthentication } from './http/auth.ts';
+import { registerCompression } from './http/compression.ts';
 import { handleError } from './http/errors.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { securityHeaders } from './http/security-headers.ts';
@@ -101,6 +102,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     applySecurityHeaders(request, reply);
     done();
   });
+
+  await registerCompression(app);
 
   const signingKeys = deps.config.oidc.embedded ? await loadSigningKeys(deps.database.db) : undefined;
   registerAuthentication(app, {

@@ -7,6 +7,9 @@ import { publicPlugin } from '../authz/route-access.ts';
 
 /**
  * Serves the built single-page app: hashed assets cached for a year, everything else revalidated.
+ * The build writes a brotli (.br) and a gzip (.gz) file beside each text asset; the one the browser
+ * accepts is sent as is (Content-Encoding, Vary: accept-encoding), so nothing is compressed per
+ * request.
  * Returns a sender of index.html for client routes (the app's router shows its own 404 page), or
  * undefined when the app is not built.
  */
@@ -20,6 +23,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
       root: webDist,
       // '/' is a client route too: without an index the directory answers 403.
       index: 'index.html',
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -188,11 +188,14 @@ describe('register exports (background jobs)', () => {
     });
   }
 
-  async function download(exportId: string) {
+  async function download(exportId: string, acceptEncoding?: string) {
     return ctx.app.inject({
       method: 'GET',
       url: `/api/teams/${team()}/exports/${exportId}/download`,
-      headers: await w.personas.teamMember.headers(),
+      headers: {
+        ...(await w.personas.teamMember.headers()),
+        ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}),
+      },
     });
   }
 
@@ -237,6 +240,23 @@ describe('register exports (background jobs)', () => {
     const sheet = entries.get('xl/worksheets/sheet1.xml') as string;
     expect(sheet.match(/<row /g)).toHaveLength(total + 1);
     expect(sheet).toContain('Check A0, &quot;quoted&quot;');
+  });
+
+  it('a CSV download leaves compressed for a browser that accepts it; an XLSX (a zip) leaves as it is', async () => {
+    const csv = (await requestExport({ format: 'csv' })).json();
+    const xlsx = (await requestExport({ format: 'xlsx' })).json();
+    await run();
+    const plainCsv = await download(csv.exportId);
+    const zippedCsv = await download(csv.exportId, 'gzip, deflate, br');
+    expect(zippedCsv.statusCode).toBe(200);
+    expect(zippedCsv.headers['content-encoding']).toBe('br');
+    expect(zippedCsv.headers['content-type']).toContain('text/csv');
+    expect(zippedCsv.headers['content-disposition']).toBe(plainCsv.headers['content-disposition']);
+    expect(zlib.brotliDecompressSync(zippedCsv.rawPayload).toString('utf8')).toBe(plainCsv.body);
+    const workbook = await download(xlsx.exportId, 'gzip, deflate, br');
+    expect(workbook.statusCode).toBe(200);
+    expect(workbook.headers['content-encoding']).toBeUndefined();
+    expect([...unzip(workbook.rawPayload).keys()]).toContain('xl/worksheets/sheet1.xml');
   });
 
   it('a running job runner starts a queued export at once, not at its next poll', async () => {
