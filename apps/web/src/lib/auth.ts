@@ -1,5 +1,5 @@
 import type { AuthConfig } from '@formwork/shared/schemas/identity';
-import { type User, UserManager, WebStorageStateStore } from 'oidc-client-ts';
+import type { User, UserManager } from 'oidc-client-ts';
 import { apiRequest, setTokenSource } from './http.ts';
 
 /**
@@ -11,20 +11,43 @@ export const renewBeforeExpirySeconds = 60;
 const renewalLock = 'formwork:token-renewal';
 const returnToKey = 'formwork:return-to';
 
-let manager: UserManager | undefined;
+/** What callers need of a session: the bearer token. */
+export type Session = Pick<User, 'access_token'>;
+
+let manager: Promise<UserManager> | undefined;
 let config: AuthConfig | undefined;
+let sendingTokens = false;
+
+/** From the first use of the session on, API calls carry its access token. */
+function sendTokens() {
+  if (sendingTokens) return;
+  sendingTokens = true;
+  setTokenSource(async () => (await currentUser())?.access_token);
+}
 
 export async function authConfig(): Promise<AuthConfig> {
   config ??= await apiRequest<AuthConfig>('/api/auth/config', { anonymous: true });
   return config;
 }
 
-/** The OIDC client (authorization code + PKCE, refresh tokens, silent renewal), created once. */
-export async function userManager(): Promise<UserManager> {
-  if (manager) return manager;
-  const c = await authConfig();
+/**
+ * The OIDC client (authorization code + PKCE, refresh tokens), created once. The library loads on
+ * first use, not with the app (issue 15.4): a signed-in page starts from the stored session
+ * (storedSession) and needs the client only to renew, sign in or out.
+ */
+export function userManager(): Promise<UserManager> {
+  sendTokens();
+  manager ??= createManager();
+  manager.catch(() => {
+    manager = undefined;
+  });
+  return manager;
+}
+
+async function createManager(): Promise<UserManager> {
+  const [c, { UserManager, WebStorageStateStore }] = await Promise.all([authConfig(), import('oidc-client-ts')]);
   const origin = window.location.origin;
-  manager = new UserManager({
+  return new UserManager({
     authority: c.issuer,
     client_id: c.clientId,
     redirect_uri: `${origin}/oauth-redirect`,
@@ -42,15 +65,38 @@ export async function userManager(): Promise<UserManager> {
     loadUserInfo: false,
     revokeTokenTypes: ['refresh_token'],
   });
-  setTokenSource(async () => (await currentUser())?.access_token);
-  return manager;
+}
+
+/**
+ * The session the OIDC client keeps in its user store (localStorage, key
+ * `oidc.user:<authority>:<client_id>`, as oidc-client-ts writes it) while its access token is not
+ * due for renewal. Read without the library.
+ */
+function storedSession(c: AuthConfig): Session | undefined {
+  try {
+    const raw = localStorage.getItem(`oidc.user:${c.issuer}:${c.clientId}`);
+    const stored = raw ? (JSON.parse(raw) as { access_token?: unknown; expires_at?: unknown }) : undefined;
+    if (
+      typeof stored?.access_token === 'string' &&
+      typeof stored.expires_at === 'number' &&
+      stored.expires_at - Date.now() / 1000 >= renewBeforeExpirySeconds
+    ) {
+      return { access_token: stored.access_token };
+    }
+  } catch {
+    // Unreadable storage: the client decides below.
+  }
+  return undefined;
 }
 
 const renewalDue = (user: User) => user.expired || (user.expires_in ?? 0) < renewBeforeExpirySeconds;
 let renewing: Promise<User | null> | undefined;
 
-/** The signed-in user with an access token good for at least a minute, renewed first if need be. */
-export async function currentUser(): Promise<User | null> {
+/** The signed-in session with an access token good for at least a minute, renewed first if need be. */
+export async function currentUser(): Promise<Session | null> {
+  sendTokens();
+  const stored = storedSession(await authConfig());
+  if (stored) return stored;
   const m = await userManager();
   const user = await m.getUser();
   if (user && !renewalDue(user)) return user;

@@ -23,7 +23,8 @@ export function shouldReloadForChunkError(now = Date.now(), storage: Storage = s
 export function lazyWithReload<T extends ComponentType<any>>(load: () => Promise<{ default: T }>) {
   return lazy(async () => {
     try {
-      return await load();
+      const [module] = await Promise.all([load(), import('./mantine-styles.ts')]);
+      return module;
     } catch (error) {
       if (isChunkLoadError(error) && shouldReloadForChunkError()) {
         window.location.reload();

@@ -1,11 +1,16 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { Suspense, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useAction } from '../../features/actions/api/actions.ts';
-import { ActionModal } from '../../features/actions/components/action-editor.tsx';
 import { useCurrentUser } from '../../features/auth/api/current-user.ts';
 import { useTeamPeople } from '../../features/people/api/team-people.ts';
+import { lazyWithReload } from '../../lib/lazy-with-reload.ts';
 import { showToast } from '../../lib/toast.tsx';
+
+// The action modal (and the form parts it uses) loads when an action is opened, not with the shell.
+const ActionModal = lazyWithReload(() =>
+  import('../../features/actions/components/action-editor.tsx').then((m) => ({ default: m.ActionModal })),
+);
 
 /**
  * Spec 2.1 / 8.2: ?actionId opens the action modal (the assignment e-mail links here) of the
@@ -44,15 +49,17 @@ export function ActionFromQuery({ workspaceId }: { workspaceId: string | null })
   }, [actionId, navigate, t]);
   if (!actionRef) return null;
   return (
-    <ActionModal
-      key={`${actionRef.workspaceId}/${actionRef.actionId}`}
-      actionRef={actionRef}
-      people={people}
-      onClose={close}
-      onNotFound={() => {
-        showToast('error', t('actionNotFound'));
-        close();
-      }}
-    />
+    <Suspense fallback={null}>
+      <ActionModal
+        key={`${actionRef.workspaceId}/${actionRef.actionId}`}
+        actionRef={actionRef}
+        people={people}
+        onClose={close}
+        onNotFound={() => {
+          showToast('error', t('actionNotFound'));
+          close();
+        }}
+      />
+    </Suspense>
   );
 }

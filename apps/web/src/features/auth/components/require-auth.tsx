@@ -1,8 +1,7 @@
-import type { User } from 'oidc-client-ts';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { currentUser } from '../../../lib/auth.ts';
+import { currentUser, type Session } from '../../../lib/auth.ts';
 import { FullPageMessage } from './full-page-message.tsx';
 
 /** Secure sections: without a session, go to `login` with this address to come back to. */
@@ -10,7 +9,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();
-  const [user, setUser] = useState<User | null | undefined>(undefined);
+  const [user, setUser] = useState<Session | null | undefined>(undefined);
 
   useEffect(() => {
     let cancelled = false;

@@ -1,10 +1,15 @@
 import { Avatar, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconKey, IconLogout, IconUserEdit } from '@tabler/icons-react';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changePasswordUrl, signOut } from '../../../lib/auth.ts';
+import { lazyWithReload } from '../../../lib/lazy-with-reload.ts';
 import { useCurrentUser } from '../api/current-user.ts';
-import { EditProfileModal } from './edit-profile-modal.tsx';
+
+// The profile form (and the contract that checks it) loads when it is opened, not with the shell.
+const EditProfileModal = lazyWithReload(() =>
+  import('./edit-profile-modal.tsx').then((m) => ({ default: m.EditProfileModal })),
+);
 
 /** Spec 2.3: Edit Profile, Change Password (disabled for single sign-on users), Logout. */
 export function UserMenu() {
@@ -60,7 +65,11 @@ export function UserMenu() {
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
-      <EditProfileModal opened={editing} onClose={() => setEditing(false)} />
+      {editing && (
+        <Suspense fallback={null}>
+          <EditProfileModal opened onClose={() => setEditing(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

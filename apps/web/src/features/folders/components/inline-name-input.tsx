@@ -1,4 +1,4 @@
-import { folderNameMaxLength, folderNameMessage, folderNameSchema } from '@formwork/shared/schemas/folders';
+import { folderNameMaxLength, folderNameMessage, folderNameProblem } from '@formwork/shared/folder-name';
 import { Loader, TextInput, Tooltip } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -44,8 +44,8 @@ export function InlineNameInput({ initialValue = '', label, placeholder, loading
     const name = value.trim();
     if (source === 'outside' && name === '') return cancel();
     if (initialValue !== '' && name === initialValue.trim()) return cancel();
-    const parsed = folderNameSchema.safeParse(name);
-    if (!parsed.success) {
+    const problem = folderNameProblem(name);
+    if (problem) {
       failures.current += 1;
       if (failures.current >= 2) {
         failures.current = 0;
@@ -54,7 +54,7 @@ export function InlineNameInput({ initialValue = '', label, placeholder, loading
         if (source === 'outside') cancel();
         return;
       }
-      setInvalid(parsed.error.issues.some((issue) => issue.code === 'too_big') ? 'tooLong' : 'rule');
+      setInvalid(problem);
       return;
     }
     busy.current = true;

@@ -1,5 +1,4 @@
 import { createWorkspaceAccess, type Plan } from '@formwork/shared/permissions';
-import { workspaceNameSchema } from '@formwork/shared/schemas/workspaces';
 import {
   Alert,
   Avatar,
@@ -202,6 +201,8 @@ function AddWorkspaceForm({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (create.isPending) return;
+    // The shared contract's rule; zod loads with the first workspace created, not with the app.
+    const { workspaceNameSchema } = await import('@formwork/shared/schemas/workspaces');
     const parsed = workspaceNameSchema.safeParse(name);
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message);
