@@ -28,10 +28,7 @@ export const actionInvalidMessage = 'The action has invalid or incomplete data';
 export const actionParamsSchema = z.object({ workspaceId: id, actionId: id });
 export type ActionParams = z.infer<typeof actionParamsSchema>;
 
-/** The address of one action (the API routes below it add /assign, /complete, /reset). */
-export function actionPath(action: { workspaceId: string; actionId: string }): string {
-  return `/api/workspaces/${encodeURIComponent(action.workspaceId)}/actions/${encodeURIComponent(action.actionId)}`;
-}
+/** An action's address: action-path.ts. */
 
 const title = z.string().trim().min(1, 'Title is required').max(200);
 const description = z.string().max(5000);

@@ -1,11 +1,11 @@
-import {
-  type Action,
-  type ActionPage,
-  type ActionParams,
-  actionPath,
-  type CreateActionBody,
-  type ResetActionBody,
-  type UpdateActionBody,
+import { actionPath } from '@formwork/shared/action-path';
+import type {
+  Action,
+  ActionPage,
+  ActionParams,
+  CreateActionBody,
+  ResetActionBody,
+  UpdateActionBody,
 } from '@formwork/shared/schemas/actions';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/http.ts';
