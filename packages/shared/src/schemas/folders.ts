@@ -43,20 +43,12 @@ export const membershipSchema = z.object({
   roles: z.array(roleGrantSchema),
 });
 
-/**
- * The tree is the largest read of a workspace (22,000 folders: 2,000 projects x 10 teams), so a
- * node carries only what the tree does not say already: a folder's state is the tree's `state`
- * (issue 15.4).
- */
-export const treeTeamSchema = z.object({ folderId: id, name: z.string() });
+export const treeTeamSchema = z.object({ folderId: id, name: z.string(), state: folderStateSchema });
 export const treeProjectSchema = z.object({
   folderId: id,
   name: z.string(),
-  /**
-   * Only when it is not the tree's state: an active project shown in the Archived view as the
-   * holder of archived teams (selectable only when archived).
-   */
-  state: folderStateSchema.optional(),
+  /** An active project can hold archived teams in the Archived view (selectable only when archived). */
+  state: folderStateSchema,
   teams: z.array(treeTeamSchema),
 });
 export type TreeProject = z.infer<typeof treeProjectSchema>;
