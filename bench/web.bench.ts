@@ -12,7 +12,7 @@ import { hashPassword } from '@formwork/server/src/modules/identity/password.ts'
 import { chromium, type Page } from '@playwright/test';
 import { report } from './lib/figures.ts';
 import { seedForms } from './lib/forms-seed.ts';
-import { startBenchServer } from './lib/server.ts';
+import { prepareServerProcess } from './lib/server-process.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const webDir = path.join(repoRoot, 'apps/web');
@@ -78,12 +78,13 @@ report('web.firstScreen.componentsWithoutStyles', unstyled.size, 'components', {
 
 // 2. The first screens in Chromium.
 const password = 'Bench-password-1';
-const server = await startBenchServer({ webDist: dist });
+const server = await prepareServerProcess(undefined, { webDist: dist });
 const seed = await seedForms(server, 200);
 const email = `bench-${seed.userId}@example.com`;
 await server.database.execScript(
   `update users set password_hash = '${await hashPassword(password)}' where user_id = '${seed.userId}';`,
 );
+await server.start();
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
@@ -157,5 +158,5 @@ try {
   }
 } finally {
   await browser.close();
-  await server.close();
+  await server.stop();
 }

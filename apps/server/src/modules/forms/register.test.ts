@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFormTemplate, createWorkspace, type TestWorkspace } from '../../../test/factories.ts';
 import { inspectionDefinition, postForm, type RegisterRow, registerRows } from '../../../test/form-fixtures.ts';
