@@ -22,6 +22,8 @@ export type JsonSchema = {
   default?: unknown;
   nullable?: boolean;
   additionalProperties?: boolean | JsonSchema;
+  example?: unknown;
+  examples?: unknown[];
 };
 
 export type Parameter = { name: string; in: 'path' | 'query' | 'header'; required?: boolean; schema: JsonSchema };
@@ -88,13 +90,16 @@ export function fillPath(operation: Operation, values: (name: string) => string)
 }
 
 /**
- * A valid instance of the schema: enums take their first value, strings a short word (or an id
+ * A valid instance of the schema: an example when the contract gives one, enums take their first value, strings a short word (or an id
  * from `idFor` by property name), numbers their minimum; optional properties are left out
  * unless they are ids.
  */
 export function sample(schema: JsonSchema, idFor: (name: string) => string, name = ''): unknown {
   if (schema.const !== undefined) return schema.const;
   if (schema.enum) return schema.enum[0];
+  // A value no generic sample satisfies (an IANA time zone) is shown by its contract's example.
+  const example = schema.example ?? schema.examples?.[0];
+  if (example !== undefined) return example;
   const options = schema.anyOf ?? schema.oneOf;
   if (options) return sample(options.find((o) => o.type !== 'null') ?? (options[0] as JsonSchema), idFor, name);
   if (schema.allOf?.[0]) return sample(schema.allOf[0], idFor, name);

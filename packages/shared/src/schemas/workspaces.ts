@@ -48,7 +48,8 @@ export const timeZoneSchema = z
   .string()
   .trim()
   .max(64)
-  .refine(isTimeZone, { message: 'Use an IANA time zone name, e.g. Australia/Sydney' });
+  .refine(isTimeZone, { message: 'Use an IANA time zone name, e.g. Australia/Sydney' })
+  .meta({ examples: ['Australia/Sydney'] });
 
 export const createWorkspaceSchema = z
   .object({
