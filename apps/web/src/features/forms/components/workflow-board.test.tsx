@@ -75,6 +75,9 @@ vi.mock('../../../lib/http.ts', async (original) => ({
     return fakeReply(registerPageSchema, {
       columns: [],
       rows,
+      people: {},
+      formTitles: {},
+      timeZone: 'UTC',
       nextCursor: next < all.length && last ? cursorAfter(last, next) : null,
     });
   }),
