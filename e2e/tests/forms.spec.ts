@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { demo, folderNav, signInAndLand } from './helpers.ts';
+import { accessToken, demo, folderNav, signInAndLand } from './helpers.ts';
 
 /** The text of a PDF, read with pdf.js. */
 async function pdfText(path: string): Promise<string> {
@@ -16,19 +16,6 @@ async function pdfText(path: string): Promise<string> {
 }
 
 const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root').filter({ hasText: text });
-
-/** The bearer token the signed-in app holds (to set up data over the API). */
-async function accessToken(page: Page): Promise<string> {
-  const token = await page.evaluate(() => {
-    for (let i = 0; i < localStorage.length; i++) {
-      const key = localStorage.key(i) as string;
-      if (key.startsWith('oidc.user:')) return JSON.parse(localStorage.getItem(key) as string).access_token as string;
-    }
-    return undefined;
-  });
-  expect(token).toBeTruthy();
-  return token as string;
-}
 
 /** Draws a stroke on a signature pad (canvas) with the mouse. */
 async function draw(page: Page, pad: ReturnType<Page['locator']>) {

@@ -28,6 +28,19 @@ export async function signIn(page: Page, email: string, path = '/') {
   await page.waitForURL((url) => `${url.pathname}${url.search}` === path);
 }
 
+/** The bearer token the signed-in app holds (to set up data over the API). */
+export async function accessToken(page: Page): Promise<string> {
+  const token = await page.evaluate(() => {
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i) as string;
+      if (key.startsWith('oidc.user:')) return JSON.parse(localStorage.getItem(key) as string).access_token as string;
+    }
+    return undefined;
+  });
+  expect(token).toBeTruthy();
+  return token as string;
+}
+
 /** The refresh token the app holds (oidc-client-ts keeps the user in localStorage). */
 export async function storedRefreshToken(page: Page): Promise<string | undefined> {
   return page.evaluate(() => {

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { demo, signInAndLand } from './helpers.ts';
+import { expect, test } from '@playwright/test';
+import { accessToken, demo, signInAndLand } from './helpers.ts';
 
 /**
  * Paging against the real server (issue 28.4): the register and the workflow board follow the
@@ -9,18 +9,6 @@ import { demo, signInAndLand } from './helpers.ts';
 const formCount = 55;
 /** Waits for what the page shows; the bound is generous for a busy machine (not a figure). */
 const shows = expect.configure({ timeout: 60_000 });
-
-async function accessToken(page: Page): Promise<string> {
-  const token = await page.evaluate(() => {
-    for (let i = 0; i < localStorage.length; i++) {
-      const key = localStorage.key(i) as string;
-      if (key.startsWith('oidc.user:')) return JSON.parse(localStorage.getItem(key) as string).access_token as string;
-    }
-    return undefined;
-  });
-  expect(token).toBeTruthy();
-  return token as string;
-}
 
 test('the register and the workflow board page through 55 forms with the server’s cursors', async ({ page }) => {
   test.setTimeout(300_000);
