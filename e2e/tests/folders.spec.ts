@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { demo, folderNav, signInAndLand } from './helpers.ts';
+import { accessToken, demo, folderNav, signInAndLand } from './helpers.ts';
 
 const projectRows = (page: Page) => folderNav(page).locator('[data-folder-row="project"]');
 const teamRows = (page: Page) => folderNav(page).locator('[data-folder-row="team"]');
@@ -142,6 +142,28 @@ test('launch with an action id goes to the landing folder with it; the switcher 
   await expect(switcher.getByRole('button', { name: 'Add workspace' })).toBeDisabled();
 });
 
+/**
+ * A project with one team of its own, made over the API as the signed-in org controller, so a test
+ * that archives or deletes the folder it stands on leaves the demo folders to the other tests.
+ */
+async function ownProjectWithTeam(page: Page, label: string) {
+  const companyId = (
+    (await page.getByRole('link', { name: 'Home Folder' }).first().getAttribute('href')) as string
+  ).split('/')[3] as string;
+  const headers = { authorization: `Bearer ${await accessToken(page)}` };
+  const project = `${label} ${Date.now().toString(36)}`;
+  const created = await page.request.post(`/api/companies/${companyId}/projects`, {
+    headers,
+    data: { name: project },
+  });
+  expect(created.status()).toBe(201);
+  const { folderId } = (await created.json()) as { folderId: string };
+  const team = await page.request.post(`/api/projects/${folderId}/teams`, { headers, data: { name: 'Crew' } });
+  expect(team.status()).toBe(201);
+  await page.reload();
+  return { project, team: 'Crew' };
+}
+
 async function standOnTeam(page: Page, project: string, team: string) {
   await folderNav(page).getByRole('link', { name: project }).click();
   const teamLink = folderNav(page).getByRole('link', { name: team }).last();
@@ -158,8 +180,9 @@ const activeRowMenu = (page: Page, name: string) =>
 
 test('archiving the folder on screen moves the Active/Archived toggle with it (spec 4.2)', async ({ page }) => {
   await signInAndLand(page, demo.orgController);
-  await standOnTeam(page, 'Riverside Apartments', 'Electrical');
-  await activeRowMenu(page, 'Electrical').click();
+  const { project, team } = await ownProjectWithTeam(page, 'Archive on screen');
+  await standOnTeam(page, project, team);
+  await activeRowMenu(page, team).click();
   await page.getByRole('menuitem', { name: 'Archive' }).click();
   await page
     .getByRole('dialog', { name: /^Archive/ })
@@ -167,26 +190,27 @@ test('archiving the folder on screen moves the Active/Archived toggle with it (s
     .click();
   await expect(toast(page, 'Folders archived')).toBeVisible();
   await expect(folderNav(page).getByRole('radio', { name: 'Archived' })).toBeChecked();
-  await expect(folderNav(page).locator('[data-folder-row][data-active]')).toContainText('Electrical');
+  await expect(folderNav(page).locator('[data-folder-row][data-active]')).toContainText(team);
 });
 
 test('deleting the folder on screen goes to its parent, without "couldn\'t find" or a 404 request', async ({
   page,
 }) => {
   await signInAndLand(page, demo.orgController);
-  await standOnTeam(page, 'Riverside Apartments', 'Site Safety');
+  const { project, team } = await ownProjectWithTeam(page, 'Delete on screen');
+  await standOnTeam(page, project, team);
   const notFound: string[] = [];
   page.on('response', (r) => {
     if (r.status() === 404) notFound.push(r.url());
   });
-  await activeRowMenu(page, 'Site Safety').click();
+  await activeRowMenu(page, team).click();
   await page.getByRole('menuitem', { name: 'Delete' }).click();
   const dialog = page.getByRole('dialog', { name: /^Delete/ });
   await dialog.getByRole('textbox').fill('DELETE');
   await dialog.getByRole('button', { name: 'Delete' }).click();
   await expect(toast(page, 'Folders deleted')).toBeVisible();
   await expect(page).toHaveURL(/\/home\/projects\/[0-9a-f-]+\/activity$/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Riverside Apartments');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(project);
   await page.waitForTimeout(1000);
   await expect(toast(page, "We couldn't find this folder")).toHaveCount(0);
   expect(notFound).toEqual([]);
