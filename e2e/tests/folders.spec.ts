@@ -143,7 +143,7 @@ test('launch with an action id goes to the landing folder with it; the switcher 
 });
 
 /**
- * A project with one team of its own, made over the API as the signed-in org controller, so a test
+ * A project with teams of its own, made over the API as the signed-in org controller, so a test
  * that archives or deletes the folder it stands on leaves the demo folders to the other tests.
  */
 async function ownProjectWithTeam(page: Page, label: string) {
@@ -158,8 +158,11 @@ async function ownProjectWithTeam(page: Page, label: string) {
   });
   expect(created.status()).toBe(201);
   const { folderId } = (await created.json()) as { folderId: string };
-  const team = await page.request.post(`/api/projects/${folderId}/teams`, { headers, data: { name: 'Crew' } });
-  expect(team.status()).toBe(201);
+  // Two teams, as a project usually has: the test acts on the first, the parent keeps the other.
+  for (const name of ['Crew', 'Office']) {
+    const team = await page.request.post(`/api/projects/${folderId}/teams`, { headers, data: { name } });
+    expect(team.status()).toBe(201);
+  }
   await page.reload();
   return { project, team: 'Crew' };
 }
