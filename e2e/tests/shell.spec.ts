@@ -19,7 +19,7 @@ test('sections that are not built yet keep the shell and say so, at every addres
     (await folderNav(page).getByRole('link', { name: 'Home Folder' }).getAttribute('href')) ?? ''
   ).split('/')[3] as string;
   const projectId = (
-    (await folderNav(page).getByRole('link', { name: 'Northside Hospital' }).getAttribute('href')) ?? ''
+    (await folderNav(page).getByRole('link', { name: 'Harbour Bridge Upgrade' }).getAttribute('href')) ?? ''
   ).split('/')[3] as string;
 
   const addresses: [string, string][] = [
