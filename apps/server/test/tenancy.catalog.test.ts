@@ -15,6 +15,8 @@ const globalTables: Record<string, string> = {
   idp_secrets: "the identity provider's cookie keys",
   idp_payloads: 'sign-in sessions, codes and grants exist before any workspace is chosen',
   password_reset_tokens: 'a password belongs to the person, not to a workspace',
+  invitation_tokens:
+    'an activation link is opened before anyone is signed in or any workspace is known; it only points at its invitation, a tenant row',
   auth_attempts: 'sign-in and password-reset throttling happen before any workspace is known',
   usage_events: 'what a person did in the product (a link clicked), before or outside any workspace',
   mail_outbox: 'password reset mail belongs to no workspace; tenant mail records its workspace in the body',

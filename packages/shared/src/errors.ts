@@ -32,6 +32,11 @@ export const errorCodes = {
     status: 409,
     title: 'A team folder cannot be restored while its project folder is archived. Restore the project folder first.',
   },
+  /** Invitations and activation (spec 8.2; issue 16). */
+  activationIdInvalid: { status: 404, title: 'Invalid activation code' },
+  activationIdRevoked: { status: 403, title: 'Your invitation is no longer valid' },
+  invitationNotFound: { status: 404, title: "We couldn't find this invitation" },
+  personNotFound: { status: 404, title: "We couldn't find this person in this workspace" },
   methodNotAllowed: { status: 405, title: 'Method not allowed' },
   conflict: { status: 409, title: 'This conflicts with existing data' },
   duplicate: { status: 409, title: 'This already exists' },

@@ -117,6 +117,12 @@ export const permissions = [
   'action.reset',
   /** See the workspace's account: plan, subscription and users used (admins and org controllers). */
   'account.view',
+  /** See a folder's Users page: the people with access there and below (issue 16). */
+  'people.view',
+  /** Invite people to a folder, resend, revoke, change a level or remove access there (controllers; invitation-rules.ts decides which levels). */
+  'people.invite',
+  /** Deactivate or reactivate a person in the workspace (org controllers). */
+  'people.deactivate',
 ] as const;
 export type Permission = (typeof permissions)[number];
 
@@ -274,6 +280,12 @@ export function can(m: Membership, verb: Permission, folder: FolderRef): boolean
     case 'form.workflowReset':
     case 'action.reset':
       return folder.kind === 'team' && controllerAtOrAbove(m, folder, 'team');
+    case 'people.view':
+      return effectiveRole(m, folder) !== null;
+    case 'people.invite':
+      return controllerAtOrAbove(m, folder, 'team');
+    case 'people.deactivate':
+      return folder.kind === 'company' && controllerAtOrAbove(m, folder, 'company');
     case 'action.view':
     case 'action.create':
     case 'action.edit':

@@ -10,11 +10,16 @@ export type OutgoingMail = { to: string; subject: string; text: string; html?: s
  * Writes the mail into the outbox inside the caller's transaction: it is sent if and only if the
  * change that caused it commits.
  */
-export async function enqueueMail(tx: Tx, mail: OutgoingMail) {
-  await tx.execute(sql`
+export async function enqueueMail(tx: Tx, mail: OutgoingMail): Promise<string> {
+  const result = await tx.execute<{ mail_id: string }>(sql`
     insert into mail_outbox (to_address, subject, text_body, html_body)
-    values (${mail.to}, ${mail.subject}, ${mail.text}, ${mail.html ?? null})`);
+    values (${mail.to}, ${mail.subject}, ${mail.text}, ${mail.html ?? null})
+    returning mail_id`);
+  return (result.rows[0] as { mail_id: string }).mail_id;
 }
+
+/** Sending attempts before a mail is given up on (its delivery then shows as failed). */
+export const maxMailAttempts = 5;
 
 type OutboxRow = { mail_id: string; to_address: string; subject: string; text_body: string; html_body: string | null };
 
@@ -67,7 +72,7 @@ async function sendBatch(db: AppDb, send: (row: OutboxRow) => Promise<void>) {
   await inScope(db, systemScope, async (tx) => {
     const batch = await tx.execute<OutboxRow>(sql`
       select mail_id, to_address, subject, text_body, html_body from mail_outbox
-      where sent_at is null and attempts < 5
+      where sent_at is null and attempts < ${maxMailAttempts}
       order by created_at limit 20 for update skip locked`);
     for (const row of batch.rows) {
       try {

@@ -1,0 +1,182 @@
+import type { FolderKind, Role, UserType } from '@formwork/shared/permissions';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/tenant.ts';
+import { maxMailAttempts } from '../../mail/mail.ts';
+
+/** Folders at `folder` and below it, on the alias `f` (a company: all of the workspace's). */
+export function atOrBelow(folder: { kind: FolderKind; folderId: string }): SQL {
+  if (folder.kind === 'company') return sql`true`;
+  if (folder.kind === 'project') return sql`(f.folder_id = ${folder.folderId} or f.parent_id = ${folder.folderId})`;
+  return sql`f.folder_id = ${folder.folderId}`;
+}
+
+export type InviteSettingsRow = { email_domains: string[]; visitors_allowed: boolean };
+
+export async function inviteSettings(tx: Tx, workspaceId: string): Promise<InviteSettingsRow> {
+  const result = await tx.execute<InviteSettingsRow>(
+    sql`select email_domains, visitors_allowed from workspaces where workspace_id = ${workspaceId}`,
+  );
+  return result.rows[0] as InviteSettingsRow;
+}
+
+export type InviteeRow = {
+  email: string;
+  user_id: string | null;
+  existing_type: UserType | null;
+  pending_type: UserType | null;
+  grants: { folderId: string; kind: FolderKind; parentId: string | null; role: Role }[];
+};
+
+/**
+ * What the workspace knows of each address (lower-cased): the person with it, how they belong to
+ * the workspace and their roles there, and the type of a pending invitation.
+ */
+export async function invitees(
+  tx: Tx,
+  workspaceId: string,
+  emails: readonly string[],
+): Promise<Map<string, InviteeRow>> {
+  if (emails.length === 0) return new Map();
+  const result = await tx.execute<InviteeRow>(sql`
+    select e.email, u.user_id, wu.user_type as existing_type,
+      (select i.user_type from invitations i
+        where i.workspace_id = ${workspaceId} and lower(i.email) = e.email and i.status = 'pending'
+          and i.expires_at > now() limit 1) as pending_type,
+      coalesce((
+        select json_agg(json_build_object('folderId', m.folder_id, 'kind', f.kind, 'parentId', f.parent_id, 'role', m.role))
+        from memberships m join folders f on f.workspace_id = m.workspace_id and f.folder_id = m.folder_id
+        where m.workspace_id = ${workspaceId} and m.user_id = u.user_id and f.state <> 'deleted'
+      ), '[]'::json) as grants
+    from unnest(array[${sql.join(
+      emails.map((e) => sql`${e.toLowerCase()}`),
+      sql`, `,
+    )}]::text[]) as e(email)
+    left join users u on lower(u.email) = e.email
+    left join workspace_users wu on wu.workspace_id = ${workspaceId} and wu.user_id = u.user_id`);
+  return new Map(result.rows.map((r) => [r.email, r]));
+}
+
+export type NewInvitation = {
+  workspaceId: string;
+  invitationId: string;
+  email: string;
+  folderId: string;
+  role: Role;
+  userType: UserType;
+  invitedBy: string;
+  expiresAt: Date;
+};
+
+/** Inserts the invitation; false when the address already has a pending one (the unique index). */
+export async function insertInvitation(tx: Tx, i: NewInvitation): Promise<boolean> {
+  const result = await tx.execute(sql`
+    insert into invitations (workspace_id, invitation_id, email, folder_id, role, user_type, invited_by, expires_at)
+    values (${i.workspaceId}, ${i.invitationId}, ${i.email}, ${i.folderId}, ${i.role}, ${i.userType}, ${i.invitedBy},
+      ${i.expiresAt.toISOString()})
+    on conflict (workspace_id, lower(email)) where status = 'pending' do nothing
+    returning invitation_id`);
+  return result.rows.length === 1;
+}
+
+/** The invitation's one live token: earlier ones stop working. */
+export async function replaceToken(tx: Tx, workspaceId: string, invitationId: string, tokenHash: string) {
+  await tx.execute(
+    sql`delete from invitation_tokens where workspace_id = ${workspaceId} and invitation_id = ${invitationId}`,
+  );
+  await tx.execute(sql`
+    insert into invitation_tokens (token_hash, workspace_id, invitation_id)
+    values (${tokenHash}, ${workspaceId}, ${invitationId})`);
+}
+
+export async function deleteTokens(tx: Tx, workspaceId: string, invitationId: string) {
+  await tx.execute(
+    sql`delete from invitation_tokens where workspace_id = ${workspaceId} and invitation_id = ${invitationId}`,
+  );
+}
+
+export async function setMailAndExpiry(
+  tx: Tx,
+  workspaceId: string,
+  invitationId: string,
+  mailId: string | null,
+  expiresAt: Date,
+) {
+  await tx.execute(sql`
+    update invitations set ${mailId === null ? sql`` : sql`mail_id = ${mailId},`} expires_at = ${expiresAt.toISOString()},
+      updated_at = now()
+    where workspace_id = ${workspaceId} and invitation_id = ${invitationId}`);
+}
+
+export async function setStatus(
+  tx: Tx,
+  workspaceId: string,
+  invitationId: string,
+  status: 'accepted' | 'revoked',
+  acceptedBy: string | null = null,
+) {
+  await tx.execute(sql`
+    update invitations set status = ${status}, accepted_by = ${acceptedBy}, updated_at = now()
+    where workspace_id = ${workspaceId} and invitation_id = ${invitationId}`);
+}
+
+export type InvitationRow = {
+  invitation_id: string;
+  email: string;
+  folder_id: string;
+  folder_kind: FolderKind;
+  folder_name: string;
+  parent_id: string | null;
+  role: Role;
+  user_type: UserType;
+  status: 'pending' | 'accepted' | 'revoked' | 'expired';
+  delivery: 'queued' | 'sent' | 'failed';
+  delivery_error: string | null;
+  invited_by: string | null;
+  expires_at: string;
+  created_at: string;
+};
+
+function invitationSelect(workspaceId: string, where: SQL): SQL {
+  return sql`
+    select i.invitation_id, i.email, i.folder_id, f.kind as folder_kind, f.name as folder_name, f.parent_id,
+      i.role, i.user_type,
+      case when i.status = 'pending' and i.expires_at <= now() then 'expired' else i.status end as status,
+      case when o.sent_at is not null then 'sent'
+           when o.mail_id is not null and o.attempts >= ${maxMailAttempts} then 'failed'
+           else 'queued' end as delivery,
+      case when o.sent_at is null then o.last_error end as delivery_error,
+      nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') as invited_by,
+      to_char(i.expires_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as expires_at,
+      to_char(i.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at
+    from invitations i
+    join folders f on f.workspace_id = i.workspace_id and f.folder_id = i.folder_id
+    left join mail_outbox o on o.mail_id = i.mail_id
+    left join users u on u.user_id = i.invited_by
+    where i.workspace_id = ${workspaceId} and f.state <> 'deleted' and ${where}`;
+}
+
+/** Pending (and expired, not yet resent) invitations to the folder and below, newest first. */
+export async function openInvitations(
+  tx: Tx,
+  workspaceId: string,
+  folder: { kind: FolderKind; folderId: string },
+): Promise<InvitationRow[]> {
+  const result = await tx.execute<InvitationRow>(
+    sql`${invitationSelect(workspaceId, sql`i.status = 'pending' and ${atOrBelow(folder)}`)}
+      order by i.created_at desc, i.invitation_id`,
+  );
+  return result.rows;
+}
+
+/** One invitation to the folder or below it; undefined when there is none there. */
+export async function invitationAt(
+  tx: Tx,
+  workspaceId: string,
+  folder: { kind: FolderKind; folderId: string },
+  invitationId: string,
+): Promise<InvitationRow | undefined> {
+  const result = await tx.execute<InvitationRow>(
+    invitationSelect(workspaceId, sql`i.invitation_id = ${invitationId} and ${atOrBelow(folder)}`),
+  );
+  return result.rows[0];
+}

@@ -1,0 +1,87 @@
+import { folderParamsSchema } from '@formwork/shared/schemas/folders';
+import {
+  invitationLinkSchema,
+  invitationParamsSchema,
+  invitationSchema,
+  invitationsSchema,
+  inviteBodySchema,
+} from '@formwork/shared/schemas/people';
+import { z } from 'zod';
+import { requireUser } from '../../http/auth.ts';
+import type { App } from '../../http/types.ts';
+import * as service from './invitations.service.ts';
+
+const tags = ['people'];
+const security = [{ bearer: [] }];
+
+/** Issue 16: invitations to a folder, made and managed from its Users page. */
+export async function invitationRoutes(app: App) {
+  const deps: service.InvitationDeps = { db: app.deps.database.db, publicUrl: app.deps.config.publicUrl };
+
+  app.post('/api/folders/:folderId/invitations', {
+    config: { access: { permission: 'people.invite' } },
+    schema: {
+      tags,
+      security,
+      summary: 'Invite someone by e-mail to the folder with a level and a type; the activation link is e-mailed',
+      params: folderParamsSchema,
+      body: inviteBodySchema,
+      response: { 201: invitationSchema },
+    },
+    handler: async (request, reply) =>
+      reply.status(201).send(await service.invite(deps, requireUser(request), request.params.folderId, request.body)),
+  });
+
+  app.get('/api/folders/:folderId/invitations', {
+    config: { access: { permission: 'people.invite' } },
+    schema: {
+      tags,
+      security,
+      summary: 'The pending invitations to the folder and below it, with their delivery status',
+      params: folderParamsSchema,
+      response: { 200: invitationsSchema },
+    },
+    handler: async (request) => service.listInvitations(deps, requireUser(request), request.params.folderId),
+  });
+
+  app.post('/api/folders/:folderId/invitations/:invitationId/resend', {
+    config: { access: { permission: 'people.invite' } },
+    schema: {
+      tags,
+      security,
+      summary: 'Send the invitation again with a new link (the previous link stops working)',
+      params: invitationParamsSchema,
+      response: { 200: invitationSchema },
+    },
+    handler: async (request) =>
+      service.resend(deps, requireUser(request), request.params.folderId, request.params.invitationId),
+  });
+
+  app.post('/api/folders/:folderId/invitations/:invitationId/link', {
+    config: { access: { permission: 'people.invite' } },
+    schema: {
+      tags,
+      security,
+      summary: 'A new activation link to hand over another way (the e-mailed link stops working)',
+      params: invitationParamsSchema,
+      response: { 200: invitationLinkSchema },
+    },
+    handler: async (request) =>
+      service.copyLink(deps, requireUser(request), request.params.folderId, request.params.invitationId),
+  });
+
+  app.delete('/api/folders/:folderId/invitations/:invitationId', {
+    config: { access: { permission: 'people.invite' } },
+    schema: {
+      tags,
+      security,
+      summary: 'Revoke a pending invitation',
+      params: invitationParamsSchema,
+      response: { 204: z.null() },
+    },
+    handler: async (request, reply) => {
+      await service.revoke(deps, requireUser(request), request.params.folderId, request.params.invitationId);
+      return reply.status(204).send(null);
+    },
+  });
+}
