@@ -128,6 +128,8 @@ export const invitationMessages = {
   levelNotAllowed: "You can't give this level in this folder.",
   folderNotFound: 'This folder was not found in this workspace.',
   formulaCell: 'Cells cannot start with =, +, - or @.',
+  grantedElsewhere: "This person's level was given at another folder; change it there.",
+  cannotDeactivateSelf: "You can't deactivate yourself.",
 } as const;
 export type InvitationProblem = keyof typeof invitationMessages;
 

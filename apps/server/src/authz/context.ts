@@ -83,10 +83,12 @@ async function loadFolderContext(
     from ${folders} f
     join ${workspaces} w on w.workspace_id = f.workspace_id
     left join ${workspaceUsers} wu on wu.workspace_id = f.workspace_id and wu.user_id = ${user.userId}
+      and wu.deactivated_at is null
     where ${folderMatch}
     limit 1`,
   );
-  // Another tenant's id answers exactly like an id that does not exist.
+  // Another tenant's id answers exactly like an id that does not exist; so does the workspace of
+  // someone deactivated there (issue 16.1).
   if (!row || (!row.user_type && !user.isAdmin)) throw new AppError(notFound);
   const workspaceId = row.workspace_id;
   const projectOf = new Map<string, string>();

@@ -61,6 +61,9 @@ export const workspaceUsers = pgTable(
     workspaceId: uuid('workspace_id').notNull(),
     userId: uuid('user_id').notNull(),
     userType: text('user_type', { enum: ['contributor', 'visitor'] }).notNull(),
+    /** Set when an org controller deactivated the person here (0021_invitations.sql). */
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+    lastActiveAt: timestamp('last_active_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.workspaceId, t.userId] })],

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { folderKinds, roles, userTypes } from '../permissions.ts';
+import { cursorPart, keysetCursor } from './cursor.ts';
 import { emailSchema } from './identity.ts';
 
 /** Someone who may be picked in a person field or as an action's assignee (spec 3). */
@@ -49,3 +50,52 @@ export const invitationsSchema = z.object({ invitations: z.array(invitationSchem
 export const invitationParamsSchema = z.object({ folderId: id, invitationId: id });
 /** A fresh activation link to hand over another way when e-mail fails (the e-mailed one stops working). */
 export const invitationLinkSchema = z.object({ url: z.string() });
+
+/** Issue 16.1, the Users page: filters, sort and keyset paging over the people of a folder. */
+export const peopleSorts = ['name', 'email', 'level', 'lastActive'] as const;
+export const levelFilters = [
+  'company.controller',
+  'company.member',
+  'project.controller',
+  'project.member',
+  'team.controller',
+  'team.member',
+] as const;
+export type LevelFilter = (typeof levelFilters)[number];
+export const personStatuses = ['active', 'deactivated'] as const;
+
+export const folderPeopleQuerySchema = z.object({
+  search: z.string().trim().max(200).optional(),
+  level: z.enum(levelFilters).optional(),
+  userType: z.enum(userTypes).optional(),
+  status: z.enum(personStatuses).optional(),
+  sort: z.enum(peopleSorts).default('name'),
+  direction: z.enum(['asc', 'desc']).default('asc'),
+  /** Opaque keyset cursor from the previous page's `nextCursor`: the last row's sort key and user id. */
+  cursor: keysetCursor(z.tuple([cursorPart.text, cursorPart.id])).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type FolderPeopleQuery = z.infer<typeof folderPeopleQuerySchema>;
+
+/** One person of a Users page: their level there and the folder where it was granted. */
+export const folderPersonSchema = z.object({
+  userId: id,
+  name: z.string(),
+  email: z.string(),
+  userType: z.enum(userTypes),
+  status: z.enum(personStatuses),
+  level: z.object({ kind: z.enum(folderKinds), role: z.enum(roles) }),
+  grantedAt: z.object({ folderId: id, kind: z.enum(folderKinds), name: z.string(), path: z.array(id) }),
+  lastActiveAt: z.string().nullable(),
+});
+export type FolderPerson = z.infer<typeof folderPersonSchema>;
+
+export const folderPeoplePageSchema = z.object({
+  people: z.array(folderPersonSchema),
+  nextCursor: z.string().nullable(),
+});
+export type FolderPeoplePage = z.infer<typeof folderPeoplePageSchema>;
+
+export const personParamsSchema = z.object({ folderId: id, userId: id });
+export const companyPersonParamsSchema = z.object({ companyId: id, userId: id });
+export const changeLevelBodySchema = z.object({ role: z.enum(roles) });

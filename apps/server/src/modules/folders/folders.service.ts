@@ -17,6 +17,7 @@ import type { AppDb } from '../../db/client.ts';
 import { inScope, type Tx } from '../../db/tenant.ts';
 import { AppError } from '../../errors.ts';
 import { type AuditEvent, recordEvents } from '../activity/record-events.ts';
+import { markActive } from '../people/people.service.ts';
 import * as queries from './folders.queries.ts';
 import { treeCacheOf } from './tree-cache.ts';
 
@@ -160,9 +161,11 @@ export async function getHierarchy(db: AppDb, user: SignedInUser, folderId: stri
   const ctx = await folderContext(db, user, 'any', folderId);
   assertCan(ctx.viewer, 'folder.browse', ctx.folder);
   const companyId = ctx.workspace.workspaceId;
-  const ancestors = await inScope(db, ctx.scope, (tx) =>
-    queries.foldersByIds(tx, companyId, ctx.folder.path.slice(0, -1) as string[]),
-  );
+  const ancestors = await inScope(db, ctx.scope, async (tx) => {
+    // Opening a folder is what "last active" on the Users page means (issue 16.1).
+    if (ctx.viewer.userType !== null) await markActive(tx, companyId, user.userId);
+    return queries.foldersByIds(tx, companyId, ctx.folder.path.slice(0, -1) as string[]);
+  });
   const project = ctx.folder.kind === 'team' ? ancestors.find((row) => row.kind === 'project') : undefined;
   const company = ctx.folder.kind === 'company' ? ctx.folder : ancestors.find((row) => row.kind === 'company');
   return {

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { accounts, folders, memberships, workspaces, workspaceUsers } from '../../db/schema.ts';
 import type { Tx } from '../../db/tenant.ts';
 
@@ -41,6 +41,7 @@ export async function accessibleWorkspaces(tx: Tx, userId: string, onlyWorkspace
     .where(
       and(
         eq(workspaceUsers.userId, userId),
+        isNull(workspaceUsers.deactivatedAt),
         onlyWorkspaceId ? eq(workspaceUsers.workspaceId, onlyWorkspaceId) : undefined,
       ),
     )
