@@ -1,7 +1,10 @@
 import { Center, Loader } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useParams, useSearchParams } from 'react-router';
-import { TemplateEditor } from '../../features/templates/components/editor/template-editor.tsx';
+import { Navigate, useLocation, useParams, useSearchParams } from 'react-router';
+import {
+  TemplateEditor,
+  type TemplateEditorState,
+} from '../../features/templates/components/editor/template-editor.tsx';
 import { useAccessibleWorkspaces } from '../../features/workspaces/api/accessible-workspaces.ts';
 import { useShellContext } from '../shell/shell-layout.tsx';
 
@@ -11,6 +14,7 @@ export function TemplateEditorRoute() {
   const { result } = useShellContext();
   const { level, templateId } = useParams();
   const [searchParams] = useSearchParams();
+  const { key: locationKey, state } = useLocation();
   const workspaces = useAccessibleWorkspaces();
   if (level !== 'teams' && level !== 'companies') return <Navigate to="/404" replace />;
   if (result.status !== 'found') {
@@ -22,9 +26,16 @@ export function TemplateEditorRoute() {
   }
   const { location } = result;
   const workspace = workspaces.data?.find((w) => w.workspaceId === location.companyId);
+  // One editor per template, and one per visit of .../new. Saving a new template moves the same
+  // editor to the template's address (it names itself in the navigation state), so the user stays
+  // on the tab and field they were on instead of a fresh editor starting over on Settings.
+  const instance =
+    (state as TemplateEditorState | null)?.editorInstance ??
+    (templateId ? `template:${templateId}` : `new:${locationKey}`);
   return (
     <TemplateEditor
-      key={templateId ?? 'new'}
+      key={instance}
+      instance={instance}
       folder={{
         kind: location.kind === 'company' ? 'company' : 'team',
         folderId: location.folderId,

@@ -74,7 +74,12 @@ type Props = {
   /** A new template starts in this tab (Add Template from a tab's menu). */
   initialTabId?: string | null;
   workspaceName?: string;
+  /** The route's key for this editor; a new template's save carries it to the template's address. */
+  instance: string;
 };
+
+/** Navigation state of the editor's own step from .../new to the saved template's address. */
+export type TemplateEditorState = { editorInstance: string };
 
 type Draft = {
   name: string;
@@ -103,7 +108,16 @@ const sameDraft = (a: Draft | null, b: Draft | null) => JSON.stringify(a) === JS
  * Settings and Download Settings. Validation runs live with validateTemplate(); the server's 400
  * issues show at the same places; saves name the version they started from (409: reload).
  */
-export function TemplateEditor({ folder, path, templateId, viewer, plan, initialTabId, workspaceName }: Props) {
+export function TemplateEditor({
+  folder,
+  path,
+  templateId,
+  viewer,
+  plan,
+  initialTabId,
+  workspaceName,
+  instance,
+}: Props) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -205,7 +219,10 @@ export function TemplateEditor({ folder, path, templateId, viewer, plan, initial
         setBaseline(draft);
         queryClient.setQueryData(templateKey(created.templateId), created);
         guard.leaveWithoutAsking(() =>
-          navigate(templateEditorPath(folder.kind, folder.folderId, created.templateId), { replace: true }),
+          navigate(templateEditorPath(folder.kind, folder.folderId, created.templateId), {
+            replace: true,
+            state: { editorInstance: instance } satisfies TemplateEditorState,
+          }),
         );
         return true;
       }
