@@ -27,6 +27,7 @@ import { registerRoutes } from './modules/forms/register.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
 import { peopleRoutes } from './modules/people/people.routes.ts';
+import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { tabRoutes } from './modules/tabs/tabs.routes.ts';
 import { templateRoutes } from './modules/templates/templates.routes.ts';
 import { workspaceRoutes } from './modules/workspaces/workspaces.routes.ts';
@@ -115,6 +116,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await registerOpenApi(app, { publicUrl: deps.config.publicUrl });
   await app.register(healthRoutes);
   await app.register(identityRoutes);
+  await app.register(profileRoutes);
   await app.register(workspaceRoutes);
   await app.register(accountRoutes);
   await app.register(folderRoutes);

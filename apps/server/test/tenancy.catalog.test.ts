@@ -17,6 +17,9 @@ const globalTables: Record<string, string> = {
   password_reset_tokens: 'a password belongs to the person, not to a workspace',
   invitation_tokens:
     'an activation link is opened before anyone is signed in or any workspace is known; it only points at its invitation, a tenant row',
+  email_change_tokens: 'an e-mail address belongs to the person, not to a workspace',
+  user_images:
+    "a person's picture and signature follow them into every workspace; its own row-level security shows each person only their rows",
   auth_attempts: 'sign-in and password-reset throttling happen before any workspace is known',
   usage_events: 'what a person did in the product (a link clicked), before or outside any workspace',
   mail_outbox: 'password reset mail belongs to no workspace; tenant mail records its workspace in the body',

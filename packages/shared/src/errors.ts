@@ -37,6 +37,13 @@ export const errorCodes = {
   activationIdRevoked: { status: 403, title: 'Your invitation is no longer valid' },
   invitationNotFound: { status: 404, title: "We couldn't find this invitation" },
   personNotFound: { status: 404, title: "We couldn't find this person in this workspace" },
+  /** E-mail change (issue 16.4): the link sent to the new address. */
+  emailChangeLinkInvalid: { status: 404, title: 'Invalid token' },
+  emailChangeLinkExpired: {
+    status: 400,
+    title: 'This link has expired or was already used. Please change your e-mail again from Edit Profile.',
+  },
+  emailInUse: { status: 409, title: 'This e-mail address is already used by another account.' },
   methodNotAllowed: { status: 405, title: 'Method not allowed' },
   conflict: { status: 409, title: 'This conflicts with existing data' },
   duplicate: { status: 409, title: 'This already exists' },

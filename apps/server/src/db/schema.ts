@@ -18,9 +18,30 @@ export const users = pgTable('users', {
   isSso: boolean('is_sso').notNull().default(false),
   isVisitorOnly: boolean('is_visitor_only').notNull().default(false),
   activated: boolean('activated').notNull().default(true),
+  /** 0022_profile.sql: the person's IANA time zone (null: the browser's) and locale. */
+  timeZone: text('time_zone'),
+  locale: text('locale').notNull().default('en-US'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+/** 0022_profile.sql: a person's profile picture and signature, one current image of each kind. */
+export const userImages = pgTable(
+  'user_images',
+  {
+    userId: uuid('user_id').notNull(),
+    kind: text('kind', { enum: ['picture', 'signature'] }).notNull(),
+    source: text('source', { enum: ['uploaded', 'drawn', 'default'] }).notNull(),
+    contentType: text('content_type').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    sha256: text('sha256').notNull(),
+    storageKey: text('storage_key').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] })],
+);
 
 /**
  * 0010_accounts: who holds the subscription of one or more workspaces. Global (keyed by account),
@@ -48,6 +69,8 @@ export const workspaces = pgTable('workspaces', {
   region: text('region').notNull(),
   /** IANA zone PDFs and exports show times in (0020_workspace_time_zone.sql). */
   timeZone: text('time_zone').notNull().default('UTC'),
+  /** 0022_profile.sql: feature toggles, a JSON object of names to true/false (feature-toggles.ts). */
+  featureToggles: jsonb('feature_toggles').notNull().default({}),
   accountId: uuid('account_id').notNull(),
   /** Bumped by a trigger whenever the workspace's folders change (0012_folders_version.sql). */
   foldersVersion: bigint('folders_version', { mode: 'number' }).notNull().default(0),

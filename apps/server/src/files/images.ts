@@ -68,7 +68,7 @@ async function decoderInput(data: Buffer, format: ImageFormat): Promise<Sharp> {
 export async function processImage(
   data: Buffer,
   purpose: UploadPurpose,
-  options: { keepLocation: boolean },
+  options: { keepLocation: boolean; maxEdge?: number },
 ): Promise<ProcessedImage> {
   const rule = uploadRules[purpose];
   if (data.length > rule.maxBytes) throw new AppError('payloadTooLarge', { detail: uploadMessages.tooLarge(rule) });
@@ -81,9 +81,12 @@ export async function processImage(
     const location = options.keepLocation ? readLocation(metadata.exif) : null;
     // Photos become JPEG; drawings, logos and header images stay lossless (PNG).
     const keepsAlpha = metadata.hasAlpha === true || purpose !== 'photo';
-    const pipeline = input
-      .rotate()
-      .resize({ width: storedImageMaxEdge, height: storedImageMaxEdge, fit: 'inside', withoutEnlargement: true });
+    const pipeline = input.rotate().resize({
+      width: options.maxEdge ?? storedImageMaxEdge,
+      height: options.maxEdge ?? storedImageMaxEdge,
+      fit: 'inside',
+      withoutEnlargement: true,
+    });
     const encoded = keepsAlpha ? pipeline.png({ compressionLevel: 9 }) : pipeline.jpeg({ quality: 82, mozjpeg: true });
     const { data: output, info } = await encoded.toBuffer({ resolveWithObject: true });
     return {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isTimeZone } from '../forms/date-text.ts';
 
 /** What the web app needs to start signing in (spec 2.1, 7). */
 export const authConfigSchema = z.object({
@@ -19,6 +20,14 @@ export const currentUserSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
   mobile: z.string().nullable(),
+  /** The person's IANA time zone (null: the browser's). */
+  timeZone: z.string().nullable(),
+  /** Spec 1: stored under the key locale, en-US by default. */
+  locale: z.string(),
+  /** Where to download the profile picture (with the bearer token), or null. */
+  pictureUrl: z.string().nullable(),
+  /** An e-mail change waiting for its link to be followed, or null (issue 16.4). */
+  pendingEmail: z.string().nullable(),
   isAdmin: z.boolean(),
   isSso: z.boolean(),
   isVisitorOnly: z.boolean(),
@@ -41,15 +50,81 @@ const personName = z
   .regex(/[\p{L}\p{N}]/u, personNameMessages.invalid)
   .refine((v) => !/[<>{}]|https?:|javascript:/i.test(v), personNameMessages.invalid);
 
+/**
+ * Spec 5.7: a mobile with its country code, written `+61 412345678`. A missing or unknown country
+ * code counts as no mobile ('Mobile is required'); a national number of the wrong length says so.
+ */
+export const mobileMessages = {
+  required: 'Mobile is required',
+  length: 'Invalid mobile number - incorrect length.',
+} as const;
+/** Spec 5.7, 9: the default country code when the time zone tells nothing. */
+export const defaultCountryCode = '61';
+/** Calling codes offered by the mobile input (country, code), most used first. */
+export const countryCallingCodes = [
+  ['AU', '61'],
+  ['NZ', '64'],
+  ['GB', '44'],
+  ['US', '1'],
+  ['CA', '1'],
+  ['IE', '353'],
+  ['ZA', '27'],
+  ['SG', '65'],
+  ['IN', '91'],
+  ['DE', '49'],
+  ['FR', '33'],
+  ['NL', '31'],
+  ['ES', '34'],
+  ['IT', '39'],
+  ['AE', '971'],
+  ['PH', '63'],
+  ['MY', '60'],
+  ['HK', '852'],
+  ['JP', '81'],
+  ['BR', '55'],
+] as const;
+const callingCodes = new Set<string>(countryCallingCodes.map(([, code]) => code));
+
+/** `+61 0412 345 678` -> `{ countryCode: '61', number: '412345678' }` (a trunk 0 is dropped). */
+export function splitMobile(value: string): { countryCode: string; number: string } | undefined {
+  const match = /^\+(\d{1,3})[\s-]*(.*)$/.exec(value.trim());
+  if (!match) return undefined;
+  return { countryCode: match[1] as string, number: (match[2] as string).replace(/[\s().-]/g, '').replace(/^0/, '') };
+}
+
+export const mobileSchema = z
+  .string()
+  .trim()
+  .max(40, mobileMessages.length)
+  .superRefine((value, ctx) => {
+    const parts = splitMobile(value);
+    if (!parts || !callingCodes.has(parts.countryCode)) {
+      ctx.addIssue({ code: 'custom', message: mobileMessages.required, params: { rule: 'required' } });
+      return;
+    }
+    if (!/^\d{6,14}$/.test(parts.number))
+      ctx.addIssue({ code: 'custom', message: mobileMessages.length, params: { rule: 'length' } });
+  })
+  .transform((value) => {
+    const parts = splitMobile(value) as { countryCode: string; number: string };
+    return `+${parts.countryCode} ${parts.number}`;
+  });
+
+/** Locales a person may choose (spec 1: texts per locale; en-US is complete, the others format dates). */
+export const supportedLocales = ['en-US', 'en-GB', 'en-AU'] as const;
+
 export const updateCurrentUserSchema = z
   .object({
     firstName: personName,
     lastName: personName,
-    mobile: z
+    mobile: mobileSchema.nullable(),
+    timeZone: z
       .string()
       .trim()
-      .regex(/^\+?[0-9 ()-]{6,20}$/, 'Invalid mobile number - incorrect length.')
+      .max(64)
+      .refine(isTimeZone, { message: 'Use an IANA time zone name, e.g. Australia/Sydney' })
       .nullable(),
+    locale: z.enum(supportedLocales, { message: 'Choose one of the offered languages' }),
   })
   .partial()
   .strict();
@@ -77,6 +152,30 @@ export const emailSchema = z
   .trim()
   .max(254)
   .email('Please enter a valid email address in the format name@example.com.');
+
+/** POST /api/me/email-change: the new address gets a single-use link (issue 16.4). */
+export const emailChangeRequestSchema = z.object({ email: emailSchema }).strict();
+export type EmailChangeRequest = z.infer<typeof emailChangeRequestSchema>;
+export const emailChangeConfirmSchema = z.object({ token: z.string().trim().min(20).max(200) }).strict();
+export type EmailChangeConfirm = z.infer<typeof emailChangeConfirmSchema>;
+/** How long an e-mail change link stays usable. */
+export const emailChangeLinkHours = 24;
+
+/** A person's signature (issue 16.4): drawn on a canvas, uploaded, or made from the full name. */
+export const signatureSources = ['drawn', 'uploaded', 'default'] as const;
+export type SignatureSource = (typeof signatureSources)[number];
+export const signatureUploadQuerySchema = z.object({ source: z.enum(['drawn', 'uploaded']) });
+export const mySignatureSchema = z.object({
+  source: z.enum(signatureSources),
+  /** Where to download the PNG (with the bearer token). */
+  url: z.string(),
+  updatedAt: z.string(),
+});
+export type MySignature = z.infer<typeof mySignatureSchema>;
+export const mySignatureReplySchema = z.object({ signature: mySignatureSchema.nullable() });
+export type MySignatureReply = z.infer<typeof mySignatureReplySchema>;
+/** POST /api/me/signature/default: the workspace whose toggle allows it (spec 6). */
+export const defaultSignatureRequestSchema = z.object({ companyId: z.string().uuid() }).strict();
 
 /** Usage events the web app records (spec 2.1, 7). */
 export const usageEventNames = ['emailLoginLinkClicked'] as const;

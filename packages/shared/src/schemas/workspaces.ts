@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { featureTogglesSchema } from '../feature-toggles.ts';
 import { isTimeZone } from '../forms/date-text.ts';
 import { plans, userTypes } from '../permissions.ts';
 import { accountSummarySchema } from './accounts.ts';
@@ -14,6 +15,8 @@ export const workspaceSchema = z.object({
   region: z.string(),
   /** IANA time zone PDFs and exports show times in (issue 14.5). */
   timeZone: z.string(),
+  /** Per-workspace feature toggles (feature-toggles.ts), all off unless turned on. */
+  featureToggles: featureTogglesSchema,
   /** Spec 3: the name of the account the workspace belongs to. */
   accountName: z.string(),
   account: accountSummarySchema,
@@ -66,3 +69,6 @@ export type CreateWorkspace = z.infer<typeof createWorkspaceSchema>;
 export const workspaceParamsSchema = z.object({ workspaceId: z.string().uuid() });
 export const updateWorkspaceSchema = z.object({ timeZone: timeZoneSchema }).strict();
 export type UpdateWorkspace = z.infer<typeof updateWorkspaceSchema>;
+
+/** PUT /api/workspaces/:workspaceId/feature-toggles (super users): the toggles to change. */
+export const updateFeatureTogglesSchema = featureTogglesSchema.partial().strict();

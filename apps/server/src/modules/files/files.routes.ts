@@ -3,6 +3,7 @@ import { companyParamsSchema } from '@formwork/shared/schemas/folders';
 import { uploadRules } from '@formwork/shared/uploads';
 import { fileStorage } from '../../files/storage.ts';
 import { requireUser } from '../../http/auth.ts';
+import { acceptRawUploads } from '../../http/raw-upload.ts';
 import type { App } from '../../http/types.ts';
 import * as service from './files.service.ts';
 
@@ -14,12 +15,7 @@ export async function fileRoutes(app: App) {
   const { db } = app.deps.database;
   const storage = fileStorage(app.deps.config);
 
-  // Uploads arrive as the raw bytes of one file; what they really are is sniffed, not trusted.
-  app.addContentTypeParser(
-    ['image/jpeg', 'image/png', 'image/webp', 'image/bmp', 'image/gif', 'application/octet-stream'],
-    { parseAs: 'buffer', bodyLimit: largestUpload + 1 },
-    (_request, body, done) => done(null, body),
-  );
+  acceptRawUploads(app, largestUpload);
 
   app.post('/api/companies/:companyId/files', {
     config: { access: { permission: 'file.upload' } },

@@ -9,6 +9,14 @@ const currentUserColumns = {
   firstName: users.firstName,
   lastName: users.lastName,
   mobile: users.mobile,
+  timeZone: users.timeZone,
+  locale: users.locale,
+  // The picture's address changes with it, so a browser never shows a replaced one from its cache.
+  pictureUrl: sql<string | null>`(select '/api/me/picture?v=' || floor(extract(epoch from i.updated_at) * 1000)::bigint
+    from user_images i where i.user_id = ${users.userId} and i.kind = 'picture')`,
+  pendingEmail: sql<string | null>`(select t.new_email from email_change_tokens t
+    where t.user_id = ${users.userId} and t.used_at is null and t.expires_at > now()
+    order by t.created_at desc limit 1)`,
   isAdmin: users.isAdmin,
   isSso: users.isSso,
   isVisitorOnly: users.isVisitorOnly,

@@ -12,6 +12,7 @@ const workspaceColumns = {
   plan: accounts.planType,
   region: workspaces.region,
   timeZone: workspaces.timeZone,
+  featureToggles: workspaces.featureToggles,
   accountName: accounts.name,
   account: {
     accountId: accounts.accountId,
@@ -103,6 +104,27 @@ export async function updateTimeZone(tx: Tx, workspaceId: string, timeZone: stri
   if (!before) return undefined;
   await tx.update(workspaces).set({ timeZone, updatedAt: new Date() }).where(eq(workspaces.workspaceId, workspaceId));
   return before.timeZone;
+}
+
+export async function featureToggles(tx: Tx, workspaceId: string): Promise<unknown> {
+  const [row] = await tx
+    .select({ featureToggles: workspaces.featureToggles })
+    .from(workspaces)
+    .where(eq(workspaces.workspaceId, workspaceId));
+  return row?.featureToggles;
+}
+
+/** Turns the named feature toggles on or off, keeping the others. */
+export async function setFeatureToggles(tx: Tx, workspaceId: string, toggles: Record<string, boolean>) {
+  const rows = await tx
+    .update(workspaces)
+    .set({
+      featureToggles: sql`${workspaces.featureToggles} || ${JSON.stringify(toggles)}::jsonb`,
+      updatedAt: new Date(),
+    })
+    .where(eq(workspaces.workspaceId, workspaceId))
+    .returning({ workspaceId: workspaces.workspaceId });
+  return rows.length > 0;
 }
 
 /** One workspace with its account (in that workspace's scope). */

@@ -2,6 +2,7 @@ import {
   accessibleWorkspaceSchema,
   accessibleWorkspacesSchema,
   createWorkspaceSchema,
+  updateFeatureTogglesSchema,
   updateWorkspaceSchema,
   workspaceParamsSchema,
   workspaceSchema,
@@ -71,5 +72,19 @@ export async function workspaceRoutes(app: App) {
     },
     handler: async (request) =>
       service.updateWorkspace(db, requireUser(request), request.params.workspaceId, request.body),
+  });
+
+  app.put('/api/workspaces/:workspaceId/feature-toggles', {
+    config: { access: { signedIn: true } },
+    schema: {
+      tags,
+      security,
+      summary: "Turn the workspace's feature toggles on or off (super users only)",
+      params: workspaceParamsSchema,
+      body: updateFeatureTogglesSchema,
+      response: { 200: workspaceSchema },
+    },
+    handler: async (request) =>
+      service.setFeatureToggles(db, requireUser(request), request.params.workspaceId, request.body),
   });
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { type FeatureToggles, readFeatureToggles } from '@formwork/shared/feature-toggles';
 import { createWorkspaceAccess, createWorkspaceDenied } from '@formwork/shared/permissions';
 import type {
   AccessibleWorkspace,
@@ -7,7 +8,7 @@ import type {
   Workspace,
 } from '@formwork/shared/schemas/workspaces';
 import { assertCan } from '../../authz/can.ts';
-import { companyContext, personalScope } from '../../authz/context.ts';
+import { companyContext, personalScope, type WorkspaceContext } from '../../authz/context.ts';
 import type { SignedInUser } from '../../authz/signed-in-user.ts';
 import type { AppDb } from '../../db/client.ts';
 import { inScope } from '../../db/tenant.ts';
@@ -16,11 +17,11 @@ import { openTrialAccount, toAccountSummary } from '../accounts/accounts.service
 import { recordEvents } from '../activity/record-events.ts';
 import * as queries from './workspaces.queries.ts';
 
-/** A workspace row as the API sends it: its account's dates as ISO strings. */
-function withAccount<T extends { account: Parameters<typeof toAccountSummary>[0] }>(
+/** A workspace row as the API sends it: its account's dates as ISO strings, its toggles read. */
+function withAccount<T extends { account: Parameters<typeof toAccountSummary>[0]; featureToggles: unknown }>(
   row: T,
-): Omit<T, 'account'> & { account: Workspace['account'] } {
-  return { ...row, account: toAccountSummary(row.account) };
+): Omit<T, 'account' | 'featureToggles'> & { account: Workspace['account']; featureToggles: FeatureToggles } {
+  return { ...row, account: toAccountSummary(row.account), featureToggles: readFeatureToggles(row.featureToggles) };
 }
 
 /** Spec 2.1, 7: the workspaces the user may open, each with its region and account. */
@@ -137,4 +138,41 @@ export async function updateWorkspace(
     if (!row) throw new AppError('notFound');
     return withAccount(row);
   });
+}
+
+/**
+ * Super users (admins) turn a workspace's feature toggles on or off (spec 6:
+ * enableDefaultSignatureUser); audited in the workspace. Anyone else: 403.
+ */
+export async function setFeatureToggles(
+  db: AppDb,
+  user: SignedInUser,
+  workspaceId: string,
+  toggles: Partial<FeatureToggles>,
+): Promise<Workspace> {
+  if (!user.isAdmin) throw new AppError('forbidden');
+  const ctx = await companyContext(db, user, workspaceId, 'notFound');
+  return inScope(db, ctx.scope, async (tx) => {
+    if (!(await queries.setFeatureToggles(tx, workspaceId, toggles))) throw new AppError('notFound');
+    await recordEvents(tx, [
+      {
+        workspaceId,
+        actorUserId: user.userId,
+        action: 'workspace.updated',
+        subjectType: 'workspace',
+        subjectId: workspaceId,
+        folderPath: [workspaceId],
+        details: { name: ctx.workspace.name, featureToggles: toggles },
+      },
+    ]);
+    const [row] = await queries.workspaceById(tx, workspaceId);
+    if (!row) throw new AppError('notFound');
+    return withAccount(row);
+  });
+}
+
+/** The feature toggles of a verified workspace (feature-toggles.ts). */
+export async function workspaceFeatureToggles(db: AppDb, ctx: WorkspaceContext): Promise<FeatureToggles> {
+  const stored = await inScope(db, ctx.scope, (tx) => queries.featureToggles(tx, ctx.workspace.workspaceId));
+  return readFeatureToggles(stored);
 }
