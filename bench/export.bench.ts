@@ -1,15 +1,20 @@
-// Issue 6: CSV (and XLSX) export of 100,000 forms of a 30-field template, as a user asks for it:
+// Issues 6 and 15.5: CSV (and XLSX) export of BENCH_FORMS forms (100,000 by default) of a 30-field
+// template, as a user asks for it:
 // the request queues a job that the production server (run as `npm start` runs it, in its own
 // process) streams through a cursor into file storage. Figures: time from the request until the
 // file is ready (the request wakes the job runner) and the server process's peak resident memory
-// during the export. Goal on PostgreSQL: CSV under 6 s, peak memory under 256 MB. Run twice: the
-// second export shows that memory does not ratchet up. PGlite without DATABASE_URL (its embedded
-// database lives in the server process, so its memory is not comparable).
+// during the export. Goals on PostgreSQL: CSV of 1,000,000 forms under 20 s (6 s per 100,000 below
+// that), peak memory under 300 MB. Run twice: the second export shows that memory does not ratchet
+// up. PostgreSQL (DATABASE_URL, or a throwaway cluster this bench starts); BENCH_DRIVER=pglite for
+// PGlite (its embedded database lives in the server process, so its memory is not comparable). XLSX
+// only up to 100,000 forms (a workbook of a million rows is not what anyone opens).
 import { report } from './lib/figures.ts';
 import { seedForms } from './lib/forms-seed.ts';
+import { benchPostgres } from './lib/postgres.ts';
 import { prepareServerProcess } from './lib/server-process.ts';
 
 const count = Number(process.env.BENCH_FORMS ?? 100_000);
+const timeGoal = count >= 1_000_000 ? 20_000 : 6_000 * Math.max(1, count / 100_000);
 
 async function run(driver: 'pglite' | 'pg', databaseUrl: string | null) {
   const server = await prepareServerProcess(databaseUrl);
@@ -19,11 +24,8 @@ async function run(driver: 'pglite' | 'pg', databaseUrl: string | null) {
     const headers = { authorization: `Bearer ${seed.token}`, 'content-type': 'application/json' };
     const team = `${server.url}/api/teams/${seed.teamId}`;
     const idleMb = server.rssMb();
-    for (const [format, round] of [
-      ['csv', 1],
-      ['csv', 2],
-      ['xlsx', 1],
-    ] as const) {
+    const rounds = [['csv', 1], ['csv', 2], ...(count <= 100_000 ? [['xlsx', 1] as const] : [])] as const;
+    for (const [format, round] of rounds) {
       server.resetPeak();
       const before = server.rssMb();
       const start = performance.now();
@@ -51,9 +53,13 @@ async function run(driver: 'pglite' | 'pg', databaseUrl: string | null) {
         idleRssMb: idleMb,
         rssBeforeMb: before,
         peakRssMb,
-        ...(goals ? { goal: '< 6000' } : {}),
+        ...(goals ? { goal: `< ${timeGoal}` } : {}),
       });
-      report(`${name}.peakRss`, peakRssMb, 'MB', { driver, forms: count, ...(goals ? { goal: '< 256' } : {}) });
+      report(`${name}.peakRss`, peakRssMb, 'MB', {
+        driver,
+        forms: count,
+        ...(goals ? { goal: count >= 1_000_000 ? '< 300' : '< 256' } : {}),
+      });
     }
     if (driver === 'pg') await seed.cleanup();
   } finally {
@@ -61,5 +67,12 @@ async function run(driver: 'pglite' | 'pg', databaseUrl: string | null) {
   }
 }
 
-if (process.env.DATABASE_URL) await run('pg', process.env.DATABASE_URL);
-else await run('pglite', null);
+if (process.env.BENCH_DRIVER === 'pglite') await run('pglite', null);
+else {
+  const postgres = await benchPostgres();
+  try {
+    await run('pg', postgres.url);
+  } finally {
+    postgres.stop();
+  }
+}

@@ -2,3 +2,4 @@
 export const repoRoot: string;
 export const serverArgs: string[];
 export function buildServer(): Promise<void>;
+export function startPostgres(settings?: string[]): Promise<{ url: string; stop: () => void }>;

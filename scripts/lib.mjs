@@ -1,6 +1,8 @@
 // Small helpers shared by the npm scripts: run a command, find or install system packages.
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 
 export const repoRoot = path.resolve(import.meta.dirname, '..');
@@ -84,4 +86,62 @@ export async function buildServer() {
   });
   cpSync(path.join(serverDir, 'src/db/migrations'), path.join(dist, 'migrations'), { recursive: true });
   cpSync(path.join(serverDir, 'src/idp/assets'), path.join(dist, 'assets'), { recursive: true });
+}
+
+/** The bin directory of the newest PostgreSQL server installed (Debian's layout), if any. */
+function postgresBin() {
+  const base = '/usr/lib/postgresql';
+  if (!existsSync(base)) return undefined;
+  const versions = readdirSync(base).sort((a, b) => Number(b) - Number(a));
+  for (const v of versions) {
+    const bin = path.join(base, v, 'bin');
+    if (existsSync(path.join(bin, 'initdb'))) return bin;
+  }
+  return undefined;
+}
+
+async function freeLoopbackPort() {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * A throwaway PostgreSQL cluster on loopback (installs Debian's postgresql when missing): answers
+ * its url and stop() (which removes it). `settings` are extra server settings (`-c name=value`).
+ * `npm run test:pg` and the benches without DATABASE_URL use it.
+ */
+export async function startPostgres(settings = []) {
+  let bin = postgresBin();
+  if (!bin) {
+    ensureDebianPackages(['postgresql'], 'This needs a PostgreSQL server.');
+    bin = postgresBin();
+  }
+  // PostgreSQL refuses to run as root: as root the cluster belongs to the postgres system user.
+  const runAs = process.getuid?.() === 0 ? ['runuser', '-u', 'postgres', '--'] : [];
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'formwork-pg-'));
+  chmodSync(dir, 0o777);
+  const dataDir = path.join(dir, 'data');
+  const port = await freeLoopbackPort();
+  const pgCommand = (tool, args) => {
+    const [cmd, ...rest] = [...runAs, path.join(bin, tool), ...args];
+    const result = spawnSync(cmd, rest, { stdio: ['ignore', 'ignore', 'inherit'] });
+    if (result.status !== 0) throw new Error(`${tool} failed`);
+  };
+  pgCommand('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8']);
+  const options = [`-p ${port}`, `-k ${dir}`, '-c listen_addresses=127.0.0.1', '-c max_connections=200', ...settings];
+  pgCommand('pg_ctl', ['-D', dataDir, '-l', path.join(dir, 'server.log'), '-w', 'start', '-o', options.join(' ')]);
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop() {
+      try {
+        pgCommand('pg_ctl', ['-D', dataDir, '-m', 'immediate', 'stop']);
+      } catch {}
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }

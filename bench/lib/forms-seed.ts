@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { Config } from '@formwork/server/src/config.ts';
 import type { Database } from '@formwork/server/src/db/client.ts';
 import { loadSigningKeys } from '@formwork/server/src/idp/keys.ts';
+import { sortFields } from '@formwork/server/src/modules/forms/register-order.service.ts';
 import { accessTokenFor } from '@formwork/server/test/auth.ts';
+import { templateDefinitionSchema } from '@formwork/shared/templates/template-definition';
 import { inWorkspace, workspaceSql } from './in-workspace.ts';
 
 const options = ['opt1', 'opt2', 'opt3', 'opt4', 'opt5'];
@@ -44,7 +46,7 @@ function valuesSql(): string {
  * One workspace, team, org controller and 30-field template with `count` forms inserted set-based
  * (one statement), updated_at spread over time so sorts are realistic.
  */
-export async function seedForms(target: { database: Database; config: Config }, count: number) {
+export async function seedForms(target: { database: Database; config: Config }, count: number, keyed: string[] = []) {
   const { database, config } = target;
   const workspaceId = randomUUID();
   const projectId = randomUUID();
@@ -53,6 +55,12 @@ export async function seedForms(target: { database: Database; config: Config }, 
   const userId = randomUUID();
   const w = `'${workspaceId}'`;
   const definition = JSON.stringify(benchDefinition()).replaceAll("'", "''");
+  // The register order (num1) and the fields in `keyed` listed as keyed (as after a register was
+  // sorted by them once): the trigger on forms writes their sort keys as the forms are inserted.
+  const sortable = sortFields(templateDefinitionSchema.parse(benchDefinition()))
+    .filter((f) => f.fieldId === 'num1' || keyed.includes(f.fieldId))
+    .map((f) => `(${w}, '${templateId}', '${f.fieldId}', '${f.kind}', true)`)
+    .join(', ');
   await database.execScript(
     inWorkspace(
       workspaceId,
@@ -63,11 +71,11 @@ export async function seedForms(target: { database: Database; config: Config }, 
        insert into folders (workspace_id, folder_id, kind, parent_id, name) values (${w}, '${teamId}', 'team', '${projectId}', 'T');
        insert into workspace_users (workspace_id, user_id, user_type) values (${w}, '${userId}', 'contributor');
        insert into memberships (workspace_id, folder_id, user_id, role) values (${w}, ${w}, '${userId}', 'controller');
-       insert into templates (workspace_id, template_id, folder_id, name, template_code, form_name, type,
-                              register_sort_field, register_sort_kind)
-         values (${w}, '${templateId}', '${teamId}', 'Bench Register', 'BR-1', 'Bench', 'register', 'num1', 'number');
+       insert into templates (workspace_id, template_id, folder_id, name, template_code, form_name, type)
+         values (${w}, '${templateId}', '${teamId}', 'Bench Register', 'BR-1', 'Bench', 'register');
        insert into template_versions (workspace_id, template_id, version, name, template_code, form_name, definition)
          values (${w}, '${templateId}', 1, 'Bench Register', 'BR-1', 'Bench', '${definition}'::jsonb);
+       insert into template_sort_fields (workspace_id, template_id, field_id, kind, keyed) values ${sortable};
        insert into forms (workspace_id, form_id, template_id, template_version, folder_id, number, title, field_values,
                           create_hash, created_by, updated_by, created_at, updated_at)
          select ${w}, gen_random_uuid(), '${templateId}', 1, '${teamId}', i, 'Bench ' || i, ${valuesSql()},
@@ -79,7 +87,8 @@ export async function seedForms(target: { database: Database; config: Config }, 
     ),
   );
   // As autovacuum would leave a freshly loaded table (and clear an earlier run's deleted rows).
-  await database.execScript('vacuum analyze forms;');
+  await database.execScript('vacuum analyze forms');
+  await database.execScript('vacuum analyze form_sort_keys');
   await loadSigningKeys(database.db);
   const token = await accessTokenFor(database.db, config, userId);
   const cleanup = () =>
@@ -89,6 +98,7 @@ export async function seedForms(target: { database: Database; config: Config }, 
         `delete from jobs where workspace_id = ${w};
          delete from forms where workspace_id = ${w};
          delete from form_counters where workspace_id = ${w};
+         delete from template_sort_fields where workspace_id = ${w};
          delete from template_versions where workspace_id = ${w};
          delete from templates where workspace_id = ${w};
          delete from audit_events where workspace_id = ${w};

@@ -15,6 +15,7 @@ import {
   workspaceUsers,
 } from '../src/db/schema.ts';
 import { inScope, systemScope } from '../src/db/tenant.ts';
+import { applyRegisterOrder } from '../src/modules/forms/register-order.service.ts';
 import { accessTokenFor, bearer } from './auth.ts';
 
 export type UserOverrides = Partial<typeof users.$inferInsert>;
@@ -266,6 +267,8 @@ export async function createFormTemplate(
       formName: options.formName ?? 'Form',
       definition,
     });
+    // As every template save does: its register order keyed (at once: it has no forms yet).
+    await applyRegisterOrder(tx, { workspaceId, templateId, folderId: options.folderId, definition }, randomUUID());
     for (const teamId of options.deployTo ?? []) {
       await tx.insert(templateDeployments).values({ workspaceId, templateId, teamId });
     }

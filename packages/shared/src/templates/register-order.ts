@@ -4,8 +4,8 @@ import { itemIdSchema } from '../fields/field-base.ts';
 
 /**
  * Which fields a register lists and sorts by, and a template's register order: the field its
- * register opens sorted by. The server keeps every form's sort key of that field indexed, so
- * sorting by it stays fast however many forms there are (0014_register_order.sql).
+ * register opens sorted by. The server keeps every form's sort key of that field (and of any field
+ * a register was sorted by) indexed, so sorting stays fast however many forms there are (ADR 0015).
  */
 
 export const registerOrderSchema = z.object({
@@ -46,7 +46,7 @@ export function isListedField(field: Field): boolean {
 }
 
 /**
- * How a field's value sorts (the `kind` of the SQL function register_sort_key): numbers as numbers,
+ * How a field's value sorts (the `kind` of the SQL functions form_sort_number and form_sort_text): numbers as numbers,
  * Yes/No by the answer, ranges by their start, the rest as case-insensitive text; null when the
  * field cannot be sorted by.
  */

@@ -137,7 +137,14 @@ export function exportJobHandler(db: AppDb, storage: FileStorage): JobHandler {
       if (!template) throw new Error('The template is no longer available');
       const definition = parseDefinition(workspaceId, template.templateId, template.version, template.definition);
       const ids = { workspaceId, teamId: params.teamId, templateId: params.templateId };
-      const scope = await withStoredSortKeys(tx, registerScope(ids, definition, params), definition, params.sort);
+      const sorted = await withStoredSortKeys(
+        tx,
+        registerScope(ids, definition, params),
+        definition,
+        params.sort,
+        null,
+      );
+      const scope = sorted.scope;
       // Every field unless the exporter asked for the visible ones (jobs queued before the choice
       // existed named their columns only when they wanted fewer).
       const chosen =

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFormTemplate, createWorkspace, type Persona, type TestWorkspace } from '../../../test/factories.ts';
@@ -35,7 +36,7 @@ afterAll(() => ctx.close());
 const rows = (query: Record<string, string>, limit = 3) =>
   registerRows(ctx, w.personas.teamMember, { teamId: team(), templateId }, query, limit);
 
-async function saveOrder(who: Persona, order: unknown) {
+async function saveDefinition(who: Persona, change: (definition: Record<string, unknown>) => Record<string, unknown>) {
   const url = `/api/templates/${templateId}`;
   const current = await ctx.app.inject({ method: 'GET', url, headers: await who.headers() });
   const t = current.json();
@@ -48,10 +49,13 @@ async function saveOrder(who: Persona, order: unknown) {
       name: t.name,
       templateCode: t.templateCode,
       formName: t.formName,
-      definition: { ...t.definition, registerOrder: order },
+      definition: change(t.definition),
     },
   });
 }
+
+const saveOrder = (who: Persona, order: unknown) =>
+  saveDefinition(who, (definition) => ({ ...definition, registerOrder: order }));
 
 /** Whether the register sorted by `sort` reads the stored keys (the index) rather than scanning. */
 async function readsStoredKeys(sort: string): Promise<boolean> {
@@ -65,7 +69,7 @@ async function readsStoredKeys(sort: string): Promise<boolean> {
     const definition = parseDefinition(w.workspaceId, templateId, row.current_version, row.definition);
     const ids = { workspaceId: w.workspaceId, teamId: team(), templateId };
     const options = { state: 'active' as const, sort, direction: 'asc' as const, filter: [] };
-    const scope = await withStoredSortKeys(tx, registerScope(ids, definition, options), definition, sort);
+    const { scope } = await withStoredSortKeys(tx, registerScope(ids, definition, options), definition, sort, null);
     return scope.sort.where !== undefined;
   });
 }
@@ -73,38 +77,65 @@ async function readsStoredKeys(sort: string): Promise<boolean> {
 const runJobs = () =>
   runPendingJobs(ctx.database.db, { [registerSortKeysJobKind]: registerSortKeysJobHandler(ctx.database.db) });
 
-describe('register order', () => {
-  it('sorts by the stored keys once the re-key job has run, in the same order as a scan, and keeps new forms in it', async () => {
-    const scanned = await rows({ sort: 'field:count', direction: 'asc' });
-    expect(scanned.map((r) => r.values.count)).toEqual([...counts].sort((a, b) => a - b));
+type Row = { formId: string; values: Record<string, unknown> };
+/** The register's order computed here: the value's key (lower-case text, or a number), then the id. */
+function expected(all: Row[], key: (r: Row) => number | string, direction: 'asc' | 'desc'): string[] {
+  const sign = direction === 'asc' ? 1 : -1;
+  return [...all]
+    .sort((a, b) => {
+      const [x, y] = [key(a), key(b)];
+      if (x !== y) return (x < y ? -1 : 1) * sign;
+      return (a.formId < b.formId ? -1 : 1) * sign;
+    })
+    .map((r) => r.formId);
+}
+const countKey = (r: Row) => (typeof r.values.count === 'number' ? r.values.count : Number.NEGATIVE_INFINITY);
+const titleKey = (r: Row) => String(r.values.title ?? '').toLowerCase();
+const safeKey = (r: Row) => String((r.values.safe as { answer?: string } | undefined)?.answer ?? '').toLowerCase();
 
-    const saved = await saveOrder(w.personas.teamController, { fieldId: 'count', direction: 'asc' });
-    expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json().definition.registerOrder).toEqual({ fieldId: 'count', direction: 'asc' });
-    // Until the job has run, the register scans: same answer.
-    expect(await readsStoredKeys('field:count')).toBe(false);
-    expect(await rows({ sort: 'field:count', direction: 'asc' })).toEqual(scanned);
-
-    expect(await runJobs()).toBe(1);
-    expect(await readsStoredKeys('field:count')).toBe(true);
-    expect(await readsStoredKeys('field:title')).toBe(false);
-    expect(await rows({ sort: 'field:count', direction: 'asc' })).toEqual(scanned);
-    const desc = await rows({ sort: 'field:count', direction: 'desc' }, 4);
-    expect(desc.map((r) => r.formId)).toEqual(
-      [...scanned]
-        .sort((a, b) => (b.values.count as number) - (a.values.count as number) || (b.formId > a.formId ? 1 : -1))
-        .map((r) => r.formId),
-    );
+describe('sort keys of every sortable field (ADR 0015)', () => {
+  it('the first sort by a field scans and queues its keying; then it reads the stored keys, same order, both ways', async () => {
+    const all = await rows({});
+    expect(all).toHaveLength(counts.length);
+    const sorts = [
+      ['field:count', countKey],
+      ['field:title', titleKey],
+      ['field:safe', safeKey],
+    ] as const;
+    for (const [sort, key] of sorts) {
+      expect(await readsStoredKeys(sort)).toBe(false);
+      const scanned = await rows({ sort, direction: 'asc' });
+      expect(scanned.map((r) => r.formId)).toEqual(expected(all, key, 'asc'));
+    }
+    // One job per field, queued by its first sort (the pages after it found it listed).
+    expect(await runJobs()).toBe(sorts.length);
+    for (const [sort, key] of sorts) {
+      expect(await readsStoredKeys(sort)).toBe(true);
+      for (const direction of ['asc', 'desc'] as const) {
+        const paged = await rows({ sort, direction });
+        expect(paged.map((r) => r.formId)).toEqual(expected(all, key, direction));
+      }
+    }
+    expect(await runJobs()).toBe(0);
+    // Fields whose values have no order are not sorted by (400).
+    const unsortable = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/teams/${team()}/templates/${templateId}/register?sort=field:pics`,
+      headers: await w.personas.teamMember.headers(),
+    });
+    expect(unsortable.statusCode).toBe(400);
     const filtered = await rows({ sort: 'field:count', direction: 'asc', filter: 'field:safe:eq:yes' });
     expect(filtered.map((r) => r.values.count)).toEqual([1, 3, 3, 3, 12]);
+  });
 
-    // A new form and an edited one take their keys as they are saved (no job needed).
+  it('keeps the keys on edit, archive, restore and delete, and for a new form (no job needed)', async () => {
     const created = await postForm(ctx, w.personas.teamMember, team(), {
       templateId,
-      values: { title: 'New', count: 4 },
+      values: { title: 'Aardvark', count: 4 },
     });
     expect(created.statusCode).toBe(201);
-    const first = scanned[0] as { formId: string };
+    const before = await rows({ sort: 'field:count', direction: 'asc' });
+    const first = before[0] as Row;
     const form = await ctx.app.inject({
       method: 'GET',
       url: `/api/teams/${team()}/forms/${first.formId}`,
@@ -117,24 +148,105 @@ describe('register order', () => {
       payload: { baseVersion: form.json().form.version, values: { ...form.json().form.values, count: 100 } },
     });
     expect(edited.statusCode, edited.body).toBe(200);
-    expect(await readsStoredKeys('field:count')).toBe(true);
     const after = await rows({ sort: 'field:count', direction: 'asc' }, 4);
     expect(after.map((r) => r.values.count)).toEqual([1, 3, 3, 3, 4, 5, 7, 8, 9, 12, 100]);
+    expect((await rows({ sort: 'field:title', direction: 'asc' }))[0]?.values.title).toBe('Aardvark');
+
+    const act = async (action: string, formIds: string[]) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/teams/${team()}/forms/${action}`,
+        headers: await w.personas.teamController.headers(),
+        payload: { formIds },
+      });
+    const newest = created.json().formId as string;
+    const archive = await act('archive', [newest]);
+    expect(archive.statusCode, archive.body).toBe(200);
+    expect((await rows({ sort: 'field:title', direction: 'asc' }))[0]?.values.title).not.toBe('Aardvark');
+    const archived = await rows({ sort: 'field:title', direction: 'asc', state: 'archived' });
+    expect(archived.map((r) => r.formId)).toEqual([newest]);
+    expect((await act('restore', [newest])).statusCode).toBe(200);
+    expect((await rows({ sort: 'field:title', direction: 'asc' }))[0]?.formId).toBe(newest);
+    expect((await act('delete', [newest])).statusCode).toBe(200);
+    const left = await rows({ sort: 'field:title', direction: 'asc' });
+    expect(left.map((r) => r.formId)).not.toContain(newest);
+    expect(left).toHaveLength(counts.length);
   });
 
-  it('a changed order re-keys again; removing it leaves the register newest first', async () => {
-    expect((await saveOrder(w.personas.teamController, { fieldId: 'title', direction: 'desc' })).statusCode).toBe(200);
-    expect(await readsStoredKeys('field:title')).toBe(false);
+  it('a field the template sorts another way, or adds, scans until the job has keyed it, with the same answer', async () => {
+    const all = await rows({});
+    await rows({ sort: 'field:notes' });
     expect(await runJobs()).toBe(1);
-    expect(await readsStoredKeys('field:title')).toBe(true);
-    expect(await readsStoredKeys('field:count')).toBe(false);
-    const titles = (await rows({ sort: 'field:title', direction: 'desc' })).map((r) => String(r.values.title));
-    expect(titles).toEqual([...titles].sort((a, b) => b.toLowerCase().localeCompare(a.toLowerCase())));
+    expect(await readsStoredKeys('field:notes')).toBe(true);
+    // 'notes' becomes a number field (another kind), and a new text field 'code' is added.
+    const saved = await saveDefinition(w.personas.teamController, (definition) => ({
+      ...definition,
+      fields: [
+        ...(definition.fields as { id: string }[]).map((f) =>
+          f.id === 'notes' ? { id: 'notes', type: 'number', label: 'Notes' } : f,
+        ),
+        { id: 'code', type: 'singleLineText', label: 'Code' },
+      ],
+    }));
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await readsStoredKeys('field:notes')).toBe(false);
+    expect(await readsStoredKeys('field:code')).toBe(false);
+    expect(await readsStoredKeys('field:count')).toBe(true);
+    const scanned = await rows({ sort: 'field:code', direction: 'desc' });
+    expect(scanned.map((r) => r.formId)).toEqual(expected(all, () => '', 'desc'));
+    const notes = await rows({ sort: 'field:notes', direction: 'asc' });
 
-    expect((await saveOrder(w.personas.teamController, null)).statusCode).toBe(200);
+    expect(await runJobs()).toBe(2);
+    expect(await readsStoredKeys('field:code')).toBe(true);
+    expect(await readsStoredKeys('field:notes')).toBe(true);
+    expect((await rows({ sort: 'field:code', direction: 'desc' })).map((r) => r.formId)).toEqual(
+      scanned.map((r) => r.formId),
+    );
+    expect((await rows({ sort: 'field:notes', direction: 'asc' })).map((r) => r.formId)).toEqual(
+      notes.map((r) => r.formId),
+    );
+    // A removed field: no longer sortable (400), its keys gone with the job.
+    expect(
+      (
+        await saveDefinition(w.personas.teamController, (d) => ({
+          ...d,
+          fields: (d.fields as { id: string }[]).filter((f) => f.id !== 'code'),
+        }))
+      ).statusCode,
+    ).toBe(200);
     expect(await runJobs()).toBe(1);
-    expect(await readsStoredKeys('field:title')).toBe(false);
-    expect(await rows({})).toHaveLength(counts.length + 1);
+    const left = await inScope(ctx.database.db, { workspaceId: w.workspaceId, userId: null, isAdmin: false }, (tx) =>
+      tx.execute<{ n: number }>(sql`select count(*)::int as n from form_sort_keys where field_id = 'code'`),
+    );
+    expect(left.rows[0]?.n).toBe(0);
+    const gone = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/teams/${team()}/templates/${templateId}/register?sort=field:code`,
+      headers: await w.personas.teamMember.headers(),
+    });
+    expect(gone.statusCode).toBe(400);
+  });
+
+  it('another workspace sees none of the keys; bad cursors are a 400', async () => {
+    const theirs = await inScope(
+      ctx.database.db,
+      { workspaceId: other.workspaceId, userId: null, isAdmin: false },
+      (tx) => tx.execute<{ n: number }>(sql`select count(*)::int as n from form_sort_keys`),
+    );
+    expect(theirs.rows[0]?.n).toBe(0);
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/teams/${other.projects[0]?.teams[0]?.teamId}/templates/${templateId}/register?sort=field:count`,
+      headers: await other.personas.orgController.headers(),
+    });
+    expect(res.statusCode).toBe(404);
+    const cursor = Buffer.from(JSON.stringify(['field:count', 'not json', randomUUID()])).toString('base64url');
+    const bad = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/teams/${team()}/templates/${templateId}/register?sort=field:count&cursor=${cursor}`,
+      headers: await w.personas.teamMember.headers(),
+    });
+    expect(bad.statusCode).toBe(400);
   });
 
   it('bad input: a field the register cannot sort by, or no such field, is a 400 at definition.registerOrder', async () => {

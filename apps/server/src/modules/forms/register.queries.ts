@@ -8,37 +8,84 @@ import { type FormRecord, formColumns, toFormRecord } from './forms.queries.ts';
 
 /**
  * Registers and the timeline: keyset-paged lists of forms. Sorting is by a metadata column (with
- * an index per sort, see 0007_forms.sql) or by one field's value (indexed for the template's
- * register order, 0014_register_order.sql); the sort key is selected as text and cast back in the
- * cursor, so the keyset never loses precision (timestamps keep microseconds).
+ * an index per sort, see 0007_forms.sql) or by one field's value: read from the form's stored sort
+ * keys (form_sort_keys, one indexed row per form and sortable field, 0023_register_sort_keys.sql)
+ * or, while a field's keys are being written, computed from every form's values (a scan). The
+ * sort key is selected as text and cast back in the cursor, so the keyset never loses precision
+ * (timestamps keep microseconds).
  */
 
-/** How a page is ordered; `where` narrows to the rows the order holds for (the indexed sort). */
-export type SortSpec = { expr: SQL; cast: SQL; tiebreak: boolean; where?: SQL };
+/**
+ * How a page is ordered. `keyText` is the sort key as the cursor carries it, `keyValue` turns the
+ * cursor's text back into the sort's type; `from` and `where` join and narrow to the rows the
+ * order is read from (the stored keys).
+ */
+export type SortSpec = {
+  expr: SQL;
+  keyText: SQL;
+  keyValue: (key: string) => SQL;
+  tiebreak: boolean;
+  from?: SQL;
+  where?: SQL;
+};
+
+/** A field's sort key travels as JSON text (a number, or a string: text keys and -Infinity). */
+function fieldKeys(expr: SQL, kind: RegisterSortKind): Pick<SortSpec, 'expr' | 'keyText' | 'keyValue'> {
+  const type = kind === 'number' ? sql`float8` : sql`text`;
+  return {
+    expr,
+    keyText: sql`to_jsonb(${expr})::text`,
+    keyValue: (key) => sql`(${key}::jsonb #>> '{}')::${type}`,
+  };
+}
 
 /** A field's value as the register sorts it, computed from every form's values (a scan). */
 export function fieldSortSpec(fieldId: string, kind: RegisterSortKind): SortSpec {
   // The kind is a literal (one of four words), so the planner folds the function's case away.
-  const expr = sql`register_sort_key(f.field_values, ${fieldId}, ${sql.raw(`'${kind}'`)})`;
-  return { expr, cast: sql`::jsonb`, tiebreak: true };
+  const expr =
+    kind === 'number'
+      ? sql`form_sort_number(f.field_values, ${fieldId})`
+      : sql`form_sort_text(f.field_values, ${fieldId}, ${sql.raw(`'${kind}'`)})`;
+  return { ...fieldKeys(expr, kind), tiebreak: true };
 }
 
-/** The same order read from the forms' stored sort keys, served by forms_register_sort_idx. */
-export function storedSortSpec(source: string): SortSpec {
-  return { expr: sql`f.sort_key`, cast: sql`::jsonb`, tiebreak: true, where: sql`f.sort_key_source = ${source}` };
+/**
+ * The same order read from the forms' stored keys: a walk of form_sort_keys_number_idx or
+ * form_sort_keys_text_idx (equalities on leakproof btree operators, so row-level security keeps
+ * them as index conditions), joined to each form by its primary key.
+ */
+export function storedSortSpec(
+  register: { workspaceId: string; templateId: string; teamId: string; state: 'active' | 'archived' },
+  fieldId: string,
+  kind: RegisterSortKind,
+): SortSpec {
+  const column = kind === 'number' ? sql`k.num` : sql`k.txt`;
+  return {
+    ...fieldKeys(column, kind),
+    tiebreak: true,
+    from: sql`join form_sort_keys k on k.workspace_id = f.workspace_id and k.form_id = f.form_id`,
+    where: sql`k.workspace_id = ${register.workspaceId} and k.template_id = ${register.templateId}
+      and k.folder_id = ${register.teamId} and k.state = ${register.state} and k.field_id = ${fieldId}
+      and ${column} is not null`,
+  };
+}
+
+/** Metadata keys travel as the database writes them. */
+function metadataKeys(expr: SQL, type: SQL): Pick<SortSpec, 'expr' | 'keyText' | 'keyValue'> {
+  return { expr, keyText: sql`(${expr})::text`, keyValue: (key) => sql`${key}::${type}` };
 }
 
 export function metadataSortSpec(key: 'updatedAt' | 'createdAt' | 'number' | 'state'): SortSpec {
   switch (key) {
     case 'updatedAt':
-      return { expr: sql`f.updated_at`, cast: sql`::timestamptz`, tiebreak: true };
+      return { ...metadataKeys(sql`f.updated_at`, sql`timestamptz`), tiebreak: true };
     case 'createdAt':
-      return { expr: sql`f.created_at`, cast: sql`::timestamptz`, tiebreak: true };
+      return { ...metadataKeys(sql`f.created_at`, sql`timestamptz`), tiebreak: true };
     case 'number':
       // Unique per template: no tiebreak needed, and the number index serves the order alone.
-      return { expr: sql`f.number`, cast: sql`::integer`, tiebreak: false };
+      return { ...metadataKeys(sql`f.number`, sql`integer`), tiebreak: false };
     case 'state':
-      return { expr: sql`f.state`, cast: sql`::text`, tiebreak: true };
+      return { ...metadataKeys(sql`f.state`, sql`text`), tiebreak: true };
   }
 }
 
@@ -166,15 +213,15 @@ export function registerSelect(scope: RegisterScope, after: Keyset | undefined, 
   const cmp = direction === 'desc' ? sql`<` : sql`>`;
   let keyset = sql``;
   if (after) {
-    const key = sql`${after.key}${sort.cast}`;
+    const key = sort.keyValue(after.key);
     keyset = sort.tiebreak
       ? sql`and (${sort.expr}, f.form_id) ${cmp} (${key}, ${after.formId}::uuid)`
       : sql`and ${sort.expr} ${cmp} ${key}`;
   }
   const filters = [...(sort.where ? [sort.where] : []), ...scope.filters].map((f) => sql` and ${f}`);
   return sql`
-    select ${formColumns}, (${sort.expr})::text as sort_key
-      from forms f
+    select ${formColumns}, ${sort.keyText} as sort_key
+      from forms f ${sort.from ?? sql``}
      where f.workspace_id = ${scope.workspaceId} and f.template_id = ${scope.templateId}
        and f.folder_id = ${scope.teamId} and f.state = ${scope.state}
        ${sql.join(filters)} ${keyset}

@@ -16,6 +16,7 @@ import type { SignedInUser } from '../../authz/signed-in-user.ts';
 import type { AppDb } from '../../db/client.ts';
 import { inScope, type Tx } from '../../db/tenant.ts';
 import { AppError } from '../../errors.ts';
+import { jobQueued } from '../../jobs/runner.ts';
 import { assertFormRight, parseDefinition, type TeamContext } from './form-model.ts';
 import { type FormRecord, templateForTeam } from './forms.queries.ts';
 import { teamContext } from './forms.service.ts';
@@ -139,10 +140,19 @@ export async function getRegister(
   assertFormRight(ctx, 'form.view');
   const after = query.cursor ? { key: query.cursor[1], formId: query.cursor[2] } : undefined;
   const columns = query.columns ? query.columns.split(',').filter(Boolean) : undefined;
-  return inScope(db, ctx.scope, async (tx) => {
+  let queued = false;
+  const page = await inScope(db, ctx.scope, async (tx) => {
     const { template, definition } = await seenTemplate(tx, ctx, templateId);
     const ids = { workspaceId: ctx.workspace.workspaceId, teamId, templateId };
-    const scope = await withStoredSortKeys(tx, registerScope(ids, definition, query), definition, query.sort);
+    const sorted = await withStoredSortKeys(
+      tx,
+      registerScope(ids, definition, query),
+      definition,
+      query.sort,
+      user.userId,
+    );
+    queued = sorted.queued;
+    const scope = sorted.scope;
     const rows = await queries.registerPage(tx, scope, after, query.limit + 1);
     const page = rows.slice(0, query.limit);
     const last = page[page.length - 1];
@@ -157,6 +167,8 @@ export async function getRegister(
       nextCursor: rows.length > query.limit && last ? encodeCursor([query.sort, last.sortKey, last.formId]) : null,
     };
   });
+  if (queued) jobQueued(db);
+  return page;
 }
 
 /** The team's timeline: forms of its Timeline templates (or one template's), newest first. */
