@@ -31,6 +31,9 @@ const TemplatesRoute = lazyWithReload(() =>
 const TemplateEditorRoute = lazyWithReload(() =>
   import('./routes/template-editor-route.tsx').then((m) => ({ default: m.TemplateEditorRoute })),
 );
+const SettingsRoute = lazyWithReload(() =>
+  import('./routes/settings-route.tsx').then((m) => ({ default: m.SettingsRoute })),
+);
 
 function lazyPage(Page: ComponentType) {
   return (
@@ -48,7 +51,7 @@ function lazyPage(Page: ComponentType) {
 
 /**
  * The route table (spec 2.1, 2.2). Sections that are not built yet (users, lists, photos,
- * analytics, folder settings) show the shell with a "not available yet" page at their addresses
+ * analytics, project and team settings) show the shell with a "not available yet" page at their addresses
  * (any tail, so legacy redirects land there too). Unknown paths go to the 404 page.
  */
 export const routes: RouteObject[] = [
@@ -81,7 +84,7 @@ export const routes: RouteObject[] = [
     children: [
       { path: '/home', element: <HomeRoute /> },
       { path: '/home/:level/:folderId/activity', element: <FolderActivityRoute /> },
-      { path: '/home/:level/:folderId/settings', element: <SectionNotAvailableRoute section="settings" /> },
+      { path: '/home/:level/:folderId/settings', element: lazyPage(SettingsRoute) },
       ...(['users', 'lists', 'photos', 'analytics'] as const).map((section) => ({
         path: `/${section}/:level/:folderId/*`,
         element: <SectionNotAvailableRoute section={section} />,

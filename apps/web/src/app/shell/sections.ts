@@ -20,7 +20,10 @@ export const sectionIds = [
 ] as const;
 export type SectionId = (typeof sectionIds)[number];
 
-/** Sections that are not built yet: their addresses show the shell with a "not available yet" page. */
+/**
+ * Sections that are not built yet: their addresses show the shell with a "not available yet" page.
+ * Settings is built at the company level only (the workspace settings).
+ */
 export const unbuiltSections = ['users', 'lists', 'photos', 'analytics', 'settings'] as const;
 export type UnbuiltSection = (typeof unbuiltSections)[number];
 
@@ -89,6 +92,6 @@ export function folderSections(location: FolderLocation): ShellSection[] {
       id,
       labelKey: sectionLabelKey(id, location.kind),
       path: sectionPath(id, location.kind, location.folderId),
-      built: !isUnbuilt(id),
+      built: !isUnbuilt(id) || (id === 'settings' && location.kind === 'company'),
     }));
 }
