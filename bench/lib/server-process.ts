@@ -56,7 +56,9 @@ export async function prepareServerProcess(
       // is the default one, whatever this process was given.
       const { DATABASE_URL: _inherited, LOG_LEVEL: _level, ...inherited } = process.env;
       const log = openSync(logFile, 'a');
-      child = spawn(process.execPath, serverArgs, {
+      // BENCH_CPU_PROF=<dir>: a CPU profile of the server, written there when it stops.
+      const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+      child = spawn(process.execPath, [...profile, ...serverArgs], {
         cwd: repoRoot,
         env: { ...inherited, ...env },
         stdio: ['ignore', log, 'inherit'],

@@ -2,7 +2,6 @@ import { Center, Loader } from '@mantine/core';
 import { type ComponentType, Suspense } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { RequireAuth } from '../features/auth/components/require-auth.tsx';
-import { ConfirmEmailRoute } from '../features/auth/routes/confirm-email-route.tsx';
 import { LoginRoute } from '../features/auth/routes/login-route.tsx';
 import { lazyWithReload } from '../lib/lazy-with-reload.ts';
 import { legacyRedirects } from './legacy-redirects.tsx';
@@ -32,9 +31,6 @@ const TemplatesRoute = lazyWithReload(() =>
 const TemplateEditorRoute = lazyWithReload(() =>
   import('./routes/template-editor-route.tsx').then((m) => ({ default: m.TemplateEditorRoute })),
 );
-const SettingsRoute = lazyWithReload(() =>
-  import('./routes/settings-route.tsx').then((m) => ({ default: m.SettingsRoute })),
-);
 
 function lazyPage(Page: ComponentType) {
   return (
@@ -52,7 +48,7 @@ function lazyPage(Page: ComponentType) {
 
 /**
  * The route table (spec 2.1, 2.2). Sections that are not built yet (users, lists, photos,
- * analytics, project and team settings) show the shell with a "not available yet" page at their addresses
+ * analytics, folder settings) show the shell with a "not available yet" page at their addresses
  * (any tail, so legacy redirects land there too). Unknown paths go to the 404 page.
  */
 export const routes: RouteObject[] = [
@@ -65,14 +61,6 @@ export const routes: RouteObject[] = [
     element: (
       <RequireAuth>
         <LandingRoute />
-      </RequireAuth>
-    ),
-  },
-  {
-    path: '/confirm-email',
-    element: (
-      <RequireAuth>
-        <ConfirmEmailRoute />
       </RequireAuth>
     ),
   },
@@ -93,7 +81,7 @@ export const routes: RouteObject[] = [
     children: [
       { path: '/home', element: <HomeRoute /> },
       { path: '/home/:level/:folderId/activity', element: <FolderActivityRoute /> },
-      { path: '/home/:level/:folderId/settings', element: lazyPage(SettingsRoute) },
+      { path: '/home/:level/:folderId/settings', element: <SectionNotAvailableRoute section="settings" /> },
       ...(['users', 'lists', 'photos', 'analytics'] as const).map((section) => ({
         path: `/${section}/:level/:folderId/*`,
         element: <SectionNotAvailableRoute section={section} />,

@@ -20,10 +20,7 @@ export const sectionIds = [
 ] as const;
 export type SectionId = (typeof sectionIds)[number];
 
-/**
- * Sections that are not built yet: their addresses show the shell with a "not available yet" page.
- * Settings is built at the company level only (the workspace settings).
- */
+/** Sections that are not built yet: their addresses show the shell with a "not available yet" page. */
 export const unbuiltSections = ['users', 'lists', 'photos', 'analytics', 'settings'] as const;
 export type UnbuiltSection = (typeof unbuiltSections)[number];
 
@@ -92,6 +89,6 @@ export function folderSections(location: FolderLocation): ShellSection[] {
       id,
       labelKey: sectionLabelKey(id, location.kind),
       path: sectionPath(id, location.kind, location.folderId),
-      built: !isUnbuilt(id) || (id === 'settings' && location.kind === 'company'),
+      built: !isUnbuilt(id),
     }));
 }

@@ -1,10 +1,9 @@
 import type { FieldOf } from '@formwork/shared/fields/field';
 import type { SignatureValue } from '@formwork/shared/forms/field-values';
 import { Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
-import { IconSignature, IconUserCheck } from '@tabler/icons-react';
+import { IconSignature } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDateText } from '../../lib/date-text.tsx';
 import { useFormFieldEnv } from './field-context.tsx';
 import { type FieldProps, FieldShell } from './field-shell.tsx';
 import { FileImage } from './file-image.tsx';
@@ -30,12 +29,14 @@ export async function typedSignaturePng(name: string): Promise<Blob> {
 
 export function SignedView({ value, label }: { value: SignatureValue; label: string }) {
   const { t } = useTranslation();
-  const dates = useDateText();
   return (
     <Paper withBorder p="xs" radius="md" maw={360}>
       <FileImage fileId={value.fileId} alt={label} h={90} fit="contain" />
       <Text size="xs" c="dimmed" mt={4}>
-        {[value.signerName, value.signedAt ? t('formFields.signedAt', { when: dates.instant(value.signedAt) }) : null]
+        {[
+          value.signerName,
+          value.signedAt ? t('formFields.signedAt', { when: new Date(value.signedAt).toLocaleString() }) : null,
+        ]
           .filter(Boolean)
           .join(' · ')}
       </Text>
@@ -61,7 +62,6 @@ export function SignatureFieldView({
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
   const [typed, setTyped] = useState(env.signerName);
-  const [noneSaved, setNoneSaved] = useState(false);
 
   const save = async (png: Blob, signerName: string) => {
     setBusy(true);
@@ -75,27 +75,6 @@ export function SignatureFieldView({
     } finally {
       setBusy(false);
     }
-  };
-
-  // Issue 16.4: the signature saved in Edit Profile (or the default from the name) signs in one click.
-  const signWithMine = async (load: () => Promise<Blob | null>) => {
-    setBusy(true);
-    setFailed(false);
-    setNoneSaved(false);
-    let png: Blob | null;
-    try {
-      png = await load();
-    } catch {
-      setFailed(true);
-      setBusy(false);
-      return;
-    }
-    if (!png) {
-      setNoneSaved(true);
-      setBusy(false);
-      return;
-    }
-    await save(png, env.signerName);
   };
 
   let body: React.ReactNode;
@@ -153,33 +132,14 @@ export function SignatureFieldView({
     );
   } else {
     body = (
-      <Stack gap={4}>
-        <Group gap="xs">
-          <Button
-            variant="light"
-            leftSection={<IconSignature size={16} />}
-            w="fit-content"
-            onClick={() => setSigning(true)}
-          >
-            {t('formFields.sign')}
-          </Button>
-          {env.mySignature && (
-            <Button
-              variant="default"
-              leftSection={<IconUserCheck size={16} />}
-              loading={busy}
-              onClick={() => void signWithMine(env.mySignature as () => Promise<Blob | null>)}
-            >
-              {t('formFields.useMySignature')}
-            </Button>
-          )}
-        </Group>
-        {noneSaved && (
-          <Text size="xs" c="dimmed">
-            {t('formFields.noSavedSignature')}
-          </Text>
-        )}
-      </Stack>
+      <Button
+        variant="light"
+        leftSection={<IconSignature size={16} />}
+        w="fit-content"
+        onClick={() => setSigning(true)}
+      >
+        {t('formFields.sign')}
+      </Button>
     );
   }
 

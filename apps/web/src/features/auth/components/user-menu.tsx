@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { changePasswordUrl, signOut } from '../../../lib/auth.ts';
 import { lazyWithReload } from '../../../lib/lazy-with-reload.ts';
 import { useCurrentUser } from '../api/current-user.ts';
-import { useApiImage } from '../api/profile.ts';
 
 // The profile form (and the contract that checks it) loads when it is opened, not with the shell.
 const EditProfileModal = lazyWithReload(() =>
@@ -17,7 +16,6 @@ export function UserMenu() {
   const { t } = useTranslation();
   const { data: user } = useCurrentUser();
   const [editing, setEditing] = useState(false);
-  const picture = useApiImage(user?.pictureUrl);
   const name = user ? `${user.firstName} ${user.lastName}`.trim() || user.email : '';
   const initials = name
     .split(/\s+/)
@@ -42,7 +40,7 @@ export function UserMenu() {
       <Menu position="bottom-end" withinPortal>
         <Menu.Target>
           <UnstyledButton aria-label={t('userMenu.open')} style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
-            <Avatar size={32} radius="xl" color="blue" src={picture}>
+            <Avatar size={32} radius="xl" color="blue">
               {initials}
             </Avatar>
             <Text size="sm" fw={500} truncate="end" maw={150} visibleFrom="sm">

@@ -6,7 +6,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormFieldEnv } from '../../../components/form-fields/field-context.tsx';
 import { SignaturePad } from '../../../components/form-fields/signature-pad.tsx';
-import { useDateText } from '../../../lib/date-text.tsx';
 import { HttpError } from '../../../lib/http.ts';
 import { showToast } from '../../../lib/toast.tsx';
 import { useWorkflowMove, useWorkflowReset } from '../api/forms.ts';
@@ -120,7 +119,6 @@ export function WorkflowPanel({
   onStale: () => void;
 }) {
   const { t } = useTranslation();
-  const dates = useDateText();
   const workflow = form.workflow;
   const [moving, setMoving] = useState(false);
   const reset = useWorkflowReset(teamId);
@@ -158,7 +156,7 @@ export function WorkflowPanel({
                   signature
                     ? t('workflows.approvedBy', {
                         name: signature.signerName ?? t('workflows.someone'),
-                        when: dates.instant(signature.signedAt),
+                        when: new Date(signature.signedAt).toLocaleDateString(),
                       })
                     : undefined
                 }

@@ -1,9 +1,4 @@
-import type {
-  AccessibleWorkspace,
-  CreateWorkspace,
-  UpdateWorkspace,
-  Workspace,
-} from '@formwork/shared/schemas/workspaces';
+import type { AccessibleWorkspace, CreateWorkspace, Workspace } from '@formwork/shared/schemas/workspaces';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/http.ts';
 
@@ -47,20 +42,5 @@ export function useCreateWorkspace() {
       void queryClient.invalidateQueries({ queryKey: accessibleWorkspacesKey });
     },
     meta: { handlesErrors: true },
-  });
-}
-
-/** PATCH /api/workspaces/:id (workspace.edit): the workspace's settings; the shell's workspace list follows. */
-export function useUpdateWorkspace(workspaceId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: UpdateWorkspace) =>
-      apiRequest<Workspace>(`/api/workspaces/${workspaceId}`, { method: 'PATCH', body: input }),
-    onSuccess: (saved) => {
-      queryClient.setQueryData<AccessibleWorkspace[]>(accessibleWorkspacesKey, (list) =>
-        list?.map((w) => (w.workspaceId === saved.workspaceId ? { ...w, ...saved } : w)),
-      );
-      void queryClient.invalidateQueries({ queryKey: accessibleWorkspacesKey });
-    },
   });
 }
