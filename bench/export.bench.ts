@@ -61,7 +61,8 @@ async function run(driver: 'pglite' | 'pg', databaseUrl: string | null) {
         ...(goals ? { goal: count >= 1_000_000 ? '< 300' : '< 256' } : {}),
       });
     }
-    if (driver === 'pg') await seed.cleanup();
+    // A server named by DATABASE_URL is left as it was; a throwaway cluster goes as a whole.
+    if (driver === 'pg' && process.env.DATABASE_URL) await seed.cleanup();
   } finally {
     await server.stop();
   }
