@@ -195,3 +195,27 @@ test('archiving the folder on screen moves the Active/Archived toggle with it (s
   await expect(folderNav(page).getByRole('radio', { name: 'Archived' })).toBeChecked();
   await expect(folderNav(page).locator('[data-folder-row][data-active]')).toContainText(team);
 });
+
+test('deleting the folder on screen goes to its parent, without "couldn\'t find" or a 404 request', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signInAndLand(page, demo.orgController);
+  const { project, team } = await ownProjectWithTeam(page, 'Delete on screen');
+  await standOnTeam(page, project, team);
+  const notFound: string[] = [];
+  page.on('response', (r) => {
+    if (r.status() === 404) notFound.push(r.url());
+  });
+  await activeRowMenu(page, team).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  const dialog = page.getByRole('dialog', { name: /^Delete/ });
+  await dialog.getByRole('textbox').fill('DELETE');
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(toast(page, 'Folders deleted')).toBeVisible();
+  await expect(page).toHaveURL(/\/home\/projects\/[0-9a-f-]+\/activity$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(project);
+  await page.waitForTimeout(1000);
+  await expect(toast(page, "We couldn't find this folder")).toHaveCount(0);
+  expect(notFound).toEqual([]);
+});

@@ -128,7 +128,10 @@ async function findCompany(queryClient: QueryClient, kind: FolderKind, folderId:
 export function useFolderLocation(level: string | undefined, folderId: string | undefined): LocationResult {
   const kind = level ? levelKinds[level] : undefined;
   const queryClient = useQueryClient();
-  const last = useRef<FolderLocation | null>(null);
+  // Where each folder was last seen, by id. Not "the last folder rendered": React may render the
+  // next route in a transition and throw that render away (an urgent update, such as a reloaded
+  // tree, interrupts it), so a single slot would hold a folder that was never on screen (issue 14.9).
+  const seen = useRef(new Map<string, FolderLocation>());
   const company = useQuery({
     queryKey: ['folder-company', kind, folderId],
     // biome-ignore lint/style/noNonNullAssertion: enabled only with both.
@@ -148,9 +151,8 @@ export function useFolderLocation(level: string | undefined, folderId: string | 
     (archived.data && locateInTree(archived.data, kind, folderId)) ||
     null;
   if (!found) {
-    const previous = last.current;
-    const kept: LocationResult | null =
-      previous?.folderId === folderId ? { status: 'found', location: previous } : null;
+    const previous = seen.current.get(folderId);
+    const kept: LocationResult | null = previous ? { status: 'found', location: previous } : null;
     // A folder the user just deleted keeps showing while the app goes to its parent (spec 4.2).
     if (kept && wasDeletedHere(folderId)) return kept;
     if (active.isPending || archived.isPending || active.isFetching || archived.isFetching) {
@@ -159,10 +161,19 @@ export function useFolderLocation(level: string | undefined, folderId: string | 
     }
     return { status: 'missing', companyId };
   }
-  last.current = found;
+  remember(seen.current, found);
   const ref: FolderRef = { kind, path: found.path };
   if (!can(found.viewer, 'folder.view', ref)) return { status: 'missing', companyId };
   return { status: 'found', location: found };
+}
+
+/** How many folders useFolderLocation remembers (the most recently seen). */
+const seenFolders = 20;
+
+function remember(seen: Map<string, FolderLocation>, location: FolderLocation) {
+  seen.delete(location.folderId);
+  seen.set(location.folderId, location);
+  if (seen.size > seenFolders) seen.delete(seen.keys().next().value as string);
 }
 
 export type Landing = { path: string } | { noWorkspace: true };

@@ -78,6 +78,11 @@ export function useRenameFolder(companyId: string) {
 /** Folders this browser deleted: their page is being left for the parent, not "not found". */
 const deletedHere = new Set<string>();
 
+/** Remembers folders the user deleted here (the folder-state change's success does it). */
+export function rememberDeletedHere(folderIds: readonly string[]) {
+  for (const id of folderIds) deletedHere.add(id);
+}
+
 /** Whether the user deleted this folder here (spec 4.2: the app then goes to the parent folder). */
 export function wasDeletedHere(folderId: string): boolean {
   return deletedHere.has(folderId);
@@ -98,7 +103,7 @@ export function useChangeFolderState(companyId: string) {
         body: { state, folders },
       }),
     onSuccess: (_result, { state, folders }) => {
-      if (state === 'deleted') for (const id of folders) deletedHere.add(id);
+      if (state === 'deleted') rememberDeletedHere(folders);
       void invalidate(state === 'deleted' ? folders : []);
     },
     meta: { handlesErrors: true },
