@@ -1,7 +1,8 @@
 /**
  * The one table of problem codes. The server answers `application/problem+json` with `code`
- * from this table; the web app translates the code (the message id) and falls back to `detail`.
- * Messages are the spec's en-US wording where the spec names one.
+ * from this table; the web app's problemMessage() shows the `detail` of the occurrence when the
+ * server gives one, else the code translated (`problems.<code>` in the locales, whose en-US text
+ * is the title here). Messages are the spec's en-US wording where the spec names one.
  */
 export const errorCodes = {
   validationFailed: { status: 400, title: 'The request has invalid or incomplete data' },

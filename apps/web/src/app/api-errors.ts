@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import { HttpError, ping } from '../lib/http.ts';
 import { externalLinks } from '../lib/links.ts';
+import { problemMessage } from '../lib/problem-message.ts';
 import type { showToast } from '../lib/toast.tsx';
 
 export type ApiErrorEffects = {
@@ -55,5 +56,5 @@ export async function handleApiError(error: unknown, effects: ApiErrorEffects) {
     return;
   }
   // 4xx: the server's message, in its words (spec 8.2: "other errors show the server message").
-  effects.toast('error', error.problem?.detail ?? error.problem?.title ?? effects.t('errors.generic'));
+  effects.toast('error', problemMessage(error, effects.t));
 }

@@ -13,12 +13,14 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useUnsavedChangesGuard } from '../../../components/ui/unsaved-changes.tsx';
 import { formPath, newId } from '../../../lib/form-paths.ts';
 import { HttpError } from '../../../lib/http.ts';
+import { problemMessage } from '../../../lib/problem-message.ts';
 import { showToast } from '../../../lib/toast.tsx';
 import { type ActionChange, type ActionRef, useAction, useChangeAction, useCreateAction } from '../api/actions.ts';
 
@@ -34,13 +36,9 @@ type Draft = {
   assigneeId: string | null;
 };
 
-function failedMessage(error: unknown, t: (key: string) => string): string {
-  if (error instanceof HttpError) {
-    if (error.code === 'actionInvalid' || error.status === 400) return t('actions.invalid');
-    if (error.code === 'staleVersion') return t('forms.newVersionAvailable');
-    if (error.problem?.title) return error.problem.title;
-  }
-  return t('errors.generic');
+function failedMessage(error: unknown, t: TFunction): string {
+  if (error instanceof HttpError && error.status === 400) return t('actions.invalid');
+  return problemMessage(error, t, { staleVersion: t('forms.newVersionAvailable') });
 }
 
 function DraftFields({

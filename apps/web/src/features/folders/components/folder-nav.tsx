@@ -48,7 +48,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { HttpError } from '../../../lib/http.ts';
+import { problemMessage } from '../../../lib/problem-message.ts';
 import { showToast } from '../../../lib/toast.tsx';
 import { useAddFolder, useChangeFolderState, useFolderTree, useRenameFolder } from '../api/folder-tree.ts';
 import { activityPath } from '../folder-paths.ts';
@@ -246,14 +246,7 @@ export function FolderNav({
     setSelected(new Set());
   };
 
-  const serverMessage = (error: unknown) => {
-    if (error instanceof HttpError) {
-      if (error.code === 'folderPermissionsCannotRestoreProject') return t('folderPermissionsCannotRestoreProject');
-      if (error.code === 'emptySelection') return t('folders.emptySelection');
-      return error.problem?.detail ?? error.problem?.title ?? t('errors.generic');
-    }
-    return t('errors.generic');
-  };
+  const serverMessage = (error: unknown) => problemMessage(error, t);
 
   const submitNew = async (kind: 'project' | 'team', parentId: string, name: string) => {
     try {

@@ -37,6 +37,7 @@ import { ConfirmModal } from '../../../components/ui/confirm-modal.tsx';
 import { useUnsavedChangesGuard } from '../../../components/ui/unsaved-changes.tsx';
 import { formPath, newId, teamFormsPath } from '../../../lib/form-paths.ts';
 import { HttpError } from '../../../lib/http.ts';
+import { problemMessage } from '../../../lib/problem-message.ts';
 import { showToast } from '../../../lib/toast.tsx';
 import {
   type FormChange,
@@ -242,11 +243,7 @@ function FormEditor({ context, detail, template: newTemplate, onReload }: Editor
       showToast('error', t('forms.formInvalid'));
       return;
     }
-    const message =
-      error instanceof HttpError && error.status > 0
-        ? (error.problem?.title ?? t('errors.generic'))
-        : t('errors.cannotConnect');
-    showToast('error', message);
+    showToast('error', problemMessage(error, t));
   };
 
   const onSave = async () => {

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormFieldEnv } from '../../../components/form-fields/field-context.tsx';
 import { SignaturePad } from '../../../components/form-fields/signature-pad.tsx';
 import { HttpError } from '../../../lib/http.ts';
+import { problemMessage } from '../../../lib/problem-message.ts';
 import { showToast } from '../../../lib/toast.tsx';
 import { useWorkflowMove, useWorkflowReset } from '../api/forms.ts';
 
@@ -61,11 +62,7 @@ export function ApproveMoveModal({
       if (error instanceof HttpError && error.code === 'staleVersion') onStale();
       else if (error instanceof HttpError && error.code === 'workflowMissingRequired')
         showToast('error', t('workflows.missingRequired'));
-      else
-        showToast(
-          'error',
-          error instanceof HttpError && error.problem?.title ? error.problem.title : t('errors.generic'),
-        );
+      else showToast('error', problemMessage(error, t));
     } finally {
       setBusy(false);
     }
@@ -134,11 +131,7 @@ export function WorkflowPanel({
       onChanged();
     } catch (error) {
       if (error instanceof HttpError && error.code === 'staleVersion') onStale();
-      else
-        showToast(
-          'error',
-          error instanceof HttpError && error.problem?.title ? error.problem.title : t('errors.generic'),
-        );
+      else showToast('error', problemMessage(error, t));
     }
   };
 

@@ -2,7 +2,7 @@ import type { Tab } from '@formwork/shared/schemas/tabs';
 import type { TemplateSummary } from '@formwork/shared/schemas/templates';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { HttpError } from '../../../lib/http.ts';
+import { problemMessage } from '../../../lib/problem-message.ts';
 import { showToast } from '../../../lib/toast.tsx';
 import {
   setTemplateTab,
@@ -71,10 +71,7 @@ export function useTemplateActions(options: Options) {
         added++;
       } catch (error) {
         const name = templates.find((tpl) => tpl.templateId === id)?.name ?? '';
-        showToast(
-          'error',
-          `${name}: ${error instanceof HttpError ? (error.problem?.title ?? t('errors.generic')) : t('errors.generic')}`,
-        );
+        showToast('error', `${name}: ${problemMessage(error, t)}`);
       }
     }
     await queryClient.invalidateQueries({ queryKey: templateKeys.all });

@@ -18,7 +18,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconCheck, IconPlus, IconSearch } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HttpError } from '../../../lib/http.ts';
+import { problemMessage } from '../../../lib/problem-message.ts';
 import { browserTimeZone } from '../../../lib/time-zone.ts';
 import { showToast } from '../../../lib/toast.tsx';
 import { useAccessibleWorkspaces, useCreateWorkspace, useWorkspaceSearch } from '../api/accessible-workspaces.ts';
@@ -214,10 +214,7 @@ function AddWorkspaceForm({
       onCreated(created);
     } catch (failure) {
       // Spec 8.2: add company failure is dismissed, with the server's reason.
-      showToast(
-        'error',
-        failure instanceof HttpError ? (failure.problem?.detail ?? failure.message) : t('errors.generic'),
-      );
+      showToast('error', problemMessage(failure, t));
       onCancel();
     }
   };

@@ -24,7 +24,7 @@ import { IconPlus, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuthImage } from '../../../../components/ui/auth-image.tsx';
-import { HttpError } from '../../../../lib/http.ts';
+import { problemMessage } from '../../../../lib/problem-message.ts';
 import { showToast } from '../../../../lib/toast.tsx';
 import { uploadImage } from '../../api/templates.ts';
 import { newId } from '../../model/new-field.ts';
@@ -100,12 +100,7 @@ function Section({
         sizeBytes: stored.byteSize,
       };
     } catch (error) {
-      showToast(
-        'error',
-        error instanceof HttpError
-          ? (error.problem?.detail ?? error.problem?.title ?? t('errors.generic'))
-          : t('errors.generic'),
-      );
+      showToast('error', problemMessage(error, t));
       return null;
     } finally {
       setUploading(null);

@@ -45,6 +45,7 @@ import { Link, useNavigate } from 'react-router';
 import { FormRenderer } from '../../../../components/form-renderer/form-renderer.tsx';
 import { useUnsavedChangesGuard } from '../../../../components/ui/unsaved-changes.tsx';
 import { HttpError } from '../../../../lib/http.ts';
+import { problemMessage } from '../../../../lib/problem-message.ts';
 import { showToast } from '../../../../lib/toast.tsx';
 import {
   type TemplateFolder,
@@ -190,10 +191,7 @@ export function TemplateEditor({
 
   const listPath = templatesPath(folder.kind, folder.folderId, archived ? 'archived' : 'active');
 
-  const errorMessage = (error: unknown) =>
-    error instanceof HttpError
-      ? (error.problem?.detail ?? error.problem?.title ?? t('errors.generic'))
-      : t('errors.generic');
+  const errorMessage = (error: unknown) => problemMessage(error, t);
 
   /** Saves; true when saved. */
   const runSave = async (): Promise<boolean> => {
