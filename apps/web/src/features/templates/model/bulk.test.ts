@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bulkActions, startBulk, toggleBulk } from './bulk.ts';
+import { bulkActions, selectableIds, startBulk, toggleAll, toggleBulk } from './bulk.ts';
 
 const rights = {
   isLibrary: true,
@@ -53,5 +53,17 @@ describe('bulk select (spec 2.5, 4.3)', () => {
   it('offers Restore and Delete in the Archived view', () => {
     const archived = bulkActions(startBulk('templates', 'a'), { ...rights, archivedView: true });
     expect(archived.map((a) => a.action)).toEqual(['restore', 'delete']);
+  });
+
+  it('selects all of its kind with one checkbox, and none when all are selected', () => {
+    const tabs = [{ id: 't1' }, { id: 't2' }];
+    const templates = [{ templateId: 'x1' }];
+    const tabIds = selectableIds('tabs', tabs, templates);
+    expect(tabIds).toEqual(['t1', 't2']);
+    expect(selectableIds('templates', tabs, templates)).toEqual(['x1']);
+    const all = toggleAll(startBulk('tabs', 't1'), tabIds);
+    expect(all).toEqual({ kind: 'tabs', ids: new Set(['t1', 't2']) });
+    expect(toggleAll(all, tabIds)).toEqual({ kind: 'tabs', ids: new Set() });
+    expect(toggleAll(startBulk('templates'), ['x1'])).toEqual({ kind: 'templates', ids: new Set(['x1']) });
   });
 });

@@ -18,6 +18,21 @@ export function toggleBulk(bulk: Bulk, kind: BulkKind, id: string): Bulk {
   return { kind, ids };
 }
 
+/** The ids bulk mode can select: the tabs, or the templates shown. */
+export function selectableIds(
+  kind: BulkKind,
+  tabs: readonly { id: string }[],
+  templates: readonly { templateId: string }[],
+): string[] {
+  return kind === 'tabs' ? tabs.map((tab) => tab.id) : templates.map((template) => template.templateId);
+}
+
+/** Select all, or none when all are selected already (the bar's one checkbox). */
+export function toggleAll(bulk: Bulk, selectable: readonly string[]): Bulk {
+  if (!bulk) return bulk;
+  return bulk.ids.size === selectable.length ? startBulk(bulk.kind) : { kind: bulk.kind, ids: new Set(selectable) };
+}
+
 export type BulkAction = 'edit' | 'deleteTabs' | 'deploy' | 'undeploy' | 'addToTab' | 'archive' | 'restore' | 'delete';
 
 /**

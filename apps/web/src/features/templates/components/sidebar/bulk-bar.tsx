@@ -11,7 +11,7 @@ import {
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TemplatesPageModel } from '../../hooks/use-templates-page.ts';
-import { type BulkAction, startBulk } from '../../model/bulk.ts';
+import { type BulkAction, selectableIds, toggleAll } from '../../model/bulk.ts';
 import { tabColours } from './tab-colours.ts';
 
 const bulkIcons: Record<BulkAction, ReactNode> = {
@@ -32,6 +32,7 @@ export function BulkBar({ page }: { page: TemplatesPageModel }) {
   const { serverTabs, shown } = page.view;
   const { selectedIds, offered, run } = page.bulkActions;
   if (!bulk) return null;
+  const selectable = selectableIds(bulk.kind, serverTabs, shown);
   return (
     <Group
       gap="xs"
@@ -41,35 +42,13 @@ export function BulkBar({ page }: { page: TemplatesPageModel }) {
       bg="var(--mantine-color-blue-light)"
       style={{ borderRadius: 6 }}
     >
-      {bulk.kind === 'tabs' ? (
-        <Checkbox
-          size="xs"
-          label={t('templates.selected', { count: bulk.ids.size })}
-          checked={bulk.ids.size > 0 && bulk.ids.size === serverTabs.length}
-          indeterminate={bulk.ids.size > 0 && bulk.ids.size < serverTabs.length}
-          onChange={() =>
-            setBulk(
-              bulk.ids.size === serverTabs.length
-                ? startBulk('tabs')
-                : { kind: 'tabs', ids: new Set(serverTabs.map((x) => x.id)) },
-            )
-          }
-        />
-      ) : (
-        <Checkbox
-          size="xs"
-          label={t('templates.selected', { count: bulk.ids.size })}
-          checked={bulk.ids.size > 0 && bulk.ids.size === shown.length}
-          indeterminate={bulk.ids.size > 0 && bulk.ids.size < shown.length}
-          onChange={() =>
-            setBulk(
-              bulk.ids.size === shown.length
-                ? startBulk('templates')
-                : { kind: 'templates', ids: new Set(shown.map((x) => x.templateId)) },
-            )
-          }
-        />
-      )}
+      <Checkbox
+        size="xs"
+        label={t('templates.selected', { count: bulk.ids.size })}
+        checked={bulk.ids.size > 0 && bulk.ids.size === selectable.length}
+        indeterminate={bulk.ids.size > 0 && bulk.ids.size < selectable.length}
+        onChange={() => setBulk(toggleAll(bulk, selectable))}
+      />
       <Group gap={4}>
         <Menu position="bottom-end" withinPortal>
           <Menu.Target>
