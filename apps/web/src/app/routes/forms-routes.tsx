@@ -1,6 +1,6 @@
 import { can } from '@formwork/shared/permissions';
-import type { Template } from '@formwork/shared/schemas/templates';
 import { Center, Loader, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -14,6 +14,7 @@ import { useTeamTemplates } from '../../features/timeline/api/timeline.ts';
 import { TeamFormsPage } from '../../features/timeline/components/team-forms-page.tsx';
 import { formPath } from '../../lib/form-paths.ts';
 import { apiRequest } from '../../lib/http.ts';
+import { templateQuery } from '../../lib/template-query.ts';
 import { showToast } from '../../lib/toast.tsx';
 import type { FolderLocation } from '../shell/folder-location.ts';
 import { useShellContext } from '../shell/shell-layout.tsx';
@@ -186,11 +187,12 @@ export function WorkflowFormRedirectRoute() {
   const { t } = useTranslation();
   const { appId, formId } = useParams();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   useEffect(() => {
     if (!appId || !formId) return;
     let alive = true;
     (async () => {
-      const template = await apiRequest<Template>(`/api/templates/${encodeURIComponent(appId)}?lightweight=true`);
+      const template = await queryClient.fetchQuery(templateQuery(appId));
       const teams = template.isCompany ? template.deployedTeamIds : template.path.slice(2, 3);
       for (const teamId of teams) {
         try {
@@ -210,7 +212,7 @@ export function WorkflowFormRedirectRoute() {
     return () => {
       alive = false;
     };
-  }, [appId, formId, navigate, t]);
+  }, [appId, formId, navigate, queryClient, t]);
   if (!appId || !formId) return <Navigate to="/404" replace />;
   return (
     <Stack align="center" mt="xl">

@@ -4,11 +4,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { authKeys } from '../../features/auth/api/current-user.ts';
 import { FullPageMessage } from '../../features/auth/components/full-page-message.tsx';
-import {
-  accessibleWorkspacesKey,
-  fetchAccessibleWorkspaces,
-} from '../../features/workspaces/api/accessible-workspaces.ts';
+import { fetchAccessibleWorkspaces, workspaceKeys } from '../../features/workspaces/api/accessible-workspaces.ts';
 import { authConfig, completeSignIn, signOut, takeReturnTo } from '../../lib/auth.ts';
 import { HttpError } from '../../lib/http.ts';
 
@@ -50,10 +48,10 @@ export function OAuthRedirectRoute() {
         setOutcome('noWorkspace');
         return;
       }
-      queryClient.setQueryData(accessibleWorkspacesKey, workspaces);
+      queryClient.setQueryData(workspaceKeys.accessible(), workspaces);
       const config = await authConfig();
       if (workspaces.some((w) => w.region === config.region)) {
-        await queryClient.invalidateQueries({ queryKey: ['me'] });
+        await queryClient.invalidateQueries({ queryKey: authKeys.me });
         navigate(takeReturnTo() ?? '/', { replace: true });
         return;
       }

@@ -4,7 +4,7 @@ import { renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { fakeReply } from '../../../test/fake-reply.ts';
-import { folderTreeKey, rememberDeletedHere } from '../../features/folders/api/folder-tree.ts';
+import { folderKeys, rememberDeletedHere } from '../../features/folders/api/folder-tree.ts';
 import { useFolderLocation } from './folder-location.ts';
 
 const companyId = '00000000-0000-4000-8000-0000000000c1';
@@ -39,16 +39,16 @@ function tree(state: TreeState, teams: { folderId: string; name: string }[]): Fo
 
 function setup(teamId: string) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY } } });
-  queryClient.setQueryData(['folder-company', 'team', teamId], companyId);
-  queryClient.setQueryData(['folder-company', 'project', projectId], companyId);
+  queryClient.setQueryData(folderKeys.companyOf('team', teamId), companyId);
+  queryClient.setQueryData(folderKeys.companyOf('project', projectId), companyId);
   queryClient.setQueryData(
-    folderTreeKey(companyId, 'active'),
+    folderKeys.tree(companyId, 'active'),
     tree('active', [
       { folderId: teamId, name: 'Crew' },
       { folderId: otherTeamId, name: 'Office' },
     ]),
   );
-  queryClient.setQueryData(folderTreeKey(companyId, 'archived'), tree('archived', []));
+  queryClient.setQueryData(folderKeys.tree(companyId, 'archived'), tree('archived', []));
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
   );
@@ -70,7 +70,7 @@ describe('useFolderLocation', () => {
     expect(hook.result.current).toMatchObject({ status: 'found', location: { folderId: projectId } });
     rememberDeletedHere([teamId]);
     queryClient.setQueryData(
-      folderTreeKey(companyId, 'active'),
+      folderKeys.tree(companyId, 'active'),
       tree('active', [{ folderId: otherTeamId, name: 'Office' }]),
     );
     hook.rerender({ level: 'teams', folderId: teamId });
@@ -83,7 +83,7 @@ describe('useFolderLocation', () => {
     // Another team than the test above deletes (the folders deleted here are remembered per page).
     const { queryClient, hook } = setup(keptTeamId);
     queryClient.setQueryData(
-      folderTreeKey(companyId, 'active'),
+      folderKeys.tree(companyId, 'active'),
       tree('active', [{ folderId: otherTeamId, name: 'Office' }]),
     );
     hook.rerender({ level: 'teams', folderId: keptTeamId });

@@ -9,17 +9,9 @@ import type { FolderState, FolderTree, TreeState } from '@formwork/shared/schema
 import type { AccessibleWorkspace } from '@formwork/shared/schemas/workspaces';
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
-import {
-  fetchFolderTree,
-  folderTreeKey,
-  useFolderTree,
-  wasDeletedHere,
-} from '../../features/folders/api/folder-tree.ts';
+import { fetchFolderTree, folderKeys, useFolderTree, wasDeletedHere } from '../../features/folders/api/folder-tree.ts';
 import { activityPath } from '../../features/folders/folder-paths.ts';
-import {
-  accessibleWorkspacesKey,
-  fetchAccessibleWorkspaces,
-} from '../../features/workspaces/api/accessible-workspaces.ts';
+import { fetchAccessibleWorkspaces, workspaceKeys } from '../../features/workspaces/api/accessible-workspaces.ts';
 import { storedWorkspaceId } from '../../features/workspaces/hooks/current-workspace.ts';
 
 export const levelKinds: Record<string, FolderKind> = { companies: 'company', projects: 'project', teams: 'team' };
@@ -81,7 +73,7 @@ export function locateInTree(tree: FolderTree, kind: FolderKind, folderId: strin
 async function fetchTree(queryClient: QueryClient, companyId: string, state: TreeState): Promise<FolderTree | null> {
   try {
     return await queryClient.fetchQuery({
-      queryKey: folderTreeKey(companyId, state),
+      queryKey: folderKeys.tree(companyId, state),
       queryFn: () => fetchFolderTree(companyId, state),
       meta: { handlesErrors: true },
       staleTime: 30_000,
@@ -93,7 +85,7 @@ async function fetchTree(queryClient: QueryClient, companyId: string, state: Tre
 
 export function fetchAccessible(queryClient: QueryClient): Promise<AccessibleWorkspace[]> {
   return queryClient.fetchQuery({
-    queryKey: accessibleWorkspacesKey,
+    queryKey: workspaceKeys.accessible(),
     queryFn: fetchAccessibleWorkspaces,
     staleTime: 30_000,
   });
@@ -133,7 +125,7 @@ export function useFolderLocation(level: string | undefined, folderId: string | 
   // tree, interrupts it), so a single slot would hold a folder that was never on screen (issue 14.9).
   const seen = useRef(new Map<string, FolderLocation>());
   const company = useQuery({
-    queryKey: ['folder-company', kind, folderId],
+    queryKey: folderKeys.companyOf(kind, folderId),
     // biome-ignore lint/style/noNonNullAssertion: enabled only with both.
     queryFn: () => findCompany(queryClient, kind!, folderId!),
     enabled: Boolean(kind && folderId),

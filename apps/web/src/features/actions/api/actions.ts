@@ -9,11 +9,18 @@ import type {
 } from '@formwork/shared/schemas/actions';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/http.ts';
+import { queryRoots } from '../../../lib/query-keys.ts';
 
 const enc = encodeURIComponent;
 /** An action is named by its workspace and id (ids are unique per workspace only). */
 export type ActionRef = ActionParams;
-export const actionKey = (ref: ActionRef) => ['actions', 'one', ref.workspaceId, ref.actionId] as const;
+/** The feature's query keys, broadest first. */
+export const actionKeys = {
+  all: queryRoots.actions,
+  one: (ref: ActionRef) => [...queryRoots.actions, 'one', ref.workspaceId, ref.actionId] as const,
+  mine: () => [...queryRoots.actions, 'mine'] as const,
+  ofForm: (teamId: string, formId: string) => [...queryRoots.actions, 'form', teamId, formId] as const,
+};
 export const actionRefOf = (action: Action): ActionRef => ({
   workspaceId: action.path.workspace.id,
   actionId: action.actionId,
@@ -21,7 +28,7 @@ export const actionRefOf = (action: Action): ActionRef => ({
 
 export function useAction(ref: ActionRef | null) {
   return useQuery({
-    queryKey: actionKey(ref ?? { workspaceId: '-', actionId: '-' }),
+    queryKey: actionKeys.one(ref ?? { workspaceId: '-', actionId: '-' }),
     queryFn: () => apiRequest<Action>(actionPath(ref as ActionRef)),
     enabled: ref !== null,
     staleTime: 0,
@@ -33,7 +40,7 @@ export function useAction(ref: ActionRef | null) {
 /** Actions assigned to me in every workspace (the My actions button). */
 export function useMyActions(enabled: boolean) {
   return useQuery({
-    queryKey: ['actions', 'mine'],
+    queryKey: actionKeys.mine(),
     queryFn: () => apiRequest<ActionPage>('/api/me/actions?state=assigned&limit=50'),
     enabled,
     staleTime: 0,
@@ -43,7 +50,7 @@ export function useMyActions(enabled: boolean) {
 /** The actions of one form. */
 export function useFormActions(teamId: string, formId: string) {
   return useQuery({
-    queryKey: ['actions', 'form', teamId, formId],
+    queryKey: actionKeys.ofForm(teamId, formId),
     queryFn: () => apiRequest<ActionPage>(`/api/teams/${enc(teamId)}/actions?formId=${enc(formId)}&limit=200`),
   });
 }
@@ -51,10 +58,10 @@ export function useFormActions(teamId: string, formId: string) {
 function useRefresh() {
   const queryClient = useQueryClient();
   return (action?: Action) => {
-    if (action) queryClient.setQueryData(actionKey(actionRefOf(action)), action);
+    if (action) queryClient.setQueryData(actionKeys.one(actionRefOf(action)), action);
     return Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['actions'] }),
-      queryClient.invalidateQueries({ queryKey: ['activity'] }),
+      queryClient.invalidateQueries({ queryKey: actionKeys.all }),
+      queryClient.invalidateQueries({ queryKey: queryRoots.activity }),
     ]);
   };
 }

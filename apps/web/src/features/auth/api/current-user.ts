@@ -1,18 +1,20 @@
 import type { CurrentUser, UpdateCurrentUser } from '@formwork/shared/schemas/identity';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/http.ts';
+import { queryRoots } from '../../../lib/query-keys.ts';
 
-export const currentUserKey = ['me'] as const;
+/** The feature's query keys. */
+export const authKeys = { me: queryRoots.me };
 
 export function useCurrentUser() {
-  return useQuery({ queryKey: currentUserKey, queryFn: () => apiRequest<CurrentUser>('/api/me') });
+  return useQuery({ queryKey: authKeys.me, queryFn: () => apiRequest<CurrentUser>('/api/me') });
 }
 
 export function useUpdateCurrentUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (changes: UpdateCurrentUser) => apiRequest<CurrentUser>('/api/me', { method: 'PATCH', body: changes }),
-    onSuccess: (user) => queryClient.setQueryData(currentUserKey, user),
+    onSuccess: (user) => queryClient.setQueryData(authKeys.me, user),
     meta: { handlesErrors: true },
   });
 }

@@ -9,9 +9,17 @@ import type {
 import { folderTreeSchema } from '@formwork/shared/schemas/folders';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/http.ts';
+import { queryRoots } from '../../../lib/query-keys.ts';
 
-export const foldersKey = (companyId: string) => ['folders', companyId] as const;
-export const folderTreeKey = (companyId: string, state: TreeState) => ['folders', companyId, 'tree', state] as const;
+/** The feature's query keys, broadest first. */
+export const folderKeys = {
+  all: queryRoots.folders,
+  company: (companyId: string) => [...queryRoots.folders, companyId] as const,
+  tree: (companyId: string, state: TreeState) => [...folderKeys.company(companyId), 'tree', state] as const,
+  /** Which workspace holds a folder (the shell asks when it opens a folder by id). */
+  companyOf: (kind: FolderKind | undefined, folderId: string | undefined) =>
+    ['folder-company', kind, folderId] as const,
+};
 
 export function fetchFolderTree(companyId: string, state: TreeState): Promise<FolderTree> {
   return apiRequest<FolderTree>(`/api/companies/${encodeURIComponent(companyId)}/folders?state=${state}`, {
@@ -24,7 +32,7 @@ export function fetchFolderTree(companyId: string, state: TreeState): Promise<Fo
 /** The company folder tree in one state (spec 7). Errors are the caller's to handle (spec 6: 400/403). */
 export function useFolderTree(companyId: string | null, state: TreeState) {
   return useQuery({
-    queryKey: folderTreeKey(companyId ?? '-', state),
+    queryKey: folderKeys.tree(companyId ?? '-', state),
     queryFn: () => fetchFolderTree(companyId as string, state),
     enabled: companyId !== null,
     meta: { handlesErrors: true },
@@ -41,8 +49,11 @@ function useInvalidateFolders(companyId: string) {
   return (gone: readonly string[] = []) => {
     const aboutGone = (queryKey: readonly unknown[]) => queryKey.some((part) => gone.includes(part as string));
     return Promise.all([
-      queryClient.invalidateQueries({ queryKey: foldersKey(companyId) }),
-      queryClient.invalidateQueries({ queryKey: ['activity'], predicate: (query) => !aboutGone(query.queryKey) }),
+      queryClient.invalidateQueries({ queryKey: folderKeys.company(companyId) }),
+      queryClient.invalidateQueries({
+        queryKey: queryRoots.activity,
+        predicate: (query) => !aboutGone(query.queryKey),
+      }),
     ]);
   };
 }

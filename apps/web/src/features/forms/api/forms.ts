@@ -9,11 +9,11 @@ import {
   registerPageSchema,
   type SaveFormBody,
 } from '@formwork/shared/schemas/forms';
-import { templateSchema } from '@formwork/shared/schemas/templates';
 import type { TemplateDefinition } from '@formwork/shared/templates/template-definition';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest, apiUpload } from '../../../lib/http.ts';
+import { queryRoots } from '../../../lib/query-keys.ts';
 
 const enc = encodeURIComponent;
 export type FormHistory = z.infer<typeof formHistorySchema>;
@@ -22,14 +22,24 @@ export type FormDetailTyped = Omit<FormDetail, 'template'> & {
   template: Omit<FormDetail['template'], 'definition'> & { definition: TemplateDefinition };
 };
 
-export const formsKey = ['forms'] as const;
-export const formKey = (teamId: string, formId: string) => ['forms', 'one', teamId, formId] as const;
+/** The feature's query keys, broadest first (the timeline and registers read forms under `all` too). */
+export const formKeys = {
+  all: queryRoots.forms,
+  one: (teamId: string, formId: string) => [...queryRoots.forms, 'one', teamId, formId] as const,
+  history: (teamId: string, formId: string) => [...queryRoots.forms, 'history', teamId, formId] as const,
+  version: (teamId: string, formId: string, version: number | null) =>
+    [...queryRoots.forms, 'version', teamId, formId, version] as const,
+  board: (teamId: string, templateId: string) => [...queryRoots.forms, 'board', teamId, templateId] as const,
+  boardColumn: (teamId: string, templateId: string, column: number, last: boolean) =>
+    [...formKeys.board(teamId, templateId), column, last] as const,
+  related: (teamId: string, templateId: string | null) => [...queryRoots.forms, 'related', teamId, templateId] as const,
+};
 
 const teamPath = (teamId: string) => `/api/teams/${enc(teamId)}`;
 
 export function useFormDetail(teamId: string, formId: string | null) {
   return useQuery({
-    queryKey: formKey(teamId, formId ?? '-'),
+    queryKey: formKeys.one(teamId, formId ?? '-'),
     queryFn: () =>
       apiRequest<FormDetailTyped>(`${teamPath(teamId)}/forms/${enc(formId as string)}`, { response: formDetailSchema }),
     enabled: formId !== null,
@@ -38,31 +48,12 @@ export function useFormDetail(teamId: string, formId: string | null) {
   });
 }
 
-/** The team's templates (what New form offers). */
-export function useFormTemplate(templateId: string | null) {
-  return useQuery({
-    queryKey: ['templates', 'one', templateId ?? '-'],
-    queryFn: () =>
-      apiRequest<{
-        templateId: string;
-        name: string;
-        templateCode: string;
-        formName: string;
-        type: Form['templateType'];
-        currentVersion: number;
-        definition: TemplateDefinition;
-      }>(`/api/templates/${enc(templateId as string)}?lightweight=false`, { response: templateSchema }),
-    enabled: templateId !== null,
-    meta: { handlesErrors: true },
-  });
-}
-
 function useInvalidateForms() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: formsKey }),
-      queryClient.invalidateQueries({ queryKey: ['activity'] }),
+      queryClient.invalidateQueries({ queryKey: formKeys.all }),
+      queryClient.invalidateQueries({ queryKey: queryRoots.activity }),
     ]);
 }
 
@@ -89,7 +80,7 @@ export function useSaveForm(teamId: string, formId: string) {
 
 export function useFormHistory(teamId: string, formId: string, enabled: boolean) {
   return useQuery({
-    queryKey: ['forms', 'history', teamId, formId],
+    queryKey: formKeys.history(teamId, formId),
     queryFn: () =>
       apiRequest<FormHistory>(`${teamPath(teamId)}/forms/${enc(formId)}/versions`, { response: formHistorySchema }),
     enabled,
@@ -100,7 +91,7 @@ export function useFormHistory(teamId: string, formId: string, enabled: boolean)
 /** One saved version of a form (null asks for none); versions never change once saved. */
 export function useFormVersion(teamId: string, formId: string, version: number | null) {
   return useQuery({
-    queryKey: ['forms', 'version', teamId, formId, version],
+    queryKey: formKeys.version(teamId, formId, version),
     queryFn: () =>
       apiRequest<FormVersion>(`${teamPath(teamId)}/forms/${enc(formId)}/versions/${version}`, {
         response: formVersionSchema,
@@ -186,7 +177,7 @@ export const boardPageSize = 50;
  */
 export function useBoardColumn(teamId: string, templateId: string, column: { index: number; last: boolean }) {
   return useInfiniteQuery({
-    queryKey: ['forms', 'board', teamId, templateId, column.index, column.last],
+    queryKey: formKeys.boardColumn(teamId, templateId, column.index, column.last),
     queryFn: ({ pageParam, signal }) => {
       const params = new URLSearchParams({
         limit: String(boardPageSize),
@@ -210,5 +201,5 @@ export function useBoardColumn(teamId: string, templateId: string, column: { ind
 /** Reloads every column of the board (after a move). */
 export function useReloadBoard(teamId: string, templateId: string) {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: ['forms', 'board', teamId, templateId] });
+  return () => queryClient.invalidateQueries({ queryKey: formKeys.board(teamId, templateId) });
 }

@@ -3,14 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { FormFieldEnv, PersonOption } from '../../../components/form-fields/field-context.tsx';
 import { apiBlob, apiRequest } from '../../../lib/http.ts';
-import { fileUrl, uploadFormFile } from '../api/forms.ts';
+import { fileUrl, formKeys, uploadFormFile } from '../api/forms.ts';
 
 type RegisterRows = { rows: { formId: string; title: string; number: number }[] };
 
 /** Forms of another template in the team, for relationship fields (a hook, called by the field). */
 function useRelatedForms(teamId: string, templateId: string | null) {
   const query = useQuery({
-    queryKey: ['forms', 'related', teamId, templateId],
+    queryKey: formKeys.related(teamId, templateId),
     queryFn: () =>
       apiRequest<RegisterRows>(
         `/api/teams/${encodeURIComponent(teamId)}/templates/${encodeURIComponent(templateId as string)}/register?limit=200&columns=`,

@@ -38,6 +38,7 @@ import { useUnsavedChangesGuard } from '../../../components/ui/unsaved-changes.t
 import { formPath, newId, teamFormsPath } from '../../../lib/form-paths.ts';
 import { HttpError } from '../../../lib/http.ts';
 import { problemMessage } from '../../../lib/problem-message.ts';
+import { useTemplateById } from '../../../lib/template-query.ts';
 import { showToast } from '../../../lib/toast.tsx';
 import {
   type FormChange,
@@ -46,7 +47,6 @@ import {
   useCloneForm,
   useCreateForm,
   useFormDetail,
-  useFormTemplate,
   useSaveForm,
 } from '../api/forms.ts';
 import { useFormEnv } from './form-env.ts';
@@ -123,7 +123,7 @@ export function FormPage({ context, formId }: { context: FormPageContext; formId
 /** A new form from a template, saved with an id made here once (a retried save never duplicates). */
 export function NewFormPage({ context, templateId }: { context: FormPageContext; templateId: string }) {
   const { t } = useTranslation();
-  const template = useFormTemplate(templateId);
+  const template = useTemplateById(templateId);
   if (template.isPending) {
     return (
       <Center mih="40vh">
@@ -131,10 +131,10 @@ export function NewFormPage({ context, templateId }: { context: FormPageContext;
       </Center>
     );
   }
-  if (template.isError || !template.data.definition) {
+  const tpl = template.data;
+  if (template.isError || !tpl?.definition) {
     return <Unavailable message={t('forms.templateUnavailable')} teamId={context.teamId} />;
   }
-  const tpl = template.data;
   return (
     <FormEditor
       context={context}

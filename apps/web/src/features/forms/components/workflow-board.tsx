@@ -21,7 +21,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormFieldEnvProvider } from '../../../components/form-fields/field-context.tsx';
 import { formPath, newFormPath, registerPath } from '../../../lib/form-paths.ts';
-import { useBoardColumn, useFormTemplate, useReloadBoard } from '../api/forms.ts';
+import { useTemplateById } from '../../../lib/template-query.ts';
+import { useBoardColumn, useReloadBoard } from '../api/forms.ts';
 import { useFormEnv } from './form-env.ts';
 import { ApproveMoveModal } from './workflow-panel.tsx';
 
@@ -40,7 +41,7 @@ type Props = {
  */
 export function WorkflowBoard({ companyId, teamId, templateId, me, canCreate, canMove }: Props) {
   const { t } = useTranslation();
-  const template = useFormTemplate(templateId);
+  const template = useTemplateById(templateId);
   const reloadBoard = useReloadBoard(teamId, templateId);
   const [moving, setMoving] = useState<FormRow | null>(null);
   const definition = template.data?.definition ?? { fields: [], logic: [], workflow: null };
@@ -62,7 +63,7 @@ export function WorkflowBoard({ companyId, teamId, templateId, me, canCreate, ca
     );
   }
   if (template.isError || !template.data) return <Alert color="red">{t('workflows.loadFailed')}</Alert>;
-  if (!template.data.definition.workflow) return <Alert color="gray">{t('workflows.notWorkflow')}</Alert>;
+  if (!template.data.definition?.workflow) return <Alert color="gray">{t('workflows.notWorkflow')}</Alert>;
 
   const movingColumn = moving?.workflowColumn ?? 0;
   return (

@@ -5,13 +5,19 @@ import {
   type RegisterPage,
   registerPageSchema,
 } from '@formwork/shared/schemas/forms';
-import { templateSchema } from '@formwork/shared/schemas/templates';
-import type { TemplateDefinition } from '@formwork/shared/templates/template-definition';
 import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/http.ts';
+import { queryRoots } from '../../../lib/query-keys.ts';
 
 const enc = encodeURIComponent;
 export const registerPageSize = 50;
+
+/** The feature's query keys: a register's pages are forms (refreshed with them); exports their own. */
+export const registerKeys = {
+  pages: (teamId: string, templateId: string, options: RegisterOptions) =>
+    [...queryRoots.forms, 'register', teamId, templateId, options] as const,
+  export: (teamId: string, exportId: string | null) => ['exports', teamId, exportId] as const,
+};
 
 export type RegisterOptions = {
   state: 'active' | 'archived';
@@ -40,7 +46,7 @@ export function registerSearch(options: RegisterOptions, cursor: string | null, 
 export function useRegister(teamId: string, templateId: string, options: RegisterOptions, enabled = true) {
   return useInfiniteQuery({
     enabled,
-    queryKey: ['forms', 'register', teamId, templateId, options],
+    queryKey: registerKeys.pages(teamId, templateId, options),
     queryFn: ({ pageParam, signal }) =>
       apiRequest<RegisterPage>(
         `/api/teams/${enc(teamId)}/templates/${enc(templateId)}/register?${registerSearch(options, pageParam)}`,
@@ -49,19 +55,6 @@ export function useRegister(teamId: string, templateId: string, options: Registe
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     placeholderData: (previous) => previous,
-  });
-}
-
-export function useRegisterTemplate(templateId: string) {
-  return useQuery({
-    queryKey: ['templates', 'one', templateId],
-    queryFn: () =>
-      apiRequest<{
-        templateId: string;
-        name: string;
-        type: 'timeline' | 'workflow' | 'register';
-        definition: TemplateDefinition;
-      }>(`/api/templates/${enc(templateId)}?lightweight=false`, { response: templateSchema }),
   });
 }
 
@@ -76,7 +69,7 @@ export function useCreateExport(teamId: string, templateId: string) {
 /** Polls an export until it is ready or failed. */
 export function useExportJob(teamId: string, exportId: string | null) {
   return useQuery({
-    queryKey: ['exports', teamId, exportId],
+    queryKey: registerKeys.export(teamId, exportId),
     queryFn: () =>
       apiRequest<ExportJob>(`/api/teams/${enc(teamId)}/exports/${enc(exportId as string)}`, {
         response: exportJobSchema,

@@ -40,15 +40,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { downloadFile } from '../../../lib/download.ts';
 import { formPath, gridPath, newFormPath } from '../../../lib/form-paths.ts';
+import { useTemplateById } from '../../../lib/template-query.ts';
 import { showToast } from '../../../lib/toast.tsx';
 import { useValueTextContext } from '../../../lib/value-text.ts';
-import {
-  type RegisterOptions,
-  useCreateExport,
-  useExportJob,
-  useRegister,
-  useRegisterTemplate,
-} from '../api/register.ts';
+import { type RegisterOptions, useCreateExport, useExportJob, useRegister } from '../api/register.ts';
 import { cellText, defaultColumns, type RegisterCellContext, type RegisterColumnDef } from './register-cells.ts';
 
 const rowHeight = 44;
@@ -84,7 +79,8 @@ type Props = {
 /** A register: every form of a template in the team, keyset-paged, sorted, filtered, virtualised. */
 export function RegisterPage({ teamId, templateId, canCreate, me }: Props) {
   const { t } = useTranslation();
-  const template = useRegisterTemplate(templateId);
+  // The app's general error toast tells a failure; the register then falls back to its own columns.
+  const template = useTemplateById(templateId, { reportErrors: true });
   const [state, setState] = useState<'active' | 'archived'>('active');
   const [pickedSort, setSort] = useState<RegisterSort | null>(null);
   const [filters, setFilters] = useState<string[]>([]);
@@ -94,7 +90,7 @@ export function RegisterPage({ teamId, templateId, canCreate, me }: Props) {
     getInitialValueInEffect: false,
   });
   const [allColumns, setAllColumns] = useState<RegisterColumnDef[]>([]);
-  const definition = template.data?.definition;
+  const definition = template.data?.definition ?? undefined;
   const fallbackKeys = useMemo(
     () => (definition ? defaultColumns(definition.fields, definition.workflow !== null) : null),
     [definition],

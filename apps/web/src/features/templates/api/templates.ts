@@ -4,7 +4,6 @@ import type {
   Deployment,
   Template,
   TemplateCreate,
-  TemplateList,
   TemplateListState,
   TemplateSave,
   TemplateStateChangeResult,
@@ -12,6 +11,8 @@ import type {
 import type { TemplateDefinition } from '@formwork/shared/templates/template-definition';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, apiUpload } from '../../../lib/http.ts';
+import { queryRoots } from '../../../lib/query-keys.ts';
+import { fetchTemplateList, templateQueryKeys, useTemplateById } from '../../../lib/template-query.ts';
 
 /** Where a template list lives: the Template Library (company) or a team's Templates. */
 export type TemplateFolder = { kind: 'company' | 'team'; folderId: string; companyId: string };
@@ -19,20 +20,17 @@ export type TemplateFolder = { kind: 'company' | 'team'; folderId: string; compa
 const enc = encodeURIComponent;
 /**
  * The feature's query keys, broadest first: invalidating `all` refreshes lists, details and
- * deployments. `detail` is shared with the forms and registers features, which read the same
- * template by id under this key, so a save here refreshes them too.
+ * deployments. Lists and `detail` are the app's template queries (lib/template-query.ts), which
+ * the forms, registers and timeline features read too, so a change here refreshes them.
  */
 export const templateKeys = {
-  all: ['templates'] as const,
-  lists: () => [...templateKeys.all, 'list'] as const,
+  all: templateQueryKeys.all,
+  lists: templateQueryKeys.lists,
   list: (folder: TemplateFolder, state: TemplateListState) =>
-    [...templateKeys.lists(), folder.kind, folder.folderId, state] as const,
-  detail: (templateId: string) => [...templateKeys.all, 'one', templateId] as const,
-  deployment: (templateId: string) => [...templateKeys.all, 'deployment', templateId] as const,
+    templateQueryKeys.list(folder.kind, folder.folderId, state),
+  detail: templateQueryKeys.byId,
+  deployment: (templateId: string) => [...templateQueryKeys.all, 'deployment', templateId] as const,
 };
-
-/** The template by id: the editor's, the preview's and every other reader's query key. */
-export const templateKey = templateKeys.detail;
 
 function listPath(folder: TemplateFolder) {
   return folder.kind === 'company'
@@ -44,31 +42,19 @@ function listPath(folder: TemplateFolder) {
 export function useTemplateList(folder: TemplateFolder, state: TemplateListState) {
   return useQuery({
     queryKey: templateKeys.list(folder, state),
-    queryFn: () => apiRequest<TemplateList>(`${listPath(folder)}?state=${state}`),
+    queryFn: () => fetchTemplateList(folder.kind, folder.folderId, state),
   });
 }
 
-function getTemplate(templateId: string): Promise<Template> {
-  return apiRequest<Template>(`/api/templates/${enc(templateId)}?lightweight=false`);
-}
-
-/** The one query of a template by id (full definition); nothing while `templateId` is null. */
-export function useTemplate(templateId: string | null) {
-  return useQuery({
-    queryKey: templateKeys.detail(templateId ?? '-'),
-    queryFn: () => getTemplate(templateId as string),
-    enabled: templateId !== null,
-    staleTime: 0,
-    meta: { handlesErrors: true },
-  });
-}
+/** The template by id with its definition (the app's one template query). */
+export const useTemplate = (templateId: string | null) => useTemplateById(templateId);
 
 function useInvalidateTemplates() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: templateKeys.all }),
-      queryClient.invalidateQueries({ queryKey: ['activity'] }),
+      queryClient.invalidateQueries({ queryKey: queryRoots.activity }),
     ]);
 }
 
@@ -216,10 +202,6 @@ export function setTemplateTab(templateId: string, tabId: string, on: boolean) {
   return apiRequest<{ templateId: string; tabIds: string[] }>(`/api/templates/${enc(templateId)}/tabs/${enc(tabId)}`, {
     method: on ? 'PUT' : 'DELETE',
   });
-}
-
-export function useInvalidateTemplateLists() {
-  return useInvalidateTemplates();
 }
 
 export type UploadedFile = { fileId: string; url: string; contentType: string; byteSize: number };

@@ -1,18 +1,26 @@
 import type { FormActionResult, timelinePageSchema } from '@formwork/shared/schemas/forms';
-import type { TemplateList } from '@formwork/shared/schemas/templates';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/http.ts';
+import { queryRoots } from '../../../lib/query-keys.ts';
+import { fetchTemplateList, templateQueryKeys } from '../../../lib/template-query.ts';
 
 export type TimelinePage = z.infer<typeof timelinePageSchema>;
 export type TimelineForm = TimelinePage['forms'][number];
 const enc = encodeURIComponent;
 export const timelinePageSize = 20;
 
+/** The feature's query keys: the timeline's pages are forms (refreshed with them). */
+export const timelineKeys = {
+  pages: (teamId: string, state: 'active' | 'archived', templateId?: string) =>
+    [...queryRoots.forms, 'timeline', teamId, state, templateId ?? null] as const,
+  pdfExport: (teamId: string, exportId: string | null) => ['pdf-exports', teamId, exportId] as const,
+};
+
 /** The team's forms as a dated feed, newest first, keyset-paged. */
 export function useTimeline(teamId: string, state: 'active' | 'archived', templateId?: string) {
   return useInfiniteQuery({
-    queryKey: ['forms', 'timeline', teamId, state, templateId ?? null],
+    queryKey: timelineKeys.pages(teamId, state, templateId),
     queryFn: ({ pageParam, signal }) => {
       const params = new URLSearchParams({ state, limit: String(timelinePageSize) });
       if (templateId) params.set('templateId', templateId);
@@ -27,8 +35,8 @@ export function useTimeline(teamId: string, state: 'active' | 'archived', templa
 /** The team's templates: what New form offers, and the registers and boards to open. */
 export function useTeamTemplates(teamId: string) {
   return useQuery({
-    queryKey: ['templates', 'list', 'team', teamId, 'active'],
-    queryFn: () => apiRequest<TemplateList>(`/api/teams/${enc(teamId)}/templates?state=active`),
+    queryKey: templateQueryKeys.list('team', teamId, 'active'),
+    queryFn: () => fetchTemplateList('team', teamId, 'active'),
     enabled: teamId !== '',
   });
 }
@@ -43,8 +51,8 @@ export function useChangeForms(teamId: string) {
       apiRequest<FormActionResult>(`/api/teams/${enc(teamId)}/forms/${change}`, { method: 'POST', body: { formIds } }),
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['forms'] }),
-        queryClient.invalidateQueries({ queryKey: ['activity'] }),
+        queryClient.invalidateQueries({ queryKey: queryRoots.forms }),
+        queryClient.invalidateQueries({ queryKey: queryRoots.activity }),
       ]),
     meta: { handlesErrors: true },
   });

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { downloadFile } from '../../../lib/download.ts';
 import { apiRequest } from '../../../lib/http.ts';
 import { showToast } from '../../../lib/toast.tsx';
+import { timelineKeys } from '../api/timeline.ts';
 
 const enc = encodeURIComponent;
 
@@ -20,7 +21,7 @@ export function PdfZipExport({ teamId, formIds }: { teamId: string; formIds: str
     meta: { handlesErrors: true },
   });
   const job = useQuery({
-    queryKey: ['pdf-exports', teamId, exportId],
+    queryKey: timelineKeys.pdfExport(teamId, exportId),
     queryFn: () => apiRequest<PdfExportJob>(`/api/teams/${enc(teamId)}/pdf-exports/${enc(exportId as string)}`),
     enabled: exportId !== null,
     refetchInterval: (query) => (['ready', 'failed'].includes(query.state.data?.state ?? '') ? false : 1000),

@@ -1,8 +1,14 @@
 import type { AccessibleWorkspace, CreateWorkspace, Workspace } from '@formwork/shared/schemas/workspaces';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/http.ts';
+import { queryRoots } from '../../../lib/query-keys.ts';
 
-export const accessibleWorkspacesKey = ['workspaces', 'accessible'] as const;
+/** The feature's query keys, broadest first. */
+export const workspaceKeys = {
+  all: queryRoots.workspaces,
+  accessible: () => [...queryRoots.workspaces, 'accessible'] as const,
+  search: (q: string) => [...queryRoots.workspaces, 'search', q] as const,
+};
 
 export async function fetchAccessibleWorkspaces(): Promise<AccessibleWorkspace[]> {
   const { workspaces } = await apiRequest<{ workspaces: AccessibleWorkspace[] }>('/api/workspaces/accessible');
@@ -10,14 +16,14 @@ export async function fetchAccessibleWorkspaces(): Promise<AccessibleWorkspace[]
 }
 
 export function useAccessibleWorkspaces() {
-  return useQuery({ queryKey: accessibleWorkspacesKey, queryFn: fetchAccessibleWorkspaces });
+  return useQuery({ queryKey: workspaceKeys.accessible(), queryFn: fetchAccessibleWorkspaces });
 }
 
 /** Spec 5.4: super users search every workspace on the server (2 or more characters, trimmed). */
 export function useWorkspaceSearch(query: string, enabled: boolean) {
   const q = query.trim();
   return useQuery({
-    queryKey: ['workspaces', 'search', q],
+    queryKey: workspaceKeys.search(q),
     queryFn: async ({ signal }) => {
       const { workspaces } = await apiRequest<{ workspaces: Workspace[] }>(
         `/api/workspaces/search?${new URLSearchParams({ q })}`,
@@ -36,10 +42,10 @@ export function useCreateWorkspace() {
     mutationFn: (input: CreateWorkspace) =>
       apiRequest<AccessibleWorkspace>('/api/workspaces', { method: 'POST', body: input }),
     onSuccess: (created) => {
-      queryClient.setQueryData<AccessibleWorkspace[]>(accessibleWorkspacesKey, (list) =>
+      queryClient.setQueryData<AccessibleWorkspace[]>(workspaceKeys.accessible(), (list) =>
         list ? [...list, created] : [created],
       );
-      void queryClient.invalidateQueries({ queryKey: accessibleWorkspacesKey });
+      void queryClient.invalidateQueries({ queryKey: workspaceKeys.accessible() });
     },
     meta: { handlesErrors: true },
   });

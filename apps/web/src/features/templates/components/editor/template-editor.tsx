@@ -49,7 +49,7 @@ import { problemMessage } from '../../../../lib/problem-message.ts';
 import { showToast } from '../../../../lib/toast.tsx';
 import {
   type TemplateFolder,
-  templateKey,
+  templateKeys,
   useChangeTemplateState,
   useCloneTemplate,
   useCreateTemplate,
@@ -215,7 +215,7 @@ export function TemplateEditor({
         });
         showToast('success', t('editor.created'));
         setBaseline(draft);
-        queryClient.setQueryData(templateKey(created.templateId), created);
+        queryClient.setQueryData(templateKeys.detail(created.templateId), created);
         guard.leaveWithoutAsking(() =>
           navigate(templateEditorPath(folder.kind, folder.folderId, created.templateId), {
             replace: true,
@@ -260,7 +260,7 @@ export function TemplateEditor({
     setStale(false);
     loadedVersion.current = null;
     setBaseline(null);
-    await queryClient.invalidateQueries({ queryKey: templateKey(templateId ?? '-') });
+    await queryClient.invalidateQueries({ queryKey: templateKeys.detail(templateId ?? '-') });
   };
 
   const runState = async (action: 'archive' | 'restore') => {
@@ -273,7 +273,7 @@ export function TemplateEditor({
         templateIds: [template.templateId],
       });
       showToast('success', t(`templates.${action}d`, { count: 1 }));
-      await queryClient.invalidateQueries({ queryKey: templateKey(template.templateId) });
+      await queryClient.invalidateQueries({ queryKey: templateKeys.detail(template.templateId) });
       loadedVersion.current = null;
       setBaseline(null);
     } catch (error) {

@@ -1,0 +1,16 @@
+/**
+ * The roots of the app's query keys. Each feature builds its keys under its root in its own key
+ * factory (activityKeys, formKeys, templateKeys, ...). A feature that must refresh another's data
+ * after a change (every change refreshes the activity feeds; a form change the timeline, which
+ * lives under `forms`) invalidates that root from here, as features do not import each other.
+ */
+export const queryRoots = {
+  actions: ['actions'],
+  activity: ['activity'],
+  folders: ['folders'],
+  forms: ['forms'],
+  me: ['me'],
+  people: ['people'],
+  templates: ['templates'],
+  workspaces: ['workspaces'],
+} as const;
