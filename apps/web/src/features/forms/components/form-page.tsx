@@ -2,21 +2,7 @@ import type { Field } from '@formwork/shared/fields/field';
 import { isWorkflowSignature } from '@formwork/shared/forms/validate-form-values';
 import type { Form } from '@formwork/shared/schemas/forms';
 import type { TemplateDefinition } from '@formwork/shared/templates/template-definition';
-import {
-  Alert,
-  Badge,
-  Box,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Menu,
-  Modal,
-  Paper,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Box, Button, Center, Group, Loader, Menu, Paper, Stack, Text, Title } from '@mantine/core';
 import {
   IconAlertTriangle,
   IconArchive,
@@ -34,6 +20,7 @@ import { FormFieldEnvProvider, type PersonOption } from '../../../components/for
 import { type FormValues, initialValues, useFormFill } from '../../../components/form-fields/form-fill.ts';
 import { FormRenderer } from '../../../components/form-renderer/form-renderer.tsx';
 import { ConfirmModal } from '../../../components/ui/confirm-modal.tsx';
+import { StaleVersionModal } from '../../../components/ui/stale-version-modal.tsx';
 import { useUnsavedChangesGuard } from '../../../components/ui/unsaved-changes.tsx';
 import { formPath, newId, teamFormsPath } from '../../../lib/form-paths.ts';
 import { HttpError } from '../../../lib/http.ts';
@@ -472,22 +459,16 @@ function FormEditor({ context, detail, template: newTemplate, onReload }: Editor
         </Box>
       )}
 
-      <Modal opened={stale} onClose={() => setStale(false)} title={t('forms.staleTitle')} centered>
-        <Text size="sm">{t('forms.newVersionAvailable')}</Text>
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => setStale(false)}>
-            {t('common.cancel')}
-          </Button>
-          <Button
-            onClick={() => {
-              setStale(false);
-              void onReload?.();
-            }}
-          >
-            {t('forms.ok')}
-          </Button>
-        </Group>
-      </Modal>
+      <StaleVersionModal
+        opened={stale}
+        title={t('forms.staleTitle')}
+        message={t('forms.newVersionAvailable')}
+        onCancel={() => setStale(false)}
+        onReload={() => {
+          setStale(false);
+          void onReload?.();
+        }}
+      />
 
       <ConfirmModal
         confirmation={

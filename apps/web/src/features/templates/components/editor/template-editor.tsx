@@ -43,6 +43,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { FormRenderer } from '../../../../components/form-renderer/form-renderer.tsx';
+import { StaleVersionModal } from '../../../../components/ui/stale-version-modal.tsx';
 import { useUnsavedChangesGuard } from '../../../../components/ui/unsaved-changes.tsx';
 import { HttpError } from '../../../../lib/http.ts';
 import { problemMessage } from '../../../../lib/problem-message.ts';
@@ -600,15 +601,13 @@ export function TemplateEditor({
         </Group>
       </Modal>
 
-      <Modal opened={stale} onClose={() => setStale(false)} title={t('editor.staleTitle')} centered>
-        <Text size="sm">{t('editor.stale')}</Text>
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => setStale(false)}>
-            {t('common.cancel')}
-          </Button>
-          <Button onClick={() => void reloadLatest()}>{t('editor.ok')}</Button>
-        </Group>
-      </Modal>
+      <StaleVersionModal
+        opened={stale}
+        title={t('editor.staleTitle')}
+        message={t('editor.stale')}
+        onCancel={() => setStale(false)}
+        onReload={() => void reloadLatest()}
+      />
 
       {cloning && template && (
         <CloneModal
