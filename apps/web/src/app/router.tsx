@@ -2,6 +2,7 @@ import { Center, Loader } from '@mantine/core';
 import { type ComponentType, Suspense } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { RequireAuth } from '../features/auth/components/require-auth.tsx';
+import { ConfirmEmailRoute } from '../features/auth/routes/confirm-email-route.tsx';
 import { LoginRoute } from '../features/auth/routes/login-route.tsx';
 import { lazyWithReload } from '../lib/lazy-with-reload.ts';
 import { legacyRedirects } from './legacy-redirects.tsx';
@@ -61,6 +62,14 @@ export const routes: RouteObject[] = [
     element: (
       <RequireAuth>
         <LandingRoute />
+      </RequireAuth>
+    ),
+  },
+  {
+    path: '/confirm-email',
+    element: (
+      <RequireAuth>
+        <ConfirmEmailRoute />
       </RequireAuth>
     ),
   },

@@ -122,7 +122,7 @@ export async function ping(path: string, timeoutMs = 5000): Promise<boolean> {
 }
 
 /** Sends raw bytes (an upload) with the bearer token; the answer is JSON. */
-export async function apiUpload<T>(path: string, file: Blob): Promise<T> {
+export async function apiUpload<T>(path: string, file: Blob, method: 'POST' | 'PUT' = 'POST'): Promise<T> {
   const headers: Record<string, string> = {
     accept: 'application/json',
     'content-type': file.type || 'application/octet-stream',
@@ -130,7 +130,7 @@ export async function apiUpload<T>(path: string, file: Blob): Promise<T> {
   };
   let response: Response;
   try {
-    response = await fetch(path, { method: 'POST', headers, body: file });
+    response = await fetch(path, { method, headers, body: file });
   } catch {
     throw new HttpError(0, undefined, 'Network request failed');
   }

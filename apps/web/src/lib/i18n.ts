@@ -37,3 +37,22 @@ export async function initI18n(locale = storedLocale()) {
   document.documentElement.lang = i18next.language;
   return i18next;
 }
+
+/**
+ * Switches to the locale the user chose (spec 1: stored under the key locale): its texts when a
+ * file exists (en-US otherwise), its date and number formats either way.
+ */
+export async function applyLocale(locale: string) {
+  try {
+    localStorage.setItem(localeStorageKey, locale);
+  } catch {
+    // Private mode: the choice still applies to this page.
+  }
+  const loader = localeLoaders[`../locales/${locale}.json`];
+  if (locale !== defaultLocale && loader && !i18next.hasResourceBundle(locale, 'translation')) {
+    const messages = await loader();
+    i18next.addResourceBundle(locale, 'translation', messages.default, true, true);
+  }
+  await i18next.changeLanguage(locale);
+  document.documentElement.lang = i18next.language;
+}

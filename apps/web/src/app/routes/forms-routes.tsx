@@ -6,12 +6,14 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { FormActions } from '../../features/actions/components/form-actions.tsx';
 import { useCurrentUser } from '../../features/auth/api/current-user.ts';
+import { mySignaturePng } from '../../features/auth/api/profile.ts';
 import { FormPage, type FormPageContext, NewFormPage } from '../../features/forms/components/form-page.tsx';
 import { WorkflowBoard } from '../../features/forms/components/workflow-board.tsx';
 import { useTeamPeople } from '../../features/people/api/team-people.ts';
 import { RegisterPage } from '../../features/registers/components/register-page.tsx';
 import { useTeamTemplates } from '../../features/timeline/api/timeline.ts';
 import { TeamFormsPage } from '../../features/timeline/components/team-forms-page.tsx';
+import { useAccessibleWorkspaces } from '../../features/workspaces/api/accessible-workspaces.ts';
 import { formPath } from '../../lib/form-paths.ts';
 import { apiRequest } from '../../lib/http.ts';
 import { templateQuery } from '../../lib/template-query.ts';
@@ -45,6 +47,11 @@ function useTeamScope(): { location: FolderLocation; context: FormPageContext } 
   const me = useCurrentUser();
   const location = result.status === 'found' ? result.location : null;
   const teamPeople = useTeamPeople(level === 'teams' ? location?.folderId : undefined);
+  const workspaces = useAccessibleWorkspaces();
+  // Spec 6: the default signature is made from the name when the workspace turned it on.
+  const defaultSignature =
+    workspaces.data?.find((w) => w.workspaceId === location?.companyId)?.featureToggles.enableDefaultSignatureUser ??
+    false;
   const context = useMemo<FormPageContext | null>(() => {
     if (!location || !me.data) return null;
     const person = { userId: me.data.userId, name: `${me.data.firstName} ${me.data.lastName}`.trim() || me.data.email };
@@ -53,6 +60,7 @@ function useTeamScope(): { location: FolderLocation; context: FormPageContext } 
       companyId: location.companyId,
       teamId: location.folderId,
       me: person,
+      mySignature: () => mySignaturePng(location.companyId, defaultSignature),
       people,
       filePath: [location.companyName, location.projectName, location.teamName].filter(Boolean).join(' > '),
       // Actions live in their own feature; the form page shows them in its Actions cells.
@@ -66,7 +74,7 @@ function useTeamScope(): { location: FolderLocation; context: FormPageContext } 
         />
       ),
     };
-  }, [location, me.data, teamPeople.data]);
+  }, [location, me.data, teamPeople.data, defaultSignature]);
   if (level !== 'teams') return 'notTeam';
   if (!location || !context) return 'loading';
   return { location, context };

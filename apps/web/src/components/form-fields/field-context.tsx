@@ -19,6 +19,12 @@ export type FormFieldEnv = {
   people: PersonOption[];
   /** The signed-in user's name: the default signer of signatures. */
   signerName: string;
+  /**
+   * The signed-in user's own signature as a PNG (issue 16.4: drawn or uploaded in Edit Profile, or
+   * the default made from the name when the workspace's toggle is on), or null when they have none.
+   * Absent where it cannot be used (previews, tests).
+   */
+  mySignature?: () => Promise<Blob | null>;
   /** The team the form is filled in. */
   teamId: string;
   /** A hook: the forms of that template in the team (relationship fields); null asks for none. */

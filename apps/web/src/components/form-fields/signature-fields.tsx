@@ -1,7 +1,7 @@
 import type { FieldOf } from '@formwork/shared/fields/field';
 import type { SignatureValue } from '@formwork/shared/forms/field-values';
 import { Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
-import { IconSignature } from '@tabler/icons-react';
+import { IconSignature, IconUserCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormFieldEnv } from './field-context.tsx';
@@ -62,6 +62,7 @@ export function SignatureFieldView({
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
   const [typed, setTyped] = useState(env.signerName);
+  const [noneSaved, setNoneSaved] = useState(false);
 
   const save = async (png: Blob, signerName: string) => {
     setBusy(true);
@@ -75,6 +76,27 @@ export function SignatureFieldView({
     } finally {
       setBusy(false);
     }
+  };
+
+  // Issue 16.4: the signature saved in Edit Profile (or the default from the name) signs in one click.
+  const signWithMine = async (load: () => Promise<Blob | null>) => {
+    setBusy(true);
+    setFailed(false);
+    setNoneSaved(false);
+    let png: Blob | null;
+    try {
+      png = await load();
+    } catch {
+      setFailed(true);
+      setBusy(false);
+      return;
+    }
+    if (!png) {
+      setNoneSaved(true);
+      setBusy(false);
+      return;
+    }
+    await save(png, env.signerName);
   };
 
   let body: React.ReactNode;
@@ -132,14 +154,33 @@ export function SignatureFieldView({
     );
   } else {
     body = (
-      <Button
-        variant="light"
-        leftSection={<IconSignature size={16} />}
-        w="fit-content"
-        onClick={() => setSigning(true)}
-      >
-        {t('formFields.sign')}
-      </Button>
+      <Stack gap={4}>
+        <Group gap="xs">
+          <Button
+            variant="light"
+            leftSection={<IconSignature size={16} />}
+            w="fit-content"
+            onClick={() => setSigning(true)}
+          >
+            {t('formFields.sign')}
+          </Button>
+          {env.mySignature && (
+            <Button
+              variant="default"
+              leftSection={<IconUserCheck size={16} />}
+              loading={busy}
+              onClick={() => void signWithMine(env.mySignature as () => Promise<Blob | null>)}
+            >
+              {t('formFields.useMySignature')}
+            </Button>
+          )}
+        </Group>
+        {noneSaved && (
+          <Text size="xs" c="dimmed">
+            {t('formFields.noSavedSignature')}
+          </Text>
+        )}
+      </Stack>
     );
   }
 

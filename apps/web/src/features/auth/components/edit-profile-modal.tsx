@@ -1,25 +1,63 @@
-import { personNameMaxLength, updateCurrentUserSchema } from '@formwork/shared/schemas/identity';
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import {
+  countryCallingCodes,
+  defaultCountryCode,
+  mobileMessages,
+  personNameMaxLength,
+  splitMobile,
+  supportedLocales,
+  updateCurrentUserSchema,
+} from '@formwork/shared/schemas/identity';
+import { Avatar, Button, FileButton, Group, Modal, Select, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUnsavedChangesGuard } from '../../../components/ui/unsaved-changes.tsx';
+import { HttpError } from '../../../lib/http.ts';
+import { applyLocale } from '../../../lib/i18n.ts';
+import { browserTimeZone } from '../../../lib/time-zone.ts';
 import { showToast } from '../../../lib/toast.tsx';
 import { useCurrentUser, useUpdateCurrentUser } from '../api/current-user.ts';
+import { useApiImage, useRemovePicture, useSavePicture } from '../api/profile.ts';
+import { EmailChangeSection } from './email-change-section.tsx';
+import { MySignatureSection } from './my-signature-section.tsx';
 
-type Fields = { firstName: string; lastName: string; mobile: string };
+type Fields = {
+  firstName: string;
+  lastName: string;
+  countryCode: string;
+  mobileNumber: string;
+  timeZone: string | null;
+  locale: string;
+};
 
+function timeZoneNames(): string[] {
+  const intl = Intl as unknown as { supportedValuesOf?: (key: string) => string[] };
+  try {
+    return intl.supportedValuesOf?.('timeZone') ?? [];
+  } catch {
+    return [];
+  }
+}
+
+/** Spec 2.3 user menu > Edit Profile (issue 16.4): details, e-mail and signature. */
 export function EditProfileModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const { data: user } = useCurrentUser();
-  const update = useUpdateCurrentUser();
+  const [tab, setTab] = useState<string | null>('details');
   const [fields, setFields] = useState<Fields | undefined>();
   const [errors, setErrors] = useState<Partial<Record<keyof Fields, string>>>({});
+  const update = useUpdateCurrentUser();
 
-  const saved: Fields = {
-    firstName: user?.firstName ?? '',
-    lastName: user?.lastName ?? '',
-    mobile: user?.mobile ?? '',
-  };
+  const saved: Fields = useMemo(() => {
+    const mobile = user?.mobile ? splitMobile(user.mobile) : undefined;
+    return {
+      firstName: user?.firstName ?? '',
+      lastName: user?.lastName ?? '',
+      countryCode: mobile?.countryCode ?? defaultCountryCode,
+      mobileNumber: mobile?.number ?? '',
+      timeZone: user?.timeZone ?? null,
+      locale: user?.locale ?? 'en-US',
+    };
+  }, [user]);
   const values: Fields = fields ?? saved;
   const guard = useUnsavedChangesGuard(
     opened && fields !== undefined && JSON.stringify(fields) !== JSON.stringify(saved),
@@ -34,15 +72,24 @@ export function EditProfileModal({ opened, onClose }: { opened: boolean; onClose
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = updateCurrentUserSchema.safeParse({ ...values, mobile: values.mobile.trim() || null });
+    const number = values.mobileNumber.trim();
+    const parsed = updateCurrentUserSchema.safeParse({
+      firstName: values.firstName,
+      lastName: values.lastName,
+      mobile: number ? `+${values.countryCode} ${number}` : null,
+      timeZone: values.timeZone,
+      locale: values.locale,
+    });
     if (!parsed.success) {
       const next: Partial<Record<keyof Fields, string>> = {};
       for (const issue of parsed.error.issues) {
-        const key = issue.path[0] as keyof Fields;
-        // Say which rule the name broke: required, too long, or not a name.
+        const key = issue.path[0] === 'mobile' ? 'mobileNumber' : (issue.path[0] as keyof Fields);
+        // Say which rule the value broke: required, too long, or not a name / not a number.
         next[key] ??=
-          key === 'mobile'
-            ? t('profile.invalidMobile')
+          key === 'mobileNumber'
+            ? issue.message === mobileMessages.required
+              ? t('profile.mobileRequired')
+              : t('profile.invalidMobile')
             : issue.code === 'too_small'
               ? t('profile.nameRequired')
               : issue.code === 'too_big'
@@ -54,6 +101,7 @@ export function EditProfileModal({ opened, onClose }: { opened: boolean; onClose
     }
     try {
       await update.mutateAsync(parsed.data);
+      if (parsed.data.locale && parsed.data.locale !== user?.locale) await applyLocale(parsed.data.locale);
       showToast('success', t('profile.saved'));
       close();
     } catch {
@@ -61,31 +109,135 @@ export function EditProfileModal({ opened, onClose }: { opened: boolean; onClose
     }
   };
 
-  const field = (key: keyof Fields) => ({
+  const change = <K extends keyof Fields>(key: K, value: Fields[K]) => setFields({ ...values, [key]: value });
+  const text = (key: 'firstName' | 'lastName' | 'mobileNumber') => ({
     value: values[key],
     error: errors[key],
-    onChange: (event: React.ChangeEvent<HTMLInputElement>) =>
-      setFields({ ...values, [key]: event.currentTarget.value }),
+    onChange: (event: React.ChangeEvent<HTMLInputElement>) => change(key, event.currentTarget.value),
   });
+  const zones = useMemo(() => {
+    const names = timeZoneNames();
+    const current = values.timeZone;
+    return current && !names.includes(current) ? [current, ...names] : names;
+  }, [values.timeZone]);
 
   return (
-    <Modal opened={opened} onClose={cancel} closeOnEscape={!guard.asking} title={t('profile.title')} centered>
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <TextInput label={t('profile.email')} value={user?.email ?? ''} readOnly disabled />
-          <TextInput label={t('profile.firstName')} required {...field('firstName')} />
-          <TextInput label={t('profile.lastName')} required {...field('lastName')} />
-          <TextInput label={t('profile.mobile')} type="tel" {...field('mobile')} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={cancel}>
-              {t('profile.cancel')}
-            </Button>
-            <Button type="submit" loading={update.isPending}>
-              {t('profile.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+    <Modal opened={opened} onClose={cancel} closeOnEscape={!guard.asking} title={t('profile.title')} centered size="lg">
+      <Tabs value={tab} onChange={setTab} keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="details">{t('profile.detailsTab')}</Tabs.Tab>
+          <Tabs.Tab value="email">{t('profile.emailTab')}</Tabs.Tab>
+          <Tabs.Tab value="signature">{t('profile.signatureTab')}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="details">
+          <form onSubmit={submit} noValidate>
+            <Stack>
+              <ProfilePicture />
+              <Group grow align="flex-start">
+                <TextInput label={t('profile.firstName')} required {...text('firstName')} />
+                <TextInput label={t('profile.lastName')} required {...text('lastName')} />
+              </Group>
+              <Group align="flex-start" gap="xs" wrap="nowrap">
+                <Select
+                  label={t('profile.countryCode')}
+                  w={130}
+                  allowDeselect={false}
+                  searchable
+                  data={[...new Set(countryCallingCodes.map(([, code]) => code))].map((code) => ({
+                    value: code,
+                    label: `+${code} ${countryCallingCodes
+                      .filter(([, c]) => c === code)
+                      .map(([country]) => country)
+                      .join('/')}`,
+                  }))}
+                  value={values.countryCode}
+                  onChange={(code) => code && change('countryCode', code)}
+                />
+                <TextInput label={t('profile.mobile')} type="tel" style={{ flex: 1 }} {...text('mobileNumber')} />
+              </Group>
+              <Select
+                label={t('profile.timeZone')}
+                placeholder={t('profile.timeZoneBrowser', { zone: browserTimeZone() ?? 'UTC' })}
+                searchable
+                clearable
+                data={zones}
+                value={values.timeZone}
+                onChange={(zone) => change('timeZone', zone)}
+                limit={50}
+              />
+              <Select
+                label={t('profile.locale')}
+                allowDeselect={false}
+                data={supportedLocales.map((locale) => ({ value: locale, label: t(`profile.locales.${locale}`) }))}
+                value={values.locale}
+                onChange={(locale) => locale && change('locale', locale)}
+              />
+              <Group justify="flex-end">
+                <Button variant="default" onClick={cancel}>
+                  {t('profile.cancel')}
+                </Button>
+                <Button type="submit" loading={update.isPending}>
+                  {t('profile.save')}
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        </Tabs.Panel>
+        <Tabs.Panel value="email">{user && <EmailChangeSection user={user} />}</Tabs.Panel>
+        <Tabs.Panel value="signature">
+          <MySignatureSection />
+        </Tabs.Panel>
+      </Tabs>
     </Modal>
+  );
+}
+
+/** The profile picture: uploaded through the files pipeline (sniffed, re-encoded with sharp). */
+function ProfilePicture() {
+  const { t } = useTranslation();
+  const { data: user } = useCurrentUser();
+  const save = useSavePicture();
+  const remove = useRemovePicture();
+  const src = useApiImage(user?.pictureUrl);
+  const initials = `${user?.firstName?.[0] ?? ''}${user?.lastName?.[0] ?? ''}`.toUpperCase();
+  const upload = async (file: File | null) => {
+    if (!file) return;
+    try {
+      await save.mutateAsync(file);
+    } catch (error) {
+      showToast('error', (error instanceof HttpError && error.problem?.detail) || t('profile.pictureFailed'));
+    }
+  };
+  return (
+    <Group>
+      <Avatar src={src} size={64} radius="xl" color="blue" alt={t('profile.picture')}>
+        {initials}
+      </Avatar>
+      <Stack gap={4}>
+        <Text size="sm" fw={500}>
+          {t('profile.picture')}
+        </Text>
+        <Group gap="xs">
+          <FileButton onChange={(file) => void upload(file)} accept="image/jpeg,image/png,image/webp">
+            {(props) => (
+              <Button {...props} size="compact-sm" variant="light" loading={save.isPending}>
+                {t('profile.uploadPicture')}
+              </Button>
+            )}
+          </FileButton>
+          {user?.pictureUrl && (
+            <Button
+              size="compact-sm"
+              variant="subtle"
+              color="red"
+              loading={remove.isPending}
+              onClick={() => remove.mutate()}
+            >
+              {t('profile.removePicture')}
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Group>
   );
 }

@@ -1,10 +1,12 @@
 import { Avatar, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconKey, IconLogout, IconUserEdit } from '@tabler/icons-react';
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changePasswordUrl, signOut } from '../../../lib/auth.ts';
+import { applyLocale, storedLocale } from '../../../lib/i18n.ts';
 import { lazyWithReload } from '../../../lib/lazy-with-reload.ts';
 import { useCurrentUser } from '../api/current-user.ts';
+import { useApiImage } from '../api/profile.ts';
 
 // The profile form (and the contract that checks it) loads when it is opened, not with the shell.
 const EditProfileModal = lazyWithReload(() =>
@@ -16,6 +18,11 @@ export function UserMenu() {
   const { t } = useTranslation();
   const { data: user } = useCurrentUser();
   const [editing, setEditing] = useState(false);
+  const picture = useApiImage(user?.pictureUrl);
+  // Spec 1: the locale the user chose in Edit Profile follows them to every browser they sign in on.
+  useEffect(() => {
+    if (user?.locale && user.locale !== storedLocale()) void applyLocale(user.locale);
+  }, [user?.locale]);
   const name = user ? `${user.firstName} ${user.lastName}`.trim() || user.email : '';
   const initials = name
     .split(/\s+/)
@@ -40,7 +47,7 @@ export function UserMenu() {
       <Menu position="bottom-end" withinPortal>
         <Menu.Target>
           <UnstyledButton aria-label={t('userMenu.open')} style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
-            <Avatar size={32} radius="xl" color="blue">
+            <Avatar size={32} radius="xl" color="blue" src={picture}>
               {initials}
             </Avatar>
             <Text size="sm" fw={500} truncate="end" maw={150} visibleFrom="sm">

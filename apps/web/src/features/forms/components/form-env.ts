@@ -32,9 +32,10 @@ export function useFormEnv(input: {
   definition: TemplateDefinition;
   people: PersonOption[];
   signerName: string;
+  mySignature?: FormFieldEnv['mySignature'];
   meta: FormFieldEnv['meta'];
 }): FormFieldEnv {
-  const { companyId, teamId, definition, people, signerName, meta } = input;
+  const { companyId, teamId, definition, people, signerName, mySignature, meta } = input;
   const keepLocation = definition.fields.some((f) => f.type === 'location');
   return useMemo(
     () => ({
@@ -44,10 +45,11 @@ export function useFormEnv(input: {
       loadFile: (url) => apiBlob(url),
       people,
       signerName,
+      mySignature,
       teamId,
       useRelatedForms,
       meta,
     }),
-    [companyId, teamId, keepLocation, people, signerName, meta],
+    [companyId, teamId, keepLocation, people, signerName, mySignature, meta],
   );
 }

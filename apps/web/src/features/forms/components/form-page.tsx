@@ -46,6 +46,8 @@ export type FormPageContext = {
   teamId: string;
   /** The signed-in user. */
   me: PersonOption;
+  /** The signed-in user's own signature for signature fields (issue 16.4), composed by the app. */
+  mySignature?: () => Promise<Blob | null>;
   /** The people who can see the team: offered in person fields. */
   people: PersonOption[];
   /** Workspace > project > team, for File Path cells. */
@@ -217,6 +219,7 @@ function FormEditor({ context, detail, template: newTemplate, onReload }: Editor
     definition,
     people,
     signerName: context.me.name,
+    mySignature: context.mySignature,
     meta,
   });
 
