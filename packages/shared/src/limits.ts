@@ -53,17 +53,97 @@ const higher: PlanLimits = {
   listPropertyTableColumns: 10,
 };
 
-export const planLimits: Record<Plan, PlanLimits> = {
-  standard: base,
-  pro: { ...higher, fieldsPerTemplate: 300 },
-  premium: higher,
-  platinum: { ...higher, fieldsPerTemplate: 1000 },
-  free_trial: higher,
+/**
+ * Spec 5.2: what a plan leaves out. Standard excludes approval signature conditions,
+ * approval-signature logic, visitors, paid users, multiple workspaces, single sign-on and custom
+ * PDF filename fields; spec 5.4 adds that the free trial allows no extra workspaces either.
+ */
+export const planFeatures = [
+  'approvalSignatureConditions',
+  'approvalSignatureLogic',
+  'visitors',
+  'paidUsers',
+  'multipleWorkspaces',
+  'sso',
+  'pdfFilenameCustomFields',
+] as const;
+export type PlanFeature = (typeof planFeatures)[number];
+
+export type PlanType = { limits: PlanLimits; excludedFeatures: readonly PlanFeature[] };
+
+/**
+ * The one table of plan types (spec 1, 5.2): each plan's numeric limits and the features it
+ * excludes. The server reads it on every limited action, the web app to explain a limit before
+ * the user meets it, and checkout to tell which plans the workspace's usage still fits.
+ */
+export const planTypes: Record<Plan, PlanType> = {
+  standard: { limits: base, excludedFeatures: planFeatures },
+  pro: { limits: { ...higher, fieldsPerTemplate: 300 }, excludedFeatures: [] },
+  premium: { limits: higher, excludedFeatures: [] },
+  platinum: { limits: { ...higher, fieldsPerTemplate: 1000 }, excludedFeatures: [] },
+  free_trial: { limits: higher, excludedFeatures: ['multipleWorkspaces'] },
 };
 
 export function limitsFor(plan: Plan): PlanLimits {
-  return planLimits[plan];
+  return planTypes[plan].limits;
 }
+
+/** Whether the plan includes the feature (spec 5.2, 5.4). */
+export function planAllows(plan: Plan, feature: PlanFeature): boolean {
+  return !planTypes[plan].excludedFeatures.includes(feature);
+}
+
+/**
+ * What a workspace uses of the plan limits: per-template figures are the largest of any of its
+ * templates; the counts are across the account (spec 3: visitor count, paid user count,
+ * workspace count, single sign-on).
+ */
+export type PlanUsage = Record<keyof PlanLimits, number> & {
+  visitors: number;
+  paidUsers: number;
+  workspaces: number;
+  ssoEnabled: boolean;
+};
+
+export const planLimitKeys = [
+  'fieldsPerTemplate',
+  'logicRulesPerBlock',
+  'logicBlocksPerField',
+  'approvalSignatureLogicFields',
+  'approvalSignatureConditions',
+  'listPropertyFields',
+  'locationFields',
+  'pdfFilenameCustomFields',
+  'propertiesPerList',
+  'listPropertyTableColumns',
+] as const satisfies readonly (keyof PlanLimits)[];
+
+/** The features a usage needs (each one a plan may exclude). */
+function featuresUsed(usage: PlanUsage): PlanFeature[] {
+  const used: PlanFeature[] = [];
+  if (usage.approvalSignatureConditions > 0) used.push('approvalSignatureConditions');
+  if (usage.approvalSignatureLogicFields > 0) used.push('approvalSignatureLogic');
+  if (usage.visitors > 0) used.push('visitors');
+  if (usage.paidUsers > 0) used.push('paidUsers');
+  if (usage.workspaces > 1) used.push('multipleWorkspaces');
+  if (usage.ssoEnabled) used.push('sso');
+  if (usage.pdfFilenameCustomFields > 0) used.push('pdfFilenameCustomFields');
+  return used;
+}
+
+/** The limits and excluded features of the plan that the usage goes beyond; empty when it fits. */
+export function exceededLimits(plan: Plan, usage: PlanUsage): (keyof PlanLimits | PlanFeature)[] {
+  const limits = limitsFor(plan);
+  const over: (keyof PlanLimits | PlanFeature)[] = planLimitKeys.filter((key) => usage[key] > limits[key]);
+  for (const feature of featuresUsed(usage)) {
+    if (!planAllows(plan, feature) && !over.includes(feature as keyof PlanLimits)) over.push(feature);
+  }
+  return over;
+}
+
+/** Spec 5.2: a plan the workspace's usage exceeds cannot be chosen, with this message. */
+export const planExceededMessage =
+  "You've exceeded the limits of this plan. Check your Home Folder > Settings for more info.";
 
 /** Spec 8.2's words for the plan rules; the last two are ours, in the same voice. */
 export const planLimitMessages = {

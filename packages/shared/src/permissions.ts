@@ -8,6 +8,8 @@
  * act as controllers everywhere.
  */
 
+import { planAllows } from './limits.ts';
+
 export const folderKinds = ['company', 'project', 'team'] as const;
 export type FolderKind = (typeof folderKinds)[number];
 
@@ -38,6 +40,10 @@ export const subscriptionStatuses = [
   'overdue_invoice',
 ] as const;
 export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
+
+/** Spec 5.6, 9: a paid subscription runs monthly or for one year. */
+export const subscriptionTerms = ['monthly', 'one_year'] as const;
+export type SubscriptionTerm = (typeof subscriptionTerms)[number];
 
 /** A folder as the rules see it: its kind and the ids from the company down to itself. */
 export type FolderRef = { kind: FolderKind; path: readonly string[] };
@@ -361,9 +367,9 @@ export function denialMessage(verb: Permission, folder: FolderRef): string | und
   return undefined;
 }
 
-/** Spec 5.2, 5.4: the standard and free-trial plans allow no extra workspaces. */
+/** Spec 5.2, 5.4: extra workspaces only on a plan whose table entry includes them (not Standard, not Free Trial). */
 export function planAllowsExtraWorkspaces(plan: Plan | null): boolean {
-  return plan !== null && plan !== 'standard' && plan !== 'free_trial';
+  return plan !== null && planAllows(plan, 'multipleWorkspaces');
 }
 
 export type WorkspaceCreationInput = {

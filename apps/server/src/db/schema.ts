@@ -1,6 +1,6 @@
 // Drizzle's view of the tables that migrations/ create. The SQL files are the source of truth;
 // the tenancy catalog test checks the database, and the integration tests check these match.
-import { accountTypes, plans, subscriptionStatuses } from '@formwork/shared/permissions';
+import { accountTypes, plans, subscriptionStatuses, subscriptionTerms } from '@formwork/shared/permissions';
 import { bigint, boolean, date, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -55,6 +55,10 @@ export const accounts = pgTable('accounts', {
   planType: text('plan_type', { enum: plans }).notNull(),
   subscriptionStatus: text('subscription_status', { enum: subscriptionStatuses }).notNull(),
   trialEndDate: timestamp('trial_end_date', { withTimezone: true }),
+  /** 0021_account_billing: the paid subscription's term and licences paid; null and 0 on a trial. */
+  subscriptionTerm: text('subscription_term', { enum: subscriptionTerms }),
+  contributorUsersPaid: integer('contributor_users_paid').notNull().default(0),
+  paidUsersPaid: integer('paid_users_paid').notNull().default(0),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -48,7 +48,11 @@ function toJob(r: Record<string, unknown>): Job {
   };
 }
 
-/** Adds a job in the caller's transaction (it runs only if the request commits). */
+/**
+ * Adds a job in the caller's transaction (it runs only if the request commits), at once or not
+ * before `runAfter` (a state change due at a date, e.g. a trial's end). `createdBy` null: queued
+ * by the system, not by a person.
+ */
 export async function enqueueJob(
   tx: Tx,
   job: {
@@ -57,13 +61,15 @@ export async function enqueueJob(
     kind: string;
     folderId: string;
     params: Record<string, unknown>;
-    createdBy: string;
+    createdBy: string | null;
+    runAfter?: Date;
   },
 ): Promise<Job> {
+  const runAfter = job.runAfter?.toISOString() ?? null;
   const result = await tx.execute<Record<string, unknown>>(sql`
-    insert into jobs (workspace_id, job_id, kind, folder_id, params, created_by)
+    insert into jobs (workspace_id, job_id, kind, folder_id, params, created_by, run_after)
     values (${job.workspaceId}, ${job.jobId}, ${job.kind}, ${job.folderId}, ${JSON.stringify(job.params)}::jsonb,
-            ${job.createdBy})
+            ${job.createdBy}, coalesce(${runAfter}::timestamptz, now()))
     returning *`);
   return toJob(result.rows[0] as Record<string, unknown>);
 }

@@ -4,7 +4,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { accounts, auditEvents, folders, memberships, users, workspaces, workspaceUsers } from '../db/schema.ts';
 import { inScope } from '../db/tenant.ts';
-import { openTrialAccount } from '../modules/accounts/accounts.service.ts';
+import { openTrialAccount, scheduleTrialEnd } from '../modules/accounts/accounts.service.ts';
 import { hashPassword } from '../modules/identity/password.ts';
 import { insertWorkspace } from '../modules/workspaces/workspaces.queries.ts';
 import { seedDemoActions } from './demo-actions.ts';
@@ -258,7 +258,7 @@ async function seedTrialWorkspace(database: Database, config: Config, ownerEmail
       .where(sql`lower(${users.email}) = ${ownerEmail}`);
     if (!owner) throw new Error(`no demo user ${ownerEmail}`);
     // As the app makes a workspace: its own trial account, company folder, and owner as controller.
-    await openTrialAccount(tx, { accountId, name: trialWorkspaceName, now: new Date() });
+    const account = await openTrialAccount(tx, { accountId, name: trialWorkspaceName, now: new Date() });
     await insertWorkspace(tx, {
       workspaceId,
       accountId,
@@ -267,6 +267,7 @@ async function seedTrialWorkspace(database: Database, config: Config, ownerEmail
       timeZone: demoTimeZone,
       creatorId: owner.userId,
     });
+    await scheduleTrialEnd(tx, { workspaceId, accountId, trialEndDate: account.trialEndDate });
     // The owner set it up: the activity names them, not 'Someone'.
     await tx.insert(auditEvents).values({
       workspaceId,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { accountTypes, plans, subscriptionStatuses } from '../permissions.ts';
+import { type PlanUsage, planFeatures, planLimitKeys } from '../limits.ts';
+import { accountTypes, plans, subscriptionStatuses, subscriptionTerms } from '../permissions.ts';
 
 /**
  * What every member of a workspace learns about its account (spec 3): enough for the help menu,
@@ -28,7 +29,47 @@ export const accountSchema = accountSummarySchema.extend({
    * product has no way to make a user a paid user, so this is 0 until users and invitations exist.
    */
   paidUsersUsed: z.number().int().min(0),
+  /** The paid subscription's term; null on a trial (spec 5.6). */
+  subscriptionTerm: z.enum(subscriptionTerms).nullable(),
+  /** Licences paid for (spec 7's contributorUsersPaid and sitematePaidUsersPaid); 0 on a trial. */
+  contributorUsersPaid: z.number().int().min(0),
+  paidUsersPaid: z.number().int().min(0),
 });
 export type Account = z.infer<typeof accountSchema>;
 
 export const workspaceAccountParamsSchema = z.object({ workspaceId: z.string().uuid() });
+
+const count = z.number().int().min(0);
+
+/**
+ * What the account uses of the plan limits (spec 3, 5.2): per-template figures are the largest of
+ * any template of its workspaces; visitors, paid users and workspaces are counted across them.
+ */
+export const planUsageSchema = z.object({
+  fieldsPerTemplate: count,
+  logicRulesPerBlock: count,
+  logicBlocksPerField: count,
+  approvalSignatureLogicFields: count,
+  approvalSignatureConditions: count,
+  listPropertyFields: count,
+  locationFields: count,
+  pdfFilenameCustomFields: count,
+  propertiesPerList: count,
+  listPropertyTableColumns: count,
+  visitors: count,
+  paidUsers: count,
+  workspaces: count,
+  ssoEnabled: z.boolean(),
+}) satisfies z.ZodType<PlanUsage>;
+
+const exceededSchema = z.array(z.union([z.enum(planLimitKeys), z.enum(planFeatures)]));
+
+/**
+ * The account's usage, and for every plan type what the usage goes beyond (spec 5.2): a plan with
+ * anything exceeded cannot be chosen, with the spec's message.
+ */
+export const accountUsageSchema = z.object({
+  usage: planUsageSchema,
+  plans: z.array(z.object({ plan: z.enum(plans), exceeded: exceededSchema, message: z.string().nullable() })),
+});
+export type AccountUsage = z.infer<typeof accountUsageSchema>;

@@ -1,4 +1,4 @@
-import { accountSchema, workspaceAccountParamsSchema } from '@formwork/shared/schemas/accounts';
+import { accountSchema, accountUsageSchema, workspaceAccountParamsSchema } from '@formwork/shared/schemas/accounts';
 import { requireUser } from '../../http/auth.ts';
 import type { App } from '../../http/types.ts';
 import * as service from './accounts.service.ts';
@@ -19,5 +19,18 @@ export async function accountRoutes(app: App) {
       response: { 200: accountSchema },
     },
     handler: async (request) => service.workspaceAccount(db, requireUser(request), request.params.workspaceId),
+  });
+
+  app.get('/api/workspaces/:workspaceId/usage', {
+    config: { access: { permission: 'account.view' } },
+    schema: {
+      tags,
+      security,
+      summary:
+        "What the workspace's account uses of the plan limits, and which plans that usage exceeds (admins and org controllers)",
+      params: workspaceAccountParamsSchema,
+      response: { 200: accountUsageSchema },
+    },
+    handler: async (request) => service.accountUsage(db, requireUser(request), request.params.workspaceId),
   });
 }

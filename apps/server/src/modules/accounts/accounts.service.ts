@@ -1,11 +1,15 @@
-import { trialDays } from '@formwork/shared/limits';
-import type { Account, AccountSummary } from '@formwork/shared/schemas/accounts';
+import { randomUUID } from 'node:crypto';
+import { exceededLimits, planExceededMessage, trialDays } from '@formwork/shared/limits';
+import { plans } from '@formwork/shared/permissions';
+import type { Account, AccountSummary, AccountUsage } from '@formwork/shared/schemas/accounts';
 import { assertCan } from '../../authz/can.ts';
 import { companyContext } from '../../authz/context.ts';
 import type { SignedInUser } from '../../authz/signed-in-user.ts';
 import type { AppDb } from '../../db/client.ts';
 import { inScope, type Tx } from '../../db/tenant.ts';
 import { AppError } from '../../errors.ts';
+import { enqueueJob, type Job } from '../../jobs/job-queue.ts';
+import { recordEvents } from '../activity/record-events.ts';
 import * as queries from './accounts.queries.ts';
 
 type SummaryRow = Omit<AccountSummary, 'trialEndDate'> & { trialEndDate: Date | null };
@@ -57,6 +61,121 @@ export async function workspaceAccount(db: AppDb, user: SignedInUser, workspaceI
       contributorUsersUsed: await queries.contributorUsersUsed(tx, account.accountId),
       // No user can be made a paid user yet (users and invitations are not built): none is used.
       paidUsersUsed: 0,
+      subscriptionTerm: account.subscriptionTerm,
+      contributorUsersPaid: account.contributorUsersPaid,
+      paidUsersPaid: account.paidUsersPaid,
     };
   });
+}
+
+/**
+ * Spec 3, 5.2: what the workspace's account uses of the plan limits, across its workspaces that
+ * are not archived, and for every plan type what that usage goes beyond (such a plan cannot be
+ * chosen: the spec's message). For the workspace's admins and org controllers, like the account.
+ */
+export async function accountUsage(db: AppDb, user: SignedInUser, workspaceId: string): Promise<AccountUsage> {
+  const ctx = await companyContext(db, user, workspaceId, 'notFound');
+  assertCan(ctx.viewer, 'account.view', ctx.folder);
+  const found = await inScope(db, ctx.scope, async (tx) => {
+    const account = await queries.accountOfWorkspace(tx, workspaceId);
+    if (!account) throw new AppError('notFound');
+    return {
+      accountId: account.accountId,
+      workspaceIds: await queries.activeAccountWorkspaceIds(tx, account.accountId),
+      visitors: await queries.visitorsUsed(tx, account.accountId),
+    };
+  });
+  // Templates are read in each workspace's own scope (the account was verified above).
+  const perWorkspace = [];
+  for (const id of found.workspaceIds) {
+    perWorkspace.push(
+      await inScope(db, { workspaceId: id, userId: null, isAdmin: false }, (tx) => queries.templateUsage(tx, id)),
+    );
+  }
+  const templates = Object.fromEntries(
+    (Object.keys(perWorkspace[0] ?? {}) as (keyof queries.TemplateUsage)[]).map((key) => [
+      key,
+      Math.max(0, ...perWorkspace.map((u) => u[key])),
+    ]),
+  ) as queries.TemplateUsage;
+  const usage: AccountUsage['usage'] = {
+    fieldsPerTemplate: 0,
+    logicRulesPerBlock: 0,
+    logicBlocksPerField: 0,
+    approvalSignatureLogicFields: 0,
+    approvalSignatureConditions: 0,
+    listPropertyFields: 0,
+    locationFields: 0,
+    pdfFilenameCustomFields: 0,
+    ...templates,
+    // Lists are not built yet: no list uses properties or property table columns.
+    propertiesPerList: 0,
+    listPropertyTableColumns: 0,
+    visitors: found.visitors,
+    // As on the account: nobody can be made a paid user yet, and single sign-on is not built.
+    paidUsers: 0,
+    workspaces: found.workspaceIds.length,
+    ssoEnabled: false,
+  };
+  return {
+    usage,
+    plans: plans.map((plan) => {
+      const exceeded = exceededLimits(plan, usage);
+      return { plan, exceeded, message: exceeded.length > 0 ? planExceededMessage : null };
+    }),
+  };
+}
+
+/** Spec 4.4: the job that ends a free trial when its date passes. */
+export const trialEndJobKind = 'account.trialEnd';
+
+/**
+ * Queues the end of a new trial account, in the transaction of the workspace it was opened for
+ * (after the workspace and its company folder exist): it runs after the trial end date, whether
+ * or not anyone is signed in.
+ */
+export async function scheduleTrialEnd(
+  tx: Tx,
+  input: { workspaceId: string; accountId: string; trialEndDate: Date },
+): Promise<void> {
+  await enqueueJob(tx, {
+    workspaceId: input.workspaceId,
+    jobId: randomUUID(),
+    kind: trialEndJobKind,
+    folderId: input.workspaceId,
+    params: { accountId: input.accountId },
+    createdBy: null,
+    runAfter: input.trialEndDate,
+  });
+}
+
+/**
+ * Runs an 'account.trialEnd' job in its workspace: a free trial whose end date passed becomes an
+ * expired trial, with its audit event, in one transaction. A trial moved later (not ended yet) is
+ * queued again for its new date; an account that left the trial (it paid) is left alone.
+ */
+export function trialEndJobHandler(db: AppDb) {
+  return async (job: Job): Promise<Record<string, unknown>> => {
+    const accountId = String(job.params.accountId);
+    return inScope(db, { workspaceId: job.workspaceId, userId: null, isAdmin: false }, async (tx) => {
+      const outcome = await queries.expireTrial(tx, accountId);
+      if (!outcome) throw new Error('account not found');
+      if (outcome.ended) {
+        await recordEvents(tx, [
+          {
+            workspaceId: job.workspaceId,
+            actorUserId: null,
+            action: 'account.trialEnded',
+            subjectType: 'account',
+            subjectId: accountId,
+            folderPath: [job.workspaceId],
+            details: { trialEndDate: outcome.trialEndDate?.toISOString() ?? null },
+          },
+        ]);
+      } else if (outcome.status === 'free_trial' && outcome.trialEndDate) {
+        await scheduleTrialEnd(tx, { workspaceId: job.workspaceId, accountId, trialEndDate: outcome.trialEndDate });
+      }
+      return { status: outcome.status };
+    });
+  };
 }

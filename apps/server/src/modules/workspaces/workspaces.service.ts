@@ -13,7 +13,7 @@ import type { SignedInUser } from '../../authz/signed-in-user.ts';
 import type { AppDb } from '../../db/client.ts';
 import { inScope } from '../../db/tenant.ts';
 import { AppError } from '../../errors.ts';
-import { openTrialAccount, toAccountSummary } from '../accounts/accounts.service.ts';
+import { openTrialAccount, scheduleTrialEnd, toAccountSummary } from '../accounts/accounts.service.ts';
 import { recordEvents } from '../activity/record-events.ts';
 import * as queries from './workspaces.queries.ts';
 
@@ -75,6 +75,7 @@ export async function createWorkspace(
       timeZone: input.timeZone ?? 'UTC',
       creatorId: user.userId,
     });
+    await scheduleTrialEnd(tx, { workspaceId, accountId, trialEndDate: account.trialEndDate });
     // The account first: the activity lists the workspace's creation as the newest event.
     await recordEvents(tx, [
       {
