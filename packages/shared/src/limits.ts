@@ -1,4 +1,6 @@
-import type { Plan } from './permissions.ts';
+/** Spec 1: the plan types. */
+export const plans = ['standard', 'pro', 'premium', 'platinum', 'free_trial'] as const;
+export type Plan = (typeof plans)[number];
 
 /**
  * The one plan-limits table (spec 3, 5.2, 9). The spec names the higher-plan values (6 rules and
@@ -158,3 +160,11 @@ export const planLimitMessages = {
 
 /** Spec 9: a free trial lasts 30 days from the workspace's creation. */
 export const trialDays = 30;
+
+/** Spec 2.3, 9: the trial widget shows its warning icon at 7 days or fewer. */
+export const trialWarningDays = 7;
+
+/** Whole days left of a trial ending at `trialEndDate` (0 once it has passed), counted up. */
+export function trialDaysLeft(trialEndDate: Date, now: Date): number {
+  return Math.max(0, Math.ceil((trialEndDate.getTime() - now.getTime()) / (24 * 60 * 60 * 1000)));
+}

@@ -8,7 +8,7 @@
  * act as controllers everywhere.
  */
 
-import { planAllows } from './limits.ts';
+import { type Plan, planAllows, plans } from './limits.ts';
 
 export const folderKinds = ['company', 'project', 'team'] as const;
 export type FolderKind = (typeof folderKinds)[number];
@@ -20,8 +20,8 @@ export type Role = (typeof roles)[number];
 export const userTypes = ['contributor', 'visitor'] as const;
 export type UserType = (typeof userTypes)[number];
 
-export const plans = ['standard', 'pro', 'premium', 'platinum', 'free_trial'] as const;
-export type Plan = (typeof plans)[number];
+/** The plan types live with their table (limits.ts); the rules here read it. */
+export { type Plan, plans };
 
 /** Spec 1: an account is managed (set up for the customer) or self-service (signed up and paid online). */
 export const accountTypes = ['managed', 'self_service'] as const;

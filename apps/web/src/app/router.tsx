@@ -26,6 +26,9 @@ const GridRoute = lazyWithReload(() => formsRoutes().then((m) => ({ default: m.G
 const WorkflowFormRedirectRoute = lazyWithReload(() =>
   formsRoutes().then((m) => ({ default: m.WorkflowFormRedirectRoute })),
 );
+const SettingsRoute = lazyWithReload(() =>
+  import('./routes/settings-route.tsx').then((m) => ({ default: m.SettingsRoute })),
+);
 const TemplatesRoute = lazyWithReload(() =>
   import('./routes/templates-route.tsx').then((m) => ({ default: m.TemplatesRoute })),
 );
@@ -90,7 +93,7 @@ export const routes: RouteObject[] = [
     children: [
       { path: '/home', element: <HomeRoute /> },
       { path: '/home/:level/:folderId/activity', element: <FolderActivityRoute /> },
-      { path: '/home/:level/:folderId/settings', element: <SectionNotAvailableRoute section="settings" /> },
+      { path: '/home/:level/:folderId/settings', element: lazyPage(SettingsRoute) },
       ...(['users', 'lists', 'photos', 'analytics'] as const).map((section) => ({
         path: `/${section}/:level/:folderId/*`,
         element: <SectionNotAvailableRoute section={section} />,

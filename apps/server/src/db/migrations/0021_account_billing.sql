@@ -11,12 +11,20 @@ alter table accounts
 -- folder). Accounts on a free trial before this migration get theirs here (as the owner: no scope
 -- is set while migrating).
 alter table jobs no force row level security;
+alter table accounts no force row level security;
+alter table workspaces no force row level security;
+alter table folders no force row level security;
 insert into jobs (workspace_id, job_id, kind, folder_id, params, run_after)
 select w.workspace_id, gen_random_uuid(), 'account.trialEnd', w.workspace_id,
        jsonb_build_object('accountId', a.account_id), a.trial_end_date
 from accounts a
 join lateral (
-  select workspace_id from workspaces where account_id = a.account_id order by created_at, workspace_id limit 1
+  select w.workspace_id from workspaces w
+  join folders f on f.workspace_id = w.workspace_id and f.folder_id = w.workspace_id
+  where w.account_id = a.account_id order by w.created_at, w.workspace_id limit 1
 ) w on true
 where a.subscription_status = 'free_trial';
 alter table jobs force row level security;
+alter table accounts force row level security;
+alter table workspaces force row level security;
+alter table folders force row level security;

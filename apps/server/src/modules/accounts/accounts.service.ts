@@ -32,7 +32,7 @@ export function toAccountSummary(row: SummaryRow): AccountSummary {
 export async function openTrialAccount(
   tx: Tx,
   input: { accountId: string; name: string; now: Date },
-): Promise<SummaryRow & { name: string }> {
+): Promise<SummaryRow & { name: string; trialEndDate: Date }> {
   const account = {
     accountId: input.accountId,
     name: input.name,
@@ -85,29 +85,28 @@ export async function accountUsage(db: AppDb, user: SignedInUser, workspaceId: s
       visitors: await queries.visitorsUsed(tx, account.accountId),
     };
   });
-  // Templates are read in each workspace's own scope (the account was verified above).
-  const perWorkspace = [];
+  // Templates are read in each workspace's own scope (the account was verified above); the
+  // figures are the largest of any template in any of them.
+  let templates: queries.TemplateUsage | undefined;
   for (const id of found.workspaceIds) {
-    perWorkspace.push(
-      await inScope(db, { workspaceId: id, userId: null, isAdmin: false }, (tx) => queries.templateUsage(tx, id)),
+    const one = await inScope(db, { workspaceId: id, userId: null, isAdmin: false }, (tx) =>
+      queries.templateUsage(tx, id),
     );
+    templates = templates
+      ? (Object.fromEntries(
+          Object.entries(one).map(([key, value]) => [key, Math.max(value, templates?.[key as keyof typeof one] ?? 0)]),
+        ) as queries.TemplateUsage)
+      : one;
   }
-  const templates = Object.fromEntries(
-    (Object.keys(perWorkspace[0] ?? {}) as (keyof queries.TemplateUsage)[]).map((key) => [
-      key,
-      Math.max(0, ...perWorkspace.map((u) => u[key])),
-    ]),
-  ) as queries.TemplateUsage;
   const usage: AccountUsage['usage'] = {
-    fieldsPerTemplate: 0,
-    logicRulesPerBlock: 0,
-    logicBlocksPerField: 0,
-    approvalSignatureLogicFields: 0,
-    approvalSignatureConditions: 0,
-    listPropertyFields: 0,
-    locationFields: 0,
-    pdfFilenameCustomFields: 0,
-    ...templates,
+    fieldsPerTemplate: templates?.fieldsPerTemplate ?? 0,
+    logicRulesPerBlock: templates?.logicRulesPerBlock ?? 0,
+    logicBlocksPerField: templates?.logicBlocksPerField ?? 0,
+    approvalSignatureLogicFields: templates?.approvalSignatureLogicFields ?? 0,
+    approvalSignatureConditions: templates?.approvalSignatureConditions ?? 0,
+    listPropertyFields: templates?.listPropertyFields ?? 0,
+    locationFields: templates?.locationFields ?? 0,
+    pdfFilenameCustomFields: templates?.pdfFilenameCustomFields ?? 0,
     // Lists are not built yet: no list uses properties or property table columns.
     propertiesPerList: 0,
     listPropertyTableColumns: 0,

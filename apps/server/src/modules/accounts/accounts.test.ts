@@ -177,7 +177,7 @@ describe('GET /api/workspaces/:workspaceId/account: billing (spec 3, 5.6)', () =
 
 const usageUrl = (workspaceId: string) => `/api/workspaces/${workspaceId}/usage`;
 const locationFields = (n: number) =>
-  Array.from({ length: n }, (_, i) => ({ id: `loc${i}`, type: 'location', label: `Location ${i}` }));
+  Array.from({ length: n }, (_, i) => ({ id: `loc${i}`, type: 'location' as const, label: `Location ${i}` }));
 
 describe('GET /api/workspaces/:workspaceId/usage (spec 3, 5.2)', () => {
   let u: TestWorkspace;
@@ -188,9 +188,9 @@ describe('GET /api/workspaces/:workspaceId/usage (spec 3, 5.2)', () => {
       folderId: team,
       definition: {
         fields: [
-          { id: 'yes', type: 'yesNo', label: 'Ok?' },
+          { id: 'yes', type: 'yesNo' as const, label: 'Ok?' },
           ...locationFields(4),
-          { id: 'lp', type: 'listProperty', label: 'Property' },
+          { id: 'lp', type: 'listProperty' as const, label: 'Property' },
         ],
         logic: [
           {
@@ -205,7 +205,7 @@ describe('GET /api/workspaces/:workspaceId/usage (spec 3, 5.2)', () => {
     });
     await createFormTemplate(ctx.database.db, u.workspaceId, {
       folderId: team,
-      definition: { fields: [{ id: 'a', type: 'singleLineText', label: 'A' }, ...locationFields(6)] },
+      definition: { fields: [{ id: 'a', type: 'singleLineText' as const, label: 'A' }, ...locationFields(6)] },
     });
   });
 

@@ -78,6 +78,22 @@ export function isSectionActive(section: ShellSection, pathname: string, locatio
   return pathname === section.path || pathname.startsWith(`${section.path}/`);
 }
 
+/**
+ * The settings of a folder are built where they hold a real section: the company's Billing and
+ * Usage, for those who may see the account (spec 2.6, issue 17.5). Elsewhere settings still show
+ * the "not available yet" page.
+ */
+export function settingsBuilt(location: Pick<FolderLocation, 'kind' | 'companyId' | 'viewer'>): boolean {
+  return (
+    location.kind === 'company' && can(location.viewer, 'account.view', { kind: 'company', path: [location.companyId] })
+  );
+}
+
+/** The company settings' Billing section, for the trial widget and the usage message. */
+export function billingPath(companyId: string): string {
+  return `${sectionPath('settings', 'company', companyId)}?tab=billing`;
+}
+
 /** The sections the navigated folder offers to its viewer. */
 export function folderSections(location: FolderLocation): ShellSection[] {
   return sectionIds
@@ -89,6 +105,6 @@ export function folderSections(location: FolderLocation): ShellSection[] {
       id,
       labelKey: sectionLabelKey(id, location.kind),
       path: sectionPath(id, location.kind, location.folderId),
-      built: !isUnbuilt(id),
+      built: id === 'settings' ? settingsBuilt(location) : !isUnbuilt(id),
     }));
 }

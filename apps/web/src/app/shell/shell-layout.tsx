@@ -6,16 +6,20 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate, useOutletContext, useParams, useSearchParams } from 'react-router';
 import { UnsavedChangesProvider } from '../../components/ui/unsaved-changes.tsx';
 import { useCurrentUser } from '../../features/auth/api/current-user.ts';
+import { SubscriptionModal } from '../../features/billing/components/subscription-modal.tsx';
+import { forcedSubscriptionModal, showsGettingStarted } from '../../features/billing/subscription.ts';
 import { FolderNav } from '../../features/folders/components/folder-nav.tsx';
 import { useAccessibleWorkspaces } from '../../features/workspaces/api/accessible-workspaces.ts';
 import { WorkspaceHeader } from '../../features/workspaces/components/workspace-header.tsx';
 import { WorkspaceSwitcher } from '../../features/workspaces/components/workspace-switcher.tsx';
 import { rememberWorkspace, useStoredWorkspaceId } from '../../features/workspaces/hooks/current-workspace.ts';
 import { signOut } from '../../lib/auth.ts';
+import { externalLinks } from '../../lib/links.ts';
 import { showToast } from '../../lib/toast.tsx';
 import { IeBanner } from '../ie-banner.tsx';
 import { ActionFromQuery } from './action-from-query.tsx';
 import { type LocationResult, landingPath, useFolderLocation } from './folder-location.ts';
+import { GettingStartedGuide } from './getting-started-guide.tsx';
 import { SectionLinks, TopBar, topBarHeight } from './top-bar.tsx';
 
 export { topBarHeight };
@@ -66,6 +70,11 @@ export function ShellLayout() {
   const forcedSwitch = Boolean(workspace?.archived) && (otherUsable || Boolean(me.data?.isAdmin));
   const noWorkspace =
     accessible.isSuccess && !me.data?.isAdmin && (workspaces.length === 0 || (workspace?.archived && !otherUsable));
+  // Spec 4.4, 8.2: a lapsed subscription forces its modal on non-admins (the state itself changes
+  // in a server job; a trial whose date just passed counts as ended before the job has run).
+  const now = new Date();
+  const subscriptionModal =
+    me.data && !workspace?.archived ? forcedSubscriptionModal(workspace?.account, me.data.isAdmin, now) : null;
 
   useEffect(() => {
     if (result.status === 'found') rememberWorkspace(result.location.companyId);
@@ -189,6 +198,16 @@ export function ShellLayout() {
             void chooseWorkspace(w.workspaceId);
           }}
         />
+        <SubscriptionModal
+          kind={switcherOpen ? null : subscriptionModal}
+          workspaceName={workspace?.name}
+          chatHref={externalLinks.chatWithUs}
+          onSwitch={otherUsable ? () => setSwitcherOpen(true) : null}
+          onLogout={() => void signOut()}
+        />
+        {companyId && !subscriptionModal && showsGettingStarted(workspace?.account, now) && (
+          <GettingStartedGuide key={companyId} workspaceId={companyId} />
+        )}
         <Modal
           opened={Boolean(noWorkspace) && !switcherOpen}
           onClose={() => {}}

@@ -19,11 +19,19 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { MyActionsButton } from '../../features/actions/components/my-actions-button.tsx';
 import { UserMenu } from '../../features/auth/components/user-menu.tsx';
+import { TrialWidget } from '../../features/billing/components/trial-widget.tsx';
 import { activityPath } from '../../features/folders/folder-paths.ts';
 import { externalLinks } from '../../lib/links.ts';
 import type { LocationResult } from './folder-location.ts';
 import { HelpMenu } from './help-menu.tsx';
-import { folderSections, isSectionActive, type SectionId, type ShellSection } from './sections.ts';
+import {
+  billingPath,
+  folderSections,
+  isSectionActive,
+  type SectionId,
+  type ShellSection,
+  settingsBuilt,
+} from './sections.ts';
 
 /** Spec 2.3: the top bar is 54 px high. */
 export const topBarHeight = 54;
@@ -209,6 +217,12 @@ export function TopBar({ result, busy, account, navOpened, onToggleNav, navColla
         </Group>
       )}
       <Group gap={4} wrap="nowrap">
+        <TrialWidget
+          account={account}
+          billingPath={
+            location && settingsBuilt({ ...location, kind: 'company' }) ? billingPath(location.companyId) : null
+          }
+        />
         <Tooltip label={t('shell.chat')}>
           <ActionIcon
             component="a"

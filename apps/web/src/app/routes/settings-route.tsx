@@ -1,0 +1,69 @@
+import { Center, Loader, Stack, Tabs, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { BillingSection } from '../../features/billing/components/billing-section.tsx';
+import { UsageSection } from '../../features/billing/components/usage-section.tsx';
+import { useAccessibleWorkspaces } from '../../features/workspaces/api/accessible-workspaces.ts';
+import { settingsBuilt } from '../shell/sections.ts';
+import { useShellContext } from '../shell/shell-layout.tsx';
+import { SectionNotAvailableRoute } from './section-not-available-route.tsx';
+
+const tabs = ['billing', 'usage'] as const;
+type Tab = (typeof tabs)[number];
+
+/**
+ * /home/{level}/{folderId}/settings (spec 2.2, 2.6): the workspace settings with the sections
+ * that exist, Billing and Usage (issue 17.5), for those who may see the account. Other folders
+ * and people still get the "not available yet" page.
+ */
+export function SettingsRoute() {
+  const { t } = useTranslation();
+  const { result } = useShellContext();
+  const [search, setSearch] = useSearchParams();
+  const accessible = useAccessibleWorkspaces();
+  if (result.status === 'loading') {
+    return (
+      <Center mih="50vh">
+        <Loader aria-label={t('app.loading')} />
+      </Center>
+    );
+  }
+  if (result.status !== 'found' || !settingsBuilt(result.location)) {
+    return <SectionNotAvailableRoute section="settings" />;
+  }
+  const { companyId } = result.location;
+  const workspace = accessible.data?.find((w) => w.workspaceId === companyId);
+  const requested = search.get('tab');
+  const tab: Tab = tabs.includes(requested as Tab) ? (requested as Tab) : 'billing';
+  return (
+    <Stack gap="md" maw={960}>
+      <Title order={1} fz="h3">
+        {t('settings.title')}
+      </Title>
+      <Tabs
+        value={tab}
+        onChange={(value) =>
+          setSearch(
+            (current) => {
+              current.set('tab', value ?? 'billing');
+              return current;
+            },
+            { replace: true },
+          )
+        }
+        keepMounted={false}
+      >
+        <Tabs.List>
+          <Tabs.Tab value="billing">{t('settings.billing')}</Tabs.Tab>
+          <Tabs.Tab value="usage">{t('settings.usage')}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="billing" pt="md">
+          <BillingSection workspaceId={companyId} timeZone={workspace?.timeZone ?? 'UTC'} />
+        </Tabs.Panel>
+        <Tabs.Panel value="usage" pt="md">
+          <UsageSection workspaceId={companyId} />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}
