@@ -3,6 +3,7 @@
  * invited as Contributor or Visitor. The server applies these to every invitation (one or a
  * bulk row, the same words); the web app uses them to offer only what is allowed.
  */
+import { planAllows } from './limits.ts';
 import {
   effectiveRole,
   type FolderKind,
@@ -155,7 +156,7 @@ export function inviteeTypeProblem(i: InviteeFacts, w: WorkspaceInviteSettings):
   if (already === 'visitor' && i.userType === 'contributor') return 'visitorCannotBeContributor';
   const domain = emailDomain(i.email);
   if (i.userType === 'visitor') {
-    if (w.plan === 'standard') return 'visitorsNotOnPlan';
+    if (!planAllows(w.plan, 'visitors')) return 'visitorsNotOnPlan';
     if (!w.visitorsAllowed) return 'visitorsNotAllowed';
     if (isFreeMailDomain(domain)) return 'visitorFreeMail';
     if (domainIn(domain, w.emailDomains)) return 'visitorOwnDomain';
