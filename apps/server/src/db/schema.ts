@@ -55,7 +55,7 @@ export const accounts = pgTable('accounts', {
   planType: text('plan_type', { enum: plans }).notNull(),
   subscriptionStatus: text('subscription_status', { enum: subscriptionStatuses }).notNull(),
   trialEndDate: timestamp('trial_end_date', { withTimezone: true }),
-  /** 0023_account_billing: the paid subscription's term and licences paid; null and 0 on a trial. */
+  /** 0024_account_billing: the paid subscription's term and licences paid; null and 0 on a trial. */
   subscriptionTerm: text('subscription_term', { enum: subscriptionTerms }),
   contributorUsersPaid: integer('contributor_users_paid').notNull().default(0),
   paidUsersPaid: integer('paid_users_paid').notNull().default(0),
