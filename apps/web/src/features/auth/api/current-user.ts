@@ -4,7 +4,7 @@ import { apiRequest } from '../../../lib/http.ts';
 import { queryRoots } from '../../../lib/query-keys.ts';
 
 /** The feature's query keys. */
-export const authKeys = { me: queryRoots.me };
+export const authKeys = { me: queryRoots.me, mySignature: [...queryRoots.me, 'signature'] as const };
 
 export function useCurrentUser() {
   return useQuery({ queryKey: authKeys.me, queryFn: () => apiRequest<CurrentUser>('/api/me') });

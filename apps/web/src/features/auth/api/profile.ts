@@ -2,14 +2,12 @@ import type { CurrentUser, MySignature, MySignatureReply } from '@formwork/share
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { apiBlob, apiRequest, apiUpload } from '../../../lib/http.ts';
-import { currentUserKey } from './current-user.ts';
-
-export const mySignatureKey = ['me', 'signature'] as const;
+import { authKeys } from './current-user.ts';
 
 /** Issue 16.4: the signed-in user's saved signature (null when none). */
 export function useMySignature() {
   return useQuery({
-    queryKey: mySignatureKey,
+    queryKey: authKeys.mySignature,
     queryFn: async () => (await apiRequest<MySignatureReply>('/api/me/signature')).signature,
   });
 }
@@ -19,7 +17,7 @@ export function useSaveSignature() {
   return useMutation({
     mutationFn: async (input: { png: Blob; source: 'drawn' | 'uploaded' }) =>
       (await apiUpload<MySignatureReply>(`/api/me/signature?source=${input.source}`, input.png, 'PUT')).signature,
-    onSuccess: (signature) => queryClient.setQueryData(mySignatureKey, signature),
+    onSuccess: (signature) => queryClient.setQueryData(authKeys.mySignature, signature),
     meta: { handlesErrors: true },
   });
 }
@@ -28,7 +26,7 @@ export function useRemoveSignature() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiRequest<null>('/api/me/signature', { method: 'DELETE' }),
-    onSuccess: () => queryClient.setQueryData(mySignatureKey, null),
+    onSuccess: () => queryClient.setQueryData(authKeys.mySignature, null),
     meta: { handlesErrors: true },
   });
 }
@@ -37,7 +35,7 @@ export function useSavePicture() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (file: Blob) => apiUpload<CurrentUser>('/api/me/picture', file, 'PUT'),
-    onSuccess: (user) => queryClient.setQueryData(currentUserKey, user),
+    onSuccess: (user) => queryClient.setQueryData(authKeys.me, user),
     meta: { handlesErrors: true },
   });
 }
@@ -46,7 +44,7 @@ export function useRemovePicture() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiRequest<CurrentUser>('/api/me/picture', { method: 'DELETE' }),
-    onSuccess: (user) => queryClient.setQueryData(currentUserKey, user),
+    onSuccess: (user) => queryClient.setQueryData(authKeys.me, user),
     meta: { handlesErrors: true },
   });
 }
@@ -55,7 +53,7 @@ export function useRequestEmailChange() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (email: string) => apiRequest<CurrentUser>('/api/me/email-change', { method: 'POST', body: { email } }),
-    onSuccess: (user) => queryClient.setQueryData(currentUserKey, user),
+    onSuccess: (user) => queryClient.setQueryData(authKeys.me, user),
     meta: { handlesErrors: true },
   });
 }
@@ -65,7 +63,7 @@ export function useConfirmEmailChange() {
   return useMutation({
     mutationFn: (token: string) =>
       apiRequest<CurrentUser>('/api/me/email-change/confirm', { method: 'POST', body: { token } }),
-    onSuccess: (user) => queryClient.setQueryData(currentUserKey, user),
+    onSuccess: (user) => queryClient.setQueryData(authKeys.me, user),
     meta: { handlesErrors: true },
   });
 }
