@@ -24,9 +24,11 @@ test('a team member lands on their team and sees only their folders', async ({ p
   await expect(folderNav(page).getByRole('button', { name: 'New Project Folder' })).toHaveCount(0);
   await expect(folderNav(page).getByRole('button', { name: /^Options for/ })).toHaveCount(0);
   await expect(folderNav(page).getByRole('button', { name: 'Home Folder' })).toBeDisabled();
-  // The Users section is not built: its link leads to the shell's "not available yet" page.
+  // The Users page of the team: its people, and no invitations for a team member.
   await page.getByRole('link', { name: 'Users' }).click();
-  await expect(page.getByText('Users is not available yet')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Users' }).getByText(demo.teamMember)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Invite users' })).toHaveCount(0);
 });
 
 test('an org controller creates, archives, restores and deletes folders', async ({ page }) => {

@@ -29,6 +29,7 @@ const WorkflowFormRedirectRoute = lazyWithReload(() =>
 const SettingsRoute = lazyWithReload(() =>
   import('./routes/settings-route.tsx').then((m) => ({ default: m.SettingsRoute })),
 );
+const UsersRoute = lazyWithReload(() => import('./routes/users-route.tsx').then((m) => ({ default: m.UsersRoute })));
 const TemplatesRoute = lazyWithReload(() =>
   import('./routes/templates-route.tsx').then((m) => ({ default: m.TemplatesRoute })),
 );
@@ -51,7 +52,7 @@ function lazyPage(Page: ComponentType) {
 }
 
 /**
- * The route table (spec 2.1, 2.2). Sections that are not built yet (users, lists, photos,
+ * The route table (spec 2.1, 2.2). Sections that are not built yet (lists, photos,
  * analytics, folder settings) show the shell with a "not available yet" page at their addresses
  * (any tail, so legacy redirects land there too). Unknown paths go to the 404 page.
  */
@@ -94,7 +95,8 @@ export const routes: RouteObject[] = [
       { path: '/home', element: <HomeRoute /> },
       { path: '/home/:level/:folderId/activity', element: <FolderActivityRoute /> },
       { path: '/home/:level/:folderId/settings', element: lazyPage(SettingsRoute) },
-      ...(['users', 'lists', 'photos', 'analytics'] as const).map((section) => ({
+      { path: '/users/:level/:folderId', element: lazyPage(UsersRoute) },
+      ...(['lists', 'photos', 'analytics'] as const).map((section) => ({
         path: `/${section}/:level/:folderId/*`,
         element: <SectionNotAvailableRoute section={section} />,
       })),

@@ -1,0 +1,41 @@
+import { Center, Loader } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useParams } from 'react-router';
+import { UsersPage } from '../../features/people/components/users-page.tsx';
+import { levelKinds } from '../shell/folder-location.ts';
+import { useShellContext } from '../shell/shell-layout.tsx';
+
+/** /users/{companies|projects|teams}/{folderId} (spec 2.2, issue 16.1). */
+export function UsersRoute() {
+  const { t } = useTranslation();
+  const { result } = useShellContext();
+  const { level } = useParams();
+  if (!level || !levelKinds[level]) return <Navigate to="/404" replace />;
+  if (result.status !== 'found') {
+    return (
+      <Center mih="50vh">
+        <Loader aria-label={t('app.loading')} />
+      </Center>
+    );
+  }
+  const { location } = result;
+  const name =
+    location.kind === 'team'
+      ? (location.teamName ?? '')
+      : location.kind === 'project'
+        ? (location.projectName ?? '')
+        : location.companyName;
+  return (
+    <UsersPage
+      key={location.folderId}
+      folder={{
+        kind: location.kind,
+        folderId: location.folderId,
+        path: location.path,
+        companyId: location.companyId,
+        name,
+        viewer: location.viewer,
+      }}
+    />
+  );
+}
