@@ -20,6 +20,7 @@ const globalTables: Record<string, string> = {
   email_change_tokens: 'an e-mail address belongs to the person, not to a workspace',
   user_images:
     "a person's picture and signature follow them into every workspace; its own row-level security shows each person only their rows",
+  sign_in_tickets: 'a one-time sign-in after activation belongs to the person, before any workspace is chosen',
   auth_attempts: 'sign-in and password-reset throttling happen before any workspace is known',
   usage_events: 'what a person did in the product (a link clicked), before or outside any workspace',
   mail_outbox: 'password reset mail belongs to no workspace; tenant mail records its workspace in the body',

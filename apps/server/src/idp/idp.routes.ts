@@ -9,6 +9,7 @@ import type { AppDb } from '../db/client.ts';
 import type { App } from '../http/types.ts';
 import {
   passwordProblems,
+  redeemSignInTicket,
   requestPasswordReset,
   resetPassword,
   resetTokenIsUsable,
@@ -17,7 +18,7 @@ import {
 import { revokeAllForAccount } from './adapter.ts';
 import { translator, waitText } from './messages.ts';
 import { forgotPasswordPage, messagePage, resetPasswordPage, signInPage } from './pages.ts';
-import { idpMountPath } from './provider.ts';
+import { idpMountPath, signInTicketParam } from './provider.ts';
 
 const publicAccess = { access: { public: true } } as const;
 const csrfCookie = 'fw_idp_csrf';
@@ -143,6 +144,20 @@ export function idpRoutes(options: { provider: Provider; config: Config; db: App
               },
             );
             return reply.redirect(redirectTo, 303);
+          }
+          // Issue 16.3: straight after activating, the person is signed in by their one-time ticket.
+          const ticket = details.params[signInTicketParam];
+          if (details.prompt.name === 'login' && typeof ticket === 'string' && ticket) {
+            const accountId = await redeemSignInTicket(db, ticket);
+            if (accountId) {
+              const redirectTo = await provider.interactionResult(
+                request.raw,
+                reply.raw,
+                { login: { accountId } },
+                { mergeWithLastSubmission: false },
+              );
+              return reply.redirect(redirectTo, 303);
+            }
           }
           const hint = typeof details.params.login_hint === 'string' ? details.params.login_hint : undefined;
           return html(

@@ -9,6 +9,9 @@ import { type SigningKeys, signingAlgorithm } from './keys.ts';
 import { translator } from './messages.ts';
 import { messagePage, signOutPage } from './pages.ts';
 
+/** The authorization parameter that carries an activation's sign-in ticket. */
+export const signInTicketParam = 'activation_ticket';
+
 export const idpMountPath = '/idp';
 export const apiScope = 'api';
 
@@ -97,6 +100,8 @@ export function createProvider(options: { config: Config; db: AppDb; keys: Signi
     rotateRefreshToken: true,
     ttl: tokenTtl,
     interactions: { url: (_ctx, interaction) => `${idpMountPath}/interaction/${interaction.uid}` },
+    // Issue 16.3: a one-time ticket from an activation signs the person in without their password.
+    extraParams: [signInTicketParam],
     features: {
       devInteractions: { enabled: false },
       revocation: { enabled: true },

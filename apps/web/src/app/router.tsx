@@ -30,6 +30,9 @@ const SettingsRoute = lazyWithReload(() =>
   import('./routes/settings-route.tsx').then((m) => ({ default: m.SettingsRoute })),
 );
 const UsersRoute = lazyWithReload(() => import('./routes/users-route.tsx').then((m) => ({ default: m.UsersRoute })));
+const ActivationRoute = lazyWithReload(() =>
+  import('./routes/activation-route.tsx').then((m) => ({ default: m.ActivationRoute })),
+);
 const TemplatesRoute = lazyWithReload(() =>
   import('./routes/templates-route.tsx').then((m) => ({ default: m.TemplatesRoute })),
 );
@@ -61,6 +64,9 @@ export const routes: RouteObject[] = [
   { path: '/oauth-redirect', element: <OAuthRedirectRoute /> },
   { path: '/404', element: <ErrorPage status={404} /> },
   { path: '/403', element: <ErrorPage status={403} /> },
+  // Spec 2.7: invited-user activation, before anyone is signed in.
+  { path: '/users/activation/:activationId', element: lazyPage(ActivationRoute) },
+  { path: '/users/activation/:activationId/company/:companyId', element: lazyPage(ActivationRoute) },
   {
     path: '/',
     element: (

@@ -141,8 +141,17 @@ export function takeReturnTo(): string | undefined {
   return safeReturnPath(value);
 }
 
-export async function startSignIn() {
-  await (await userManager()).signinRedirect();
+/**
+ * Starts the provider's sign-in. `activationTicket` (issue 16.3) signs a person who just activated
+ * their invitation in without asking for the password again; `loginHint` fills in the e-mail.
+ */
+export async function startSignIn(options: { activationTicket?: string; loginHint?: string } = {}) {
+  const extraQueryParams: Record<string, string> = {};
+  if (options.activationTicket) extraQueryParams.activation_ticket = options.activationTicket;
+  await (await userManager()).signinRedirect({
+    ...(options.loginHint ? { login_hint: options.loginHint } : {}),
+    ...(Object.keys(extraQueryParams).length > 0 ? { extraQueryParams } : {}),
+  });
 }
 
 export async function completeSignIn(): Promise<User> {

@@ -3,6 +3,7 @@ export const externalLinks = {
   firewallHelp: 'https://help.formwork.app/articles/allow-formwork-through-your-firewall',
   chatWithUs: 'https://help.formwork.app/contact',
   browsers: 'https://help.formwork.app/articles/supported-browsers',
+  privacyPolicy: 'https://help.formwork.app/articles/privacy-policy-and-terms-of-service',
 };
 
 /** Hosts the firewall must allow (shown in the firewall modal). */

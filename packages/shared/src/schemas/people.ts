@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { folderKinds, roles, userTypes } from '../permissions.ts';
 import { cursorPart, keysetCursor } from './cursor.ts';
-import { emailSchema } from './identity.ts';
+import { emailSchema, passwordSchema } from './identity.ts';
 
 /** Someone who may be picked in a person field or as an action's assignee (spec 3). */
 export const personSchema = z.object({
@@ -99,3 +99,59 @@ export type FolderPeoplePage = z.infer<typeof folderPeoplePageSchema>;
 export const personParamsSchema = z.object({ folderId: id, userId: id });
 export const companyPersonParamsSchema = z.object({ companyId: id, userId: id });
 export const changeLevelBodySchema = z.object({ role: z.enum(roles) });
+
+/** Issue 16.3, spec 2.7: what the activation page shows before anyone is signed in. */
+export const activationContextSchema = z.object({
+  email: z.string(),
+  companyId: id,
+  companyName: z.string(),
+  logoUrl: z.string().nullable(),
+  userType: z.enum(userTypes),
+  /** The address already has an account: they accept with one click once signed in. */
+  existingUser: z.boolean(),
+});
+export type ActivationContext = z.infer<typeof activationContextSchema>;
+
+export const activationParamsSchema = z.object({ activationId: z.string().min(1).max(100) });
+
+export const nameMessage = 'Please enter a valid name';
+const personName = z
+  .string()
+  .trim()
+  .min(1, nameMessage)
+  .max(100, nameMessage)
+  .regex(/[\p{L}\p{N}]/u, nameMessage)
+  .refine((v) => !/[<>{}]|https?:/i.test(v), nameMessage);
+
+/** Spec 5.7: a mobile number with its country code, as '+61 412345678'. */
+export const mobileMessages = { required: 'Mobile is required', length: 'Invalid mobile number - incorrect length.' };
+export const mobileSchema = z
+  .string()
+  .trim()
+  .min(1, mobileMessages.required)
+  .regex(/^\+\d{1,4} \d{6,14}$/, mobileMessages.length);
+
+export const termsMessage = 'Please accept the Privacy Policy and Terms of Service.';
+export const passwordsDifferMessage = 'The passwords do not match';
+
+/** Spec 3 activation payload (the time zone and continent are optional facts from the browser). */
+export const activationBodySchema = z
+  .object({
+    firstName: personName,
+    lastName: personName,
+    mobile: mobileSchema,
+    newPassword: passwordSchema,
+    newPasswordConfirmed: z.string().max(200),
+    acceptTerms: z.literal(true, { error: termsMessage }),
+    timezone: z.string().max(64).optional(),
+    continent: z.string().max(2).optional(),
+  })
+  .refine((b) => b.newPassword === b.newPasswordConfirmed, {
+    message: passwordsDifferMessage,
+    path: ['newPasswordConfirmed'],
+  });
+export type ActivationBody = z.infer<typeof activationBodySchema>;
+
+/** After activating: a one-time ticket the web app signs in with (spec 3: loginData). */
+export const activationResultSchema = z.object({ email: z.string(), signInTicket: z.string() });
+export const acceptResultSchema = z.object({ companyId: id });

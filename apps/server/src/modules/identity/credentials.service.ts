@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { passwordRules } from '@formwork/shared/schemas/identity';
 import type { AppDb } from '../../db/client.ts';
-import { inScope, systemScope } from '../../db/tenant.ts';
+import { inScope, systemScope, type Tx } from '../../db/tenant.ts';
 import { enqueueMail } from '../../mail/mail.ts';
 import * as queries from './identity.queries.ts';
 import { hashPassword, verifyPassword } from './password.ts';
@@ -135,4 +135,21 @@ export async function resetPassword(
     await queries.setPasswordHash(tx, userId, passwordHash);
     return userId;
   });
+}
+
+const signInTicketTtlMs = 2 * 60 * 1000;
+
+/**
+ * Issue 16.3: a single-use ticket that signs the person in once, within two minutes (written in the
+ * caller's transaction, e.g. the activation that set their password).
+ */
+export async function issueSignInTicket(tx: Tx, userId: string): Promise<string> {
+  const ticket = randomBytes(32).toString('base64url');
+  await queries.insertSignInTicket(tx, hashToken(ticket), userId, new Date(Date.now() + signInTicketTtlMs));
+  return ticket;
+}
+
+/** The user a sign-in ticket is for, using it up; undefined when it is unknown, used or expired. */
+export async function redeemSignInTicket(db: AppDb, ticket: string): Promise<string | undefined> {
+  return inScope(db, systemScope, (tx) => queries.useSignInTicket(tx, hashToken(ticket)));
 }

@@ -128,3 +128,17 @@ export async function insertUsageEvent(tx: Tx, userId: string, name: string, con
   await tx.execute(sql`
     insert into usage_events (user_id, name, context) values (${userId}, ${name}, ${JSON.stringify(context)}::jsonb)`);
 }
+
+export async function insertSignInTicket(tx: Tx, ticketHash: string, userId: string, expiresAt: Date) {
+  await tx.execute(sql`
+    insert into sign_in_tickets (ticket_hash, user_id, expires_at)
+    values (${ticketHash}, ${userId}, ${expiresAt.toISOString()})`);
+}
+
+export async function useSignInTicket(tx: Tx, ticketHash: string): Promise<string | undefined> {
+  const result = await tx.execute<{ user_id: string }>(sql`
+    update sign_in_tickets set used_at = now()
+    where ticket_hash = ${ticketHash} and used_at is null and expires_at > now()
+    returning user_id`);
+  return result.rows[0]?.user_id;
+}

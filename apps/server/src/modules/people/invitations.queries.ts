@@ -180,3 +180,78 @@ export async function invitationAt(
   );
   return result.rows[0];
 }
+
+/** The invitation an activation token points at (global lookup: no one is signed in yet). */
+export async function tokenTarget(tx: Tx, tokenHash: string) {
+  const result = await tx.execute<{ workspace_id: string; invitation_id: string }>(sql`
+    select workspace_id, invitation_id from invitation_tokens where token_hash = ${tokenHash}`);
+  return result.rows[0];
+}
+
+export type ActivationRow = {
+  invitation_id: string;
+  email: string;
+  folder_id: string;
+  role: Role;
+  user_type: UserType;
+  status: 'pending' | 'accepted' | 'revoked';
+  expired: boolean;
+  company_name: string;
+  logo_url: string | null;
+  user_id: string | null;
+  has_password: boolean;
+  existing_type: UserType | null;
+};
+
+/** The invitation with its workspace and what is known of its address, locked for the activation. */
+export async function activationRow(tx: Tx, workspaceId: string, invitationId: string, lock = false) {
+  const result = await tx.execute<ActivationRow>(sql`
+    select i.invitation_id, i.email, i.folder_id, i.role, i.user_type, i.status, i.expires_at <= now() as expired,
+      w.name as company_name, w.logo_url, u.user_id, u.password_hash is not null as has_password,
+      wu.user_type as existing_type
+    from invitations i
+    join workspaces w on w.workspace_id = i.workspace_id
+    left join users u on lower(u.email) = lower(i.email)
+    left join workspace_users wu on wu.workspace_id = i.workspace_id and wu.user_id = u.user_id
+    where i.workspace_id = ${workspaceId} and i.invitation_id = ${invitationId}
+    ${lock ? sql`for update of i` : sql``}`);
+  return result.rows[0];
+}
+
+export async function insertActivatedUser(
+  tx: Tx,
+  u: { email: string; firstName: string; lastName: string; mobile: string; passwordHash: string },
+): Promise<string> {
+  const result = await tx.execute<{ user_id: string }>(sql`
+    insert into users (email, first_name, last_name, mobile, password_hash, activated, password_changed_at)
+    values (${u.email}, ${u.firstName}, ${u.lastName}, ${u.mobile}, ${u.passwordHash}, true, now())
+    returning user_id`);
+  return (result.rows[0] as { user_id: string }).user_id;
+}
+
+export async function completeActivatedUser(
+  tx: Tx,
+  userId: string,
+  u: { firstName: string; lastName: string; mobile: string; passwordHash: string },
+) {
+  await tx.execute(sql`
+    update users set first_name = ${u.firstName}, last_name = ${u.lastName}, mobile = ${u.mobile},
+      password_hash = ${u.passwordHash}, activated = true, password_changed_at = now(), updated_at = now()
+    where user_id = ${userId}`);
+}
+
+/** Joins the person to the workspace with the invitation's type and gives its level at its folder. */
+export async function grantInvitation(
+  tx: Tx,
+  workspaceId: string,
+  userId: string,
+  i: { folderId: string; role: Role; userType: UserType },
+) {
+  await tx.execute(sql`
+    insert into workspace_users (workspace_id, user_id, user_type) values (${workspaceId}, ${userId}, ${i.userType})
+    on conflict (workspace_id, user_id) do nothing`);
+  await tx.execute(sql`
+    insert into memberships (workspace_id, folder_id, user_id, role)
+    values (${workspaceId}, ${i.folderId}, ${userId}, ${i.role})
+    on conflict (workspace_id, folder_id, user_id) do update set role = excluded.role`);
+}

@@ -10,12 +10,14 @@ import {
 import { z } from 'zod';
 import { requireUser } from '../../http/auth.ts';
 import type { App } from '../../http/types.ts';
+import { activationRoutes } from './activation.routes.ts';
 import { invitationRoutes } from './invitations.routes.ts';
 import * as service from './people.service.ts';
 
 export async function peopleRoutes(app: App) {
   const { db } = app.deps.database;
   await app.register(invitationRoutes);
+  await app.register(activationRoutes);
 
   app.get('/api/teams/:teamId/people', {
     config: { access: { permission: 'folder.view' } },

@@ -34,8 +34,11 @@ export function InviteModal({ folder, onClose }: { folder: UsersFolder; onClose:
         onError: (error) => {
           const problem = error instanceof HttpError ? error.problem : undefined;
           const byField: Record<string, string> = {};
-          for (const e of problem?.errors ?? []) byField[e.path.replace(/^body\./, '')] ??= e.message;
-          if (Object.keys(byField).length === 0) byField.form = problem?.detail ?? problem?.title ?? t('errors.generic');
+          for (const e of problem?.errors ?? []) {
+            byField[e.path.replace(/^body\./, '')] ??= t(`users.problems.${e.code}`, { defaultValue: e.message });
+          }
+          if (Object.keys(byField).length === 0)
+            byField.form = problem?.detail ?? problem?.title ?? t('errors.generic');
           setErrors(byField);
         },
       },

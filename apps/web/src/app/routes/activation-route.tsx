@@ -1,0 +1,8 @@
+import { useParams } from 'react-router';
+import { ActivationPage } from '../../features/people/components/activation-page.tsx';
+
+/** users/activation/{id} and users/activation/{id}/company/{companyId} (spec 2.1, 2.7). */
+export function ActivationRoute() {
+  const { activationId = '', companyId } = useParams();
+  return <ActivationPage key={activationId} activationId={activationId} companyId={companyId} />;
+}
