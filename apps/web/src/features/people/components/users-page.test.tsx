@@ -71,7 +71,9 @@ beforeEach(() => {
           title: 'The request has invalid or incomplete data',
           status: 400,
           code: 'validationFailed',
-          errors: [{ path: 'body.email', message: 'A visitor must use a work e-mail address, not a free e-mail provider.' }],
+          errors: [
+            { path: 'body.email', message: 'A visitor must use a work e-mail address, not a free e-mail provider.' },
+          ],
         },
         400,
       );
@@ -125,7 +127,10 @@ describe('Users page (issue 16.1)', () => {
       <UsersPage
         folder={{
           ...orgController,
-          viewer: { ...orgController.viewer, roles: [{ folderId: team, kind: 'team', path: [company, project, team], role: 'member' }] },
+          viewer: {
+            ...orgController.viewer,
+            roles: [{ folderId: team, kind: 'team', path: [company, project, team], role: 'member' }],
+          },
         }}
       />,
     );
