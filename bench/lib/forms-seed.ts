@@ -35,9 +35,14 @@ function valuesSql(): string {
   for (let k = 1; k <= 10; k++) parts.push(`'text${k}', 'Text value ' || (i % ${97 + k}) || ' of field ${k}'`);
   for (let k = 1; k <= 5; k++) parts.push(`'num${k}', (i * ${k}) % 1000`);
   for (let k = 1; k <= 5; k++) parts.push(`'date${k}', to_char(date '2024-01-01' + ((i + ${k}) % 365), 'YYYY-MM-DD')`);
-  for (let k = 1; k <= 5; k++) parts.push(`'dd${k}', 'opt' || (1 + (i + ${k}) % 5)`);
+  // Dropdowns and answers from a hash of i: a value of i modulo a small number would be a function
+  // of the number fields (num2 = 2i mod 1000 fixes i mod 5), and a filter on one would match whole
+  // runs of the other's sort order, or none (ADR 0015).
+  for (let k = 1; k <= 5; k++) parts.push(`'dd${k}', 'opt' || (1 + (hashint4(i * 31 + ${k}) & 2147483647) % 5)`);
   for (let k = 1; k <= 5; k++)
-    parts.push(`'yn${k}', jsonb_build_object('answer', case when (i + ${k}) % 2 = 0 then 'yes' else 'no' end)`);
+    parts.push(
+      `'yn${k}', jsonb_build_object('answer', case when (hashint4(i * 17 + ${k}) & 1) = 0 then 'yes' else 'no' end)`,
+    );
   // jsonb_build_object takes at most 100 arguments: two halves joined.
   return `jsonb_build_object(${parts.slice(0, 15).join(', ')}) || jsonb_build_object(${parts.slice(15).join(', ')})`;
 }

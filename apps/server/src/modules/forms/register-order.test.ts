@@ -7,6 +7,7 @@ import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 import { inScope } from '../../db/tenant.ts';
 import { runPendingJobs } from '../../jobs/runner.ts';
 import { parseDefinition } from './form-model.ts';
+import { registerSelect } from './register.queries.ts';
 import { registerScope } from './register.service.ts';
 import { registerSortKeysJobHandler, registerSortKeysJobKind, withStoredSortKeys } from './register-order.service.ts';
 
@@ -126,6 +127,44 @@ describe('sort keys of every sortable field (ADR 0015)', () => {
     expect(unsortable.statusCode).toBe(400);
     const filtered = await rows({ sort: 'field:count', direction: 'asc', filter: 'field:safe:eq:yes' });
     expect(filtered.map((r) => r.values.count)).toEqual([1, 3, 3, 3, 12]);
+  });
+
+  it('a page after a cursor is one index condition on the stored keys (key and form id), not a walk from the top', async () => {
+    await rows({ sort: 'field:count' });
+    await runJobs();
+    expect(await readsStoredKeys('field:count')).toBe(true);
+    const plan = await inScope(
+      ctx.database.db,
+      { workspaceId: w.workspaceId, userId: null, isAdmin: false },
+      async (tx) => {
+        const stored = await tx.execute<{ definition: unknown; current_version: number }>(sql`
+        select v.definition, t.current_version from templates t
+          join template_versions v on v.workspace_id = t.workspace_id and v.template_id = t.template_id
+                                  and v.version = t.current_version
+         where t.workspace_id = ${w.workspaceId} and t.template_id = ${templateId}`);
+        const row = stored.rows[0] as { definition: unknown; current_version: number };
+        const definition = parseDefinition(w.workspaceId, templateId, row.current_version, row.definition);
+        const ids = { workspaceId: w.workspaceId, teamId: team(), templateId };
+        const options = { state: 'active' as const, sort: 'field:count', direction: 'desc' as const, filter: [] };
+        const { scope } = await withStoredSortKeys(
+          tx,
+          registerScope(ids, definition, options),
+          definition,
+          options.sort,
+          null,
+        );
+        // A ten-form register would be sorted in memory: make the planner show its index path.
+        await tx.execute(sql`set local enable_seqscan = off`);
+        await tx.execute(sql`set local enable_sort = off`);
+        const after = { key: '5', formId: randomUUID() };
+        const result = await tx.execute<{ 'QUERY PLAN': string }>(
+          sql`explain (costs off) ${registerSelect(scope, after, 51)}`,
+        );
+        return result.rows.map((r) => r['QUERY PLAN']).join('\n');
+      },
+    );
+    expect(plan).toMatch(/form_sort_keys_number_idx/);
+    expect(plan).toMatch(/Index Cond: .*ROW\(num, form_id\) < ROW\(/);
   });
 
   it('keeps the keys on edit, archive, restore and delete, and for a new form (no job needed)', async () => {

@@ -22,6 +22,12 @@ import { type FormRecord, formColumns, toFormRecord } from './forms.queries.ts';
  */
 export type SortSpec = {
   expr: SQL;
+  /**
+   * The tiebreak's form id: the stored keys' own (k.form_id), so the keyset row comparison
+   * `(k.num, k.form_id) < (…)` is one index condition; f.form_id there would be a filter, and a
+   * deep page would walk the index from its start.
+   */
+  id?: SQL;
   keyText: SQL;
   keyValue: (key: string) => SQL;
   tiebreak: boolean;
@@ -63,6 +69,7 @@ export function storedSortSpec(
   return {
     ...fieldKeys(column, kind),
     tiebreak: true,
+    id: sql`k.form_id`,
     from: sql`join form_sort_keys k on k.workspace_id = f.workspace_id and k.form_id = f.form_id`,
     where: sql`k.workspace_id = ${register.workspaceId} and k.template_id = ${register.templateId}
       and k.folder_id = ${register.teamId} and k.state = ${register.state} and k.field_id = ${fieldId}
@@ -211,11 +218,12 @@ export function registerSelect(scope: RegisterScope, after: Keyset | undefined, 
   const { sort, direction } = scope;
   const dir = direction === 'desc' ? sql`desc` : sql`asc`;
   const cmp = direction === 'desc' ? sql`<` : sql`>`;
+  const id = sort.id ?? sql`f.form_id`;
   let keyset = sql``;
   if (after) {
     const key = sort.keyValue(after.key);
     keyset = sort.tiebreak
-      ? sql`and (${sort.expr}, f.form_id) ${cmp} (${key}, ${after.formId}::uuid)`
+      ? sql`and (${sort.expr}, ${id}) ${cmp} (${key}, ${after.formId}::uuid)`
       : sql`and ${sort.expr} ${cmp} ${key}`;
   }
   const filters = [...(sort.where ? [sort.where] : []), ...scope.filters].map((f) => sql` and ${f}`);
@@ -225,7 +233,7 @@ export function registerSelect(scope: RegisterScope, after: Keyset | undefined, 
      where f.workspace_id = ${scope.workspaceId} and f.template_id = ${scope.templateId}
        and f.folder_id = ${scope.teamId} and f.state = ${scope.state}
        ${sql.join(filters)} ${keyset}
-     order by ${sort.expr} ${dir}${sort.tiebreak ? sql`, f.form_id ${dir}` : sql``}
+     order by ${sort.expr} ${dir}${sort.tiebreak ? sql`, ${id} ${dir}` : sql``}
      ${limit === null ? sql`` : sql.raw(`limit ${Math.trunc(limit)}`)}`;
 }
 
