@@ -1,61 +1,47 @@
 import { searchFolderTree } from '@formwork/shared/folder-search';
-import {
-  can,
-  type FolderKind,
-  type FolderRef,
-  firstAccessibleFolder,
-  type Membership,
-  restoreProjectDenied,
-} from '@formwork/shared/permissions';
-import type { FolderState, TreeProject, TreeState } from '@formwork/shared/schemas/folders';
+import { can, type FolderKind, type FolderRef, type Membership } from '@formwork/shared/permissions';
+import type { FolderState, TreeState } from '@formwork/shared/schemas/folders';
 import {
   ActionIcon,
   Alert,
   Anchor,
   Box,
-  Button,
   Center,
-  Checkbox,
   CloseButton,
   Group,
   Loader,
   Menu,
-  Popover,
   SegmentedControl,
   Stack,
   Text,
   TextInput,
   Tooltip,
-  UnstyledButton,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
-  IconArchive,
-  IconArrowBackUp,
-  IconBuildingSkyscraper,
   IconChecklist,
   IconChevronDown,
   IconDots,
-  IconFolderPlus,
   IconLayoutSidebarLeftCollapse,
   IconListDetails,
-  IconPencil,
   IconPlus,
   IconSearch,
-  IconTrash,
 } from '@tabler/icons-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
-import { problemMessage } from '../../../lib/problem-message.ts';
-import { showToast } from '../../../lib/toast.tsx';
-import { useAddFolder, useChangeFolderState, useFolderTree, useRenameFolder } from '../api/folder-tree.ts';
+import { useFolderTree } from '../api/folder-tree.ts';
+import { type NavEditing, type NavRow, navRows, rowHeight } from '../folder-nav-rows.ts';
 import { activityPath } from '../folder-paths.ts';
 import { useExpandState } from '../hooks/expand-state.ts';
 import { allSelected, type IsSelectable, selectAll, toggleProject, toggleTeam } from '../hooks/selection.ts';
+import { type TreeFolder, useFolderChanges } from '../hooks/use-folder-changes.ts';
+import { useRowMenu } from '../hooks/use-row-menu.tsx';
 import { ConfirmStateChange } from './confirm-state-change.tsx';
-import { FolderRow, type RowMenuItem } from './folder-row.tsx';
+import { FolderRow } from './folder-row.tsx';
+import { FolderSelectionBar } from './folder-selection-bar.tsx';
+import { FolderTip } from './folder-tip.tsx';
+import { HomeFolderButton } from './home-folder-button.tsx';
 import { InlineNameInput } from './inline-name-input.tsx';
 
 /** Spec 9: 20 projects first, 10 more per scroll, 500 ms delay on load more, half a screen away. */
@@ -65,7 +51,6 @@ export const loadMoreDelayMs = 500;
 export const infiniteScrollDistance = 0.5;
 /** Spec 9: folder search debounce. */
 export const folderSearchDebounceMs = 250;
-const tipDismissedKey = 'formwork:folder-tip-dismissed';
 
 export type NavigatedFolder = { kind: FolderKind; folderId: string; state: FolderState };
 
@@ -83,20 +68,6 @@ type Props = {
   visitorTrialLink?: string;
 };
 
-type Row =
-  | { type: 'new-project'; key: string }
-  | { type: 'project'; key: string; project: TreeProject }
-  | { type: 'team'; key: string; project: TreeProject; team: TreeProject['teams'][number] }
-  | { type: 'new-team'; key: string; project: TreeProject };
-
-const rowHeight = (row: Row | undefined) => (row?.type === 'project' ? 36 : row?.type === 'team' ? 32 : 40);
-
-type Editing =
-  | { type: 'new-project' }
-  | { type: 'new-team'; projectId: string }
-  | { type: 'rename'; kind: 'project' | 'team'; folderId: string; name: string }
-  | null;
-
 /** The left folder navigation of spec 2.4, with the rules of 4.2, 5.4 and 9. */
 export function FolderNav({
   companyId,
@@ -108,22 +79,16 @@ export function FolderNav({
   visitorTrialLink,
 }: Props) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const [view, setView] = useState<TreeState>(navigated?.state === 'archived' ? 'archived' : 'active');
   const [query, setQuery] = useState('');
   const [search] = useDebouncedValue(query, folderSearchDebounceMs);
   const [selecting, setSelecting] = useState(false);
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
-  const [editing, setEditing] = useState<Editing>(null);
-  const [confirm, setConfirm] = useState<{ state: 'archived' | 'deleted'; ids: string[] } | null>(null);
+  const [editing, setEditing] = useState<NavEditing>(null);
   const [visibleCount, setVisibleCount] = useState(initialProjectCount);
   const [loadingMore, setLoadingMore] = useState(false);
-  const [tipDismissed, setTipDismissed] = useState(() => localStorage.getItem(tipDismissedKey) === '1');
   const expand = useExpandState(companyId);
   const tree = useFolderTree(companyId, view);
-  const addFolder = useAddFolder(companyId);
-  const renameFolder = useRenameFolder(companyId);
-  const changeState = useChangeFolderState(companyId);
   const scrollRef = useRef<HTMLDivElement>(null);
 
   // Spec 4.2: the active folder's state selects the toggle, when the user navigates to a folder
@@ -147,7 +112,7 @@ export function FolderNav({
   const projects = useMemo(() => searchFolderTree(tree.data?.projects ?? [], search), [tree.data, search]);
   const searching = search.trim() !== '';
   const byId = useMemo(() => {
-    const map = new Map<string, { kind: 'project' | 'team'; name: string; state: FolderState; projectId: string }>();
+    const map = new Map<string, TreeFolder>();
     for (const p of tree.data?.projects ?? []) {
       map.set(p.folderId, { kind: 'project', name: p.name, state: p.state, projectId: p.folderId });
       for (const team of p.teams)
@@ -191,19 +156,10 @@ export function FolderNav({
     : -1;
   const shownCount = Math.max(visibleCount, navigatedProjectIndex + 1);
 
-  const rows = useMemo(() => {
-    const list: Row[] = [];
-    if (editing?.type === 'new-project') list.push({ type: 'new-project', key: 'new-project' });
-    for (const project of projects.slice(0, shownCount)) {
-      list.push({ type: 'project', key: project.folderId, project });
-      const creatingTeam = editing?.type === 'new-team' && editing.projectId === project.folderId;
-      if (searching || expand.isExpanded(project.folderId) || creatingTeam) {
-        for (const team of project.teams) list.push({ type: 'team', key: team.folderId, project, team });
-      }
-      if (creatingTeam) list.push({ type: 'new-team', key: `new-team:${project.folderId}`, project });
-    }
-    return list;
-  }, [projects, shownCount, editing, searching, expand]);
+  const rows = useMemo(
+    () => navRows(projects.slice(0, shownCount), { editing, searching, isExpanded: expand.isExpanded }),
+    [projects, shownCount, editing, searching, expand],
+  );
 
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -235,7 +191,7 @@ export function FolderNav({
   useEffect(() => {
     if (!selecting) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && !confirm) stopSelecting();
+      if (event.key === 'Escape' && !changes.confirm) stopSelecting();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
@@ -246,182 +202,46 @@ export function FolderNav({
     setSelected(new Set());
   };
 
-  const serverMessage = (error: unknown) => problemMessage(error, t);
-
-  const submitNew = async (kind: 'project' | 'team', parentId: string, name: string) => {
-    try {
-      const folder = await addFolder.mutateAsync({ kind, parentId, name });
-      showToast('success', t('folderAdded'));
+  const changes = useFolderChanges({
+    companyId,
+    viewer,
+    byId,
+    onAdded: (kind, parentId) => {
       setEditing(null);
       if (kind === 'team') expand.expand(parentId);
-      navigate(activityPath(kind, folder.folderId));
-      onNavigate?.();
-    } catch (error) {
-      showToast('error', serverMessage(error));
-      throw error;
-    }
-  };
-
-  const submitRename = async (kind: 'project' | 'team', folderId: string, name: string) => {
-    try {
-      await renameFolder.mutateAsync({ kind, folderId, name });
-      showToast('success', t('folderRenamed'));
+    },
+    onRenamed: () => {
       setEditing(null);
       stopSelecting();
-    } catch (error) {
-      showToast('error', serverMessage(error));
-      throw error;
-    }
-  };
+    },
+    onChanged: stopSelecting,
+    onNavigate,
+  });
+  const requestChange = changes.request;
 
-  const parentAfterDelete = (ids: string[]): string => {
-    if (!viewer) return '/home';
-    const projectIds = new Set(ids.map((id) => byId.get(id)?.projectId));
-    const onlyTeams = ids.every((id) => byId.get(id)?.kind === 'team');
-    const [projectId] = [...projectIds];
-    if (onlyTeams && projectIds.size === 1 && projectId && can(viewer, 'folder.view', projectRef(projectId))) {
-      return activityPath('project', projectId);
-    }
-    if (can(viewer, 'folder.view', companyRef)) return activityPath('company', companyId);
-    const first = firstAccessibleFolder(viewer, companyId);
-    const firstId = first?.path[first.path.length - 1];
-    return first && firstId && !ids.includes(firstId) ? activityPath(first.kind, firstId) : '/home';
-  };
-
-  const runChange = async (state: FolderState, ids: string[]) => {
-    // The parent is worked out from the tree as it was, before the change reloads it.
-    const parent = state === 'deleted' ? parentAfterDelete(ids) : null;
-    try {
-      await changeState.mutateAsync({ state, folders: ids });
-      const key =
-        state === 'archived'
-          ? 'successfullyArchivedTeams'
-          : state === 'active'
-            ? 'successfullyRestoredTeams'
-            : 'successfullyDeletedTeams';
-      showToast('success', t(key));
-      setConfirm(null);
-      stopSelecting();
-      if (parent) {
-        navigate(parent);
-        onNavigate?.();
-      }
-    } catch (error) {
-      setConfirm(null);
-      showToast('error', serverMessage(error));
-    }
-  };
-
-  const requestChange = (state: FolderState, ids: string[]) => {
-    if (ids.length === 0) {
-      showToast('error', t('folders.emptySelection'));
-      return;
-    }
-    if (state === 'active') {
-      // Spec 6: others are told to contact their org controller when restoring a project folder.
-      const deniedProject = ids.some((id) => {
-        const folder = byId.get(id);
-        return folder?.kind === 'project' && !allowed('folder.restore', projectRef(id));
-      });
-      if (deniedProject) {
-        showToast('error', restoreProjectDenied);
-        return;
-      }
-      void runChange('active', ids);
-      return;
-    }
-    setConfirm({ state, ids });
-  };
-
-  /** The ids a single row's archive, restore or delete applies to (a project brings its teams). */
-  const idsFor = (project: TreeProject, teamId?: string) =>
-    teamId
-      ? [teamId]
-      : [...toggleProject(new Set(), project, (id, parent) => (parent ? isSelectable(id, parent) : true))];
-
-  const rowMenu = (project: TreeProject, team?: TreeProject['teams'][number]): RowMenuItem[] => {
-    if (!viewer) return [];
-    const kind = team ? 'team' : 'project';
-    const ref = team ? teamRef(project.folderId, team.folderId) : projectRef(project.folderId);
-    const state = team ? team.state : project.state;
-    const items: RowMenuItem[] = [];
-    if (view === 'active') {
-      if (!team && can(viewer, 'folder.addTeam', ref)) {
-        items.push({
-          key: 'add-team',
-          label: t('folders.newTeam'),
-          icon: <IconFolderPlus size={14} />,
-          onClick: () => {
-            expand.expand(project.folderId);
-            setEditing({ type: 'new-team', projectId: project.folderId });
-          },
-        });
-      }
-      if (can(viewer, 'folder.rename', ref)) {
-        items.push({
-          key: 'rename',
-          label: t('folders.rename'),
-          icon: <IconPencil size={14} />,
-          onClick: () =>
-            setEditing({
-              type: 'rename',
-              kind,
-              folderId: ref.path[ref.path.length - 1] as string,
-              name: team?.name ?? project.name,
-            }),
-        });
-      }
-      if (isSelectable(team?.folderId ?? project.folderId, team ? project.folderId : null)) {
-        items.push({
-          key: 'select',
-          label: t('folders.selectFolders'),
-          icon: <IconChecklist size={14} />,
-          onClick: () => {
-            setSelecting(true);
-            setSelected(
-              team
-                ? toggleTeam(new Set(), project, team.folderId, isSelectable)
-                : toggleProject(new Set(), project, isSelectable),
-            );
-          },
-        });
-      }
-      if (can(viewer, 'folder.archive', ref)) {
-        items.push({
-          key: 'archive',
-          label: t('folders.archive'),
-          icon: <IconArchive size={14} />,
-          onClick: () => requestChange('archived', idsFor(project, team?.folderId)),
-        });
-      }
-    } else if (state === 'archived') {
-      if (can(viewer, 'folder.restore', ref) || (kind === 'project' && can(viewer, 'folder.archive', ref))) {
-        items.push({
-          key: 'restore',
-          label: t('folders.restore'),
-          icon: <IconArrowBackUp size={14} />,
-          onClick: () => requestChange('active', idsFor(project, team?.folderId)),
-        });
-      }
-    }
-    if ((view === 'active' || state === 'archived') && can(viewer, 'folder.delete', ref)) {
-      items.push({
-        key: 'delete',
-        label: t('folders.delete'),
-        icon: <IconTrash size={14} />,
-        color: 'red',
-        onClick: () => requestChange('deleted', idsFor(project, team?.folderId)),
-      });
-    }
-    return items;
-  };
+  const rowMenu = useRowMenu({
+    companyId,
+    viewer,
+    view,
+    isSelectable,
+    onAddTeam: (projectId) => {
+      expand.expand(projectId);
+      setEditing({ type: 'new-team', projectId });
+    },
+    onRename: (kind, folderId, name) => setEditing({ type: 'rename', kind, folderId, name }),
+    onSelect: (ids) => {
+      setSelecting(true);
+      setSelected(ids);
+    },
+    onChange: requestChange,
+  });
 
   const selectedIds = [...selected];
   const singleSelected = selectedIds.length === 1 ? byId.get(selectedIds[0] as string) : undefined;
   const bulkAll = allSelected(selected, projects, isSelectable);
   const namesOf = (ids: string[]) => ids.map((id) => byId.get(id)?.name ?? id);
 
-  const renderRow = (row: Row) => {
+  const renderRow = (row: NavRow) => {
     switch (row.type) {
       case 'new-project':
         return (
@@ -429,8 +249,8 @@ export function FolderNav({
             <InlineNameInput
               label={t('folders.newProjectName')}
               placeholder={t('folders.newProjectPlaceholder')}
-              loading={addFolder.isPending}
-              onSubmit={(name) => submitNew('project', companyId, name)}
+              loading={changes.adding}
+              onSubmit={(name) => changes.add('project', companyId, name)}
               onCancel={() => setEditing(null)}
             />
           </Box>
@@ -441,8 +261,8 @@ export function FolderNav({
             <InlineNameInput
               label={t('folders.newTeamName')}
               placeholder={t('folders.newTeamPlaceholder')}
-              loading={addFolder.isPending}
-              onSubmit={(name) => submitNew('team', row.project.folderId, name)}
+              loading={changes.adding}
+              onSubmit={(name) => changes.add('team', row.project.folderId, name)}
               onCancel={() => setEditing(null)}
             />
           </Box>
@@ -481,8 +301,8 @@ export function FolderNav({
                 <InlineNameInput
                   label={t('folders.renameLabel', { name: renaming.name })}
                   initialValue={renaming.name}
-                  loading={renameFolder.isPending}
-                  onSubmit={(name) => submitRename(kind, folderId, name)}
+                  loading={changes.renaming}
+                  onSubmit={(name) => changes.rename(kind, folderId, name)}
                   onCancel={() => setEditing(null)}
                 />
               ) : undefined
@@ -500,31 +320,6 @@ export function FolderNav({
     if (view === 'archived') return t('folders.noArchived');
     return canAddProject ? t('folders.noActiveAdmin') : t('folders.noActiveMember');
   })();
-
-  const homeAllowed = allowed('folder.view', companyRef);
-  const homeActive = navigated?.kind === 'company';
-  const homeProps = {
-    variant: homeActive ? 'light' : 'subtle',
-    color: homeActive ? 'blue' : 'gray',
-    justify: 'flex-start',
-    leftSection: <IconBuildingSkyscraper size={16} />,
-    fullWidth: true,
-  } as const;
-  const homeButton = homeAllowed ? (
-    <Button
-      component={Link}
-      to={activityPath('company', companyId)}
-      onClick={onNavigate}
-      aria-current={homeActive ? 'page' : undefined}
-      {...homeProps}
-    >
-      {t('folders.homeFolder')}
-    </Button>
-  ) : (
-    <Button disabled {...homeProps}>
-      {t('folders.homeFolder')}
-    </Button>
-  );
 
   return (
     <Stack gap={0} h="100%" component="nav" aria-label={t('folders.navigation')}>
@@ -547,13 +342,12 @@ export function FolderNav({
             </Group>
           </Alert>
         )}
-        {homeAllowed ? (
-          homeButton
-        ) : (
-          <Tooltip label={t('folders.homeFolderNoAccess')} multiline w={220}>
-            <div>{homeButton}</div>
-          </Tooltip>
-        )}
+        <HomeFolderButton
+          companyId={companyId}
+          allowed={allowed('folder.view', companyRef)}
+          active={navigated?.kind === 'company'}
+          onNavigate={onNavigate}
+        />
         <Group gap={6} wrap="nowrap">
           <TextInput
             size="xs"
@@ -663,101 +457,23 @@ export function FolderNav({
           </Group>
         </Group>
         {selecting && (
-          <Group justify="space-between" wrap="nowrap" gap={4}>
-            <Checkbox
-              size="xs"
-              label={t('folders.selectAll')}
-              checked={bulkAll}
-              indeterminate={!bulkAll && selected.size > 0}
-              onChange={() => setSelected(bulkAll ? new Set() : selectAll(projects, isSelectable))}
-            />
-            <Group gap={4} wrap="nowrap">
-              <Menu position="bottom-end" withinPortal returnFocus={false}>
-                <Menu.Target>
-                  <Button size="compact-xs" variant="light" rightSection={<IconChevronDown size={12} />}>
-                    {t('folders.bulkActions', { count: selected.size })}
-                  </Button>
-                </Menu.Target>
-                <Menu.Dropdown>
-                  {view === 'active' && (
-                    <Menu.Item
-                      leftSection={<IconPencil size={14} />}
-                      disabled={!singleSelected}
-                      onClick={() => {
-                        const id = selectedIds[0] as string;
-                        if (singleSelected)
-                          setEditing({
-                            type: 'rename',
-                            kind: singleSelected.kind,
-                            folderId: id,
-                            name: singleSelected.name,
-                          });
-                        setSelecting(false);
-                      }}
-                    >
-                      {t('folders.rename')}
-                    </Menu.Item>
-                  )}
-                  {view === 'active' ? (
-                    <Menu.Item
-                      leftSection={<IconArchive size={14} />}
-                      onClick={() => requestChange('archived', selectedIds)}
-                    >
-                      {t('folders.archive')}
-                    </Menu.Item>
-                  ) : (
-                    <Menu.Item
-                      leftSection={<IconArrowBackUp size={14} />}
-                      onClick={() => requestChange('active', selectedIds)}
-                    >
-                      {t('folders.restore')}
-                    </Menu.Item>
-                  )}
-                  <Menu.Item
-                    leftSection={<IconTrash size={14} />}
-                    color="red"
-                    onClick={() => requestChange('deleted', selectedIds)}
-                  >
-                    {t('folders.delete')}
-                  </Menu.Item>
-                </Menu.Dropdown>
-              </Menu>
-              <CloseButton size="sm" aria-label={t('folders.cancelSelect')} onClick={stopSelecting} />
-            </Group>
-          </Group>
+          <FolderSelectionBar
+            view={view}
+            count={selected.size}
+            allSelected={bulkAll}
+            onToggleAll={() => setSelected(bulkAll ? new Set() : selectAll(projects, isSelectable))}
+            canRename={Boolean(singleSelected)}
+            onRename={() => {
+              const id = selectedIds[0] as string;
+              if (singleSelected)
+                setEditing({ type: 'rename', kind: singleSelected.kind, folderId: id, name: singleSelected.name });
+              setSelecting(false);
+            }}
+            onChange={(state) => requestChange(state, selectedIds)}
+            onCancel={stopSelecting}
+          />
         )}
-        {!selecting && !tipDismissed && view === 'active' && canSelectAny && (
-          <Popover width={240} position="right-start" withArrow withinPortal>
-            <Popover.Target>
-              <UnstyledButton
-                px="xs"
-                py={6}
-                style={{ borderRadius: 'var(--mantine-radius-sm)', background: 'var(--mantine-color-blue-light)' }}
-              >
-                <Group gap={6} wrap="nowrap">
-                  <IconArchive size={14} color="var(--mantine-color-blue-7)" />
-                  <Text size="xs" c="blue.8">
-                    {t('folders.tipTitle')}
-                  </Text>
-                </Group>
-              </UnstyledButton>
-            </Popover.Target>
-            <Popover.Dropdown>
-              <Text size="sm">{t('folders.tipBody')}</Text>
-              <Group justify="flex-end" mt="xs">
-                <Button
-                  size="compact-xs"
-                  onClick={() => {
-                    localStorage.setItem(tipDismissedKey, '1');
-                    setTipDismissed(true);
-                  }}
-                >
-                  {t('folders.tipDismiss')}
-                </Button>
-              </Group>
-            </Popover.Dropdown>
-          </Popover>
-        )}
+        {!selecting && view === 'active' && canSelectAny && <FolderTip />}
       </Stack>
       <div
         ref={scrollRef}
@@ -793,7 +509,7 @@ export function FolderNav({
             }}
           >
             {virtualizer.getVirtualItems().map((item) => {
-              const row = rows[item.index] as Row;
+              const row = rows[item.index] as NavRow;
               return (
                 <li
                   key={item.key}
@@ -819,11 +535,11 @@ export function FolderNav({
         )}
       </div>
       <ConfirmStateChange
-        state={confirm?.state ?? null}
-        names={namesOf(confirm?.ids ?? [])}
-        loading={changeState.isPending}
-        onConfirm={() => confirm && void runChange(confirm.state, confirm.ids)}
-        onCancel={() => setConfirm(null)}
+        state={changes.confirm?.state ?? null}
+        names={namesOf(changes.confirm?.ids ?? [])}
+        loading={changes.changing}
+        onConfirm={changes.confirmPending}
+        onCancel={changes.cancelPending}
       />
     </Stack>
   );
