@@ -40,16 +40,16 @@ describe('demo seed', () => {
     const counts = await database.db.execute<{ kind: string; n: number }>(
       sql`select kind, count(*)::int as n from folders group by kind order by kind`,
     );
-    // Acme's tree, and the company folder of the visitor's own trial workspace.
+    // Acme's tree, and the company folders of the visitor's own trial workspaces (running, ended).
     expect(counts.rows).toEqual([
-      { kind: 'company', n: 2 },
+      { kind: 'company', n: 3 },
       { kind: 'project', n: 3 },
       { kind: 'team', n: 9 },
     ]);
     expect(await seedDemo(database, testConfig())).toBeUndefined();
   });
 
-  it('puts Acme on a paid managed account and a second workspace on a self-service free trial', async () => {
+  it("puts Acme on a paid managed account and the visitor's workspaces on self-service free trials, one ended", async () => {
     const rows = await database.db.execute<Record<string, unknown>>(sql`
       select w.name, a.name as account_name, a.account_type, a.plan_type, a.subscription_status,
              a.trial_end_date > now() + interval '29 days' as trial_ahead
@@ -71,7 +71,20 @@ describe('demo seed', () => {
         subscription_status: 'free_trial',
         trial_ahead: true,
       },
+      {
+        // Ended 10 days before the seed ran: still free_trial until its job runs (it is queued).
+        name: 'Old Mill Joinery',
+        account_name: 'Old Mill Joinery',
+        account_type: 'self_service',
+        plan_type: 'free_trial',
+        subscription_status: 'free_trial',
+        trial_ahead: false,
+      },
     ]);
+    const due = await database.db.execute<{ n: number }>(sql`
+      select count(*)::int as n from jobs j join workspaces w using (workspace_id)
+      where w.name = 'Old Mill Joinery' and j.kind = 'account.trialEnd' and j.run_after <= now()`);
+    expect(due.rows).toEqual([{ n: 1 }]);
   });
 });
 

@@ -89,7 +89,7 @@ const personas: Persona[] = [
     firstName: 'Vera',
     lastName: 'Visitor',
     label:
-      'Visitor (external, member of Riverside Apartments / Site Safety); org controller of Bright Sparks (free trial)',
+      'Visitor (external, member of Riverside Apartments / Site Safety); org controller of Bright Sparks (free trial) and Old Mill Joinery (expired trial)',
     userType: 'visitor',
     at: { level: 'team', role: 'member', project: 2, team: 2 },
   },
@@ -135,6 +135,8 @@ const acmeAccount = {
   trialEndDate: null,
 } as const;
 const trialWorkspaceName = 'Bright Sparks Electrical';
+/** The visitor's earlier trial, which ended without a subscription (the expired-trial modal). */
+const expiredTrialWorkspaceName = 'Old Mill Joinery';
 /** The demo company builds in Sydney: its PDFs and exports show Sydney time. */
 const demoTimeZone = 'Australia/Sydney';
 
@@ -243,12 +245,26 @@ export async function seedDemo(database: Database, config: Config): Promise<{ us
       creatorId: userIds.get(`team.controller@${domain}`) as string,
     });
   });
-  await seedTrialWorkspace(database, config, `visitor@${domain}`);
+  await seedTrialWorkspace(database, config, `visitor@${domain}`, trialWorkspaceName, new Date());
+  // Spec 4.4: a trial that started 40 days ago has ended; its job marks it expired at start-up.
+  await seedTrialWorkspace(
+    database,
+    config,
+    `visitor@${domain}`,
+    expiredTrialWorkspaceName,
+    new Date(Date.now() - 40 * 864e5),
+  );
   return { users: personas.map((p) => ({ email: p.email, label: p.label })) };
 }
 
 /** A second workspace, just created on a self-service free trial: the person is its org controller. */
-async function seedTrialWorkspace(database: Database, config: Config, ownerEmail: string) {
+async function seedTrialWorkspace(
+  database: Database,
+  config: Config,
+  ownerEmail: string,
+  name: string,
+  startedAt: Date,
+) {
   const workspaceId = randomUUID();
   const accountId = randomUUID();
   await inScope(database.db, { workspaceId, userId: null, isAdmin: true }, async (tx) => {
@@ -258,11 +274,11 @@ async function seedTrialWorkspace(database: Database, config: Config, ownerEmail
       .where(sql`lower(${users.email}) = ${ownerEmail}`);
     if (!owner) throw new Error(`no demo user ${ownerEmail}`);
     // As the app makes a workspace: its own trial account, company folder, and owner as controller.
-    const account = await openTrialAccount(tx, { accountId, name: trialWorkspaceName, now: new Date() });
+    const account = await openTrialAccount(tx, { accountId, name, now: startedAt });
     await insertWorkspace(tx, {
       workspaceId,
       accountId,
-      name: trialWorkspaceName,
+      name,
       region: config.region,
       timeZone: demoTimeZone,
       creatorId: owner.userId,
@@ -276,7 +292,7 @@ async function seedTrialWorkspace(database: Database, config: Config, ownerEmail
       action: 'workspace.seeded',
       subjectType: 'workspace',
       subjectId: workspaceId,
-      details: { name: trialWorkspaceName },
+      details: { name },
     });
   });
 }
