@@ -39,7 +39,7 @@ import {
   IconDots,
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { FormRenderer } from '../../../../components/form-renderer/form-renderer.tsx';
@@ -58,8 +58,8 @@ import {
   useTemplate,
   useTemplateList,
 } from '../../api/templates.ts';
+import { type Draft, draftOf, useTemplateDraft } from '../../hooks/use-template-draft.ts';
 import { type EditorTab, editorTabs, groupIssues, issueTab, serverIssues } from '../../model/issues.ts';
-import { emptyDefinition } from '../../model/new-field.ts';
 import { templateEditorPath, templatesPath } from '../../template-paths.ts';
 import { FieldsTab } from './fields-tab.tsx';
 import { HeaderFooterTab } from './header-footer-tab.tsx';
@@ -82,28 +82,6 @@ type Props = {
 
 /** Navigation state of the editor's own step from .../new to the saved template's address. */
 export type TemplateEditorState = { editorInstance: string };
-
-type Draft = {
-  name: string;
-  templateCode: string;
-  formName: string;
-  type: TemplateType;
-  definition: TemplateDefinition;
-  tabIds: string[];
-};
-
-function draftOf(template: Template): Draft {
-  return {
-    name: template.name,
-    templateCode: template.templateCode,
-    formName: template.formName,
-    type: template.type,
-    definition: template.definition ?? emptyDefinition(template.type),
-    tabIds: template.tabIds,
-  };
-}
-
-const sameDraft = (a: Draft | null, b: Draft | null) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
  * The template editor (spec 2.6): Settings, Fields, Header/Footer, Web Preview, Mobile Apps, View
@@ -130,19 +108,6 @@ export function TemplateEditor({
   const clone = useCloneTemplate(templateId ?? '-');
   const changeState = useChangeTemplateState();
 
-  const fresh = useMemo<Draft>(
-    () => ({
-      name: '',
-      templateCode: '',
-      formName: '',
-      type: 'timeline',
-      definition: emptyDefinition('timeline'),
-      tabIds: initialTabId ? [initialTabId] : [],
-    }),
-    [initialTabId],
-  );
-  const [baseline, setBaseline] = useState<Draft | null>(templateId ? null : fresh);
-  const [draft, setDraft] = useState<Draft | null>(templateId ? null : fresh);
   const [tab, setTab] = useState<EditorTab>('settings');
   const [selectedField, setSelectedField] = useState<string | null>(null);
   const [server, setServer] = useState<TemplateIssue[]>([]);
@@ -152,17 +117,10 @@ export function TemplateEditor({
   const [stateAction, setStateAction] = useState<'archive' | 'restore' | null>(null);
 
   const template = loaded.data ?? null;
-  const loadedVersion = useRef<number | null>(null);
-  useEffect(() => {
-    if (!template) return;
-    if (baseline && loadedVersion.current === template.currentVersion) return;
-    loadedVersion.current = template.currentVersion;
-    const next = draftOf(template);
-    setBaseline(next);
-    setDraft(next);
-  }, [template, baseline]);
-
-  const dirty = draft !== null && !sameDraft(draft, baseline);
+  const { draft, setDraft, baseline, setBaseline, dirty, loadedVersion } = useTemplateDraft(template, {
+    templateId,
+    initialTabId,
+  });
   const isNew = templateId === null;
   const folderRef = { kind: folder.kind, path };
   const canEdit = can(viewer, 'template.edit', folderRef);
