@@ -82,3 +82,27 @@ export function formatDateTime(value: string, display: DateDisplay, options: Dat
 export function isoDay(instant: Date, timeZone: string): string {
   return format('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
 }
+
+/** The time of day of an instant in the zone: `4:05 PM` (under a day heading that names the day). */
+export function formatTime(instant: Date | string, options: DateTextOptions = {}): string {
+  const date = typeof instant === 'string' ? new Date(instant) : instant;
+  if (Number.isNaN(date.getTime())) return String(instant);
+  return format(options.locale ?? defaultLocale, { timeStyle: 'short', timeZone: options.timeZone ?? 'UTC' }).format(
+    date,
+  );
+}
+
+/** A calendar day `YYYY-MM-DD` written out as a heading: `Tuesday, November 24, 2026` (en-US). */
+export function formatDayHeading(day: string, options: Pick<DateTextOptions, 'locale'> = {}): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return day;
+  const date = new Date(`${day}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return day;
+  return format(options.locale ?? defaultLocale, { dateStyle: 'full', timeZone: 'UTC' }).format(date);
+}
+
+/** The calendar day before `YYYY-MM-DD`. */
+export function previousDay(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() - 1);
+  return date.toISOString().slice(0, 10);
+}

@@ -1,19 +1,21 @@
+import { can } from '@formwork/shared/permissions';
 import { Center, Loader, Stack, Tabs, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { BillingSection } from '../../features/billing/components/billing-section.tsx';
 import { UsageSection } from '../../features/billing/components/usage-section.tsx';
 import { useAccessibleWorkspaces } from '../../features/workspaces/api/accessible-workspaces.ts';
+import { WorkspaceSettings } from '../../features/workspaces/components/workspace-settings.tsx';
 import { settingsBuilt } from '../shell/sections.ts';
 import { useShellContext } from '../shell/shell-layout.tsx';
 import { SectionNotAvailableRoute } from './section-not-available-route.tsx';
 
-const tabs = ['billing', 'usage'] as const;
+const tabs = ['general', 'billing', 'usage'] as const;
 type Tab = (typeof tabs)[number];
 
 /**
  * /home/{level}/{folderId}/settings (spec 2.2, 2.6): the workspace settings with the sections
- * that exist, Billing and Usage (issue 17.5), for those who may see the account. Other folders
+ * that exist, General (the time zone, issue 14.5), Billing and Usage (issue 17.5), for those who may see the account. Other folders
  * and people still get the "not available yet" page.
  */
 export function SettingsRoute() {
@@ -34,7 +36,7 @@ export function SettingsRoute() {
   const { companyId } = result.location;
   const workspace = accessible.data?.find((w) => w.workspaceId === companyId);
   const requested = search.get('tab');
-  const tab: Tab = tabs.includes(requested as Tab) ? (requested as Tab) : 'billing';
+  const tab: Tab = tabs.includes(requested as Tab) ? (requested as Tab) : 'general';
   return (
     <Stack gap="md" maw={960}>
       <Title order={1} fz="h3">
@@ -45,7 +47,7 @@ export function SettingsRoute() {
         onChange={(value) =>
           setSearch(
             (current) => {
-              current.set('tab', value ?? 'billing');
+              current.set('tab', value ?? 'general');
               return current;
             },
             { replace: true },
@@ -54,9 +56,21 @@ export function SettingsRoute() {
         keepMounted={false}
       >
         <Tabs.List>
+          <Tabs.Tab value="general">{t('workspaceSettings.general')}</Tabs.Tab>
           <Tabs.Tab value="billing">{t('settings.billing')}</Tabs.Tab>
           <Tabs.Tab value="usage">{t('settings.usage')}</Tabs.Tab>
         </Tabs.List>
+        <Tabs.Panel value="general" pt="md">
+          {workspace ? (
+            <WorkspaceSettings
+              key={workspace.workspaceId}
+              workspace={workspace}
+              canEdit={can(result.location.viewer, 'workspace.edit', { kind: 'company', path: [companyId] })}
+            />
+          ) : (
+            <Loader aria-label={t('app.loading')} />
+          )}
+        </Tabs.Panel>
         <Tabs.Panel value="billing" pt="md">
           <BillingSection workspaceId={companyId} timeZone={workspace?.timeZone ?? 'UTC'} />
         </Tabs.Panel>

@@ -14,6 +14,7 @@ import { WorkspaceHeader } from '../../features/workspaces/components/workspace-
 import { WorkspaceSwitcher } from '../../features/workspaces/components/workspace-switcher.tsx';
 import { rememberWorkspace, useStoredWorkspaceId } from '../../features/workspaces/hooks/current-workspace.ts';
 import { signOut } from '../../lib/auth.ts';
+import { WorkspaceTimeZone } from '../../lib/date-text.tsx';
 import { externalLinks } from '../../lib/links.ts';
 import { showToast } from '../../lib/toast.tsx';
 import { IeBanner } from '../ie-banner.tsx';
@@ -141,91 +142,93 @@ export function ShellLayout() {
   // edits asks first.
   return (
     <UnsavedChangesProvider>
-      <AppShell
-        header={{ height: topBarHeight }}
-        navbar={{ width: navWidth, breakpoint: 'sm', collapsed: { mobile: !navOpened, desktop: navCollapsed } }}
-        padding="md"
-      >
-        <AppShell.Header>
-          <TopBar
-            result={result}
-            busy={busy}
-            account={workspace?.account ?? null}
-            navOpened={navOpened}
-            onToggleNav={nav.toggle}
-            navCollapsed={navCollapsed}
-            onExpandNav={() => setNavCollapsed(false)}
-          />
-        </AppShell.Header>
-        <AppShell.Navbar>
-          {companyId ? (
-            <FolderNav
-              key={companyId}
-              companyId={companyId}
-              navigated={navigated}
-              header={
-                <>
-                  <WorkspaceHeader
-                    name={workspace?.name ?? (result.status === 'found' ? result.location.companyName : undefined)}
-                    logoUrl={workspace?.logoUrl}
-                    loading={accessible.isPending}
-                    onSwitch={() => setSwitcherOpen(true)}
-                  />
-                  <SectionLinks result={result} onNavigate={nav.close} />
-                </>
-              }
-              onCollapse={() => setNavCollapsed(true)}
-              onNavigate={nav.close}
-              onCreateWorkspace={() => setSwitcherOpen(true)}
-              visitorTrialLink={visitorTrialLink}
-            />
-          ) : null}
-        </AppShell.Navbar>
-        <AppShell.Main>
-          <IeBanner />
-          <Outlet context={{ result, companyId } satisfies ShellContext} />
-        </AppShell.Main>
-        {/* The action of ?actionId is looked up once the shell's workspace is settled. */}
-        <ActionFromQuery workspaceId={result.status === 'found' || result.status === 'none' ? companyId : null} />
-        <WorkspaceSwitcher
-          opened={switcherOpen || (forcedSwitch && !noWorkspace)}
-          onClose={forcedSwitch ? undefined : closeSwitcher}
-          currentWorkspaceId={companyId}
-          isAdmin={me.data?.isAdmin ?? false}
-          isVisitorOnly={me.data?.isVisitorOnly ?? false}
-          onChoose={(w) => {
-            closeSwitcher();
-            void chooseWorkspace(w.workspaceId);
-          }}
-        />
-        <SubscriptionModal
-          kind={switcherOpen ? null : subscriptionModal}
-          workspaceName={workspace?.name}
-          chatHref={externalLinks.chatWithUs}
-          onSwitch={otherUsable ? () => setSwitcherOpen(true) : null}
-          onLogout={() => void signOut()}
-        />
-        {companyId && !subscriptionModal && showsGettingStarted(workspace?.account, now) && (
-          <GettingStartedGuide key={companyId} workspaceId={companyId} />
-        )}
-        <Modal
-          opened={Boolean(noWorkspace) && !switcherOpen}
-          onClose={() => {}}
-          withCloseButton={false}
-          centered
-          title={t('auth.noWorkspaceTitle')}
+      <WorkspaceTimeZone timeZone={workspace?.timeZone}>
+        <AppShell
+          header={{ height: topBarHeight }}
+          navbar={{ width: navWidth, breakpoint: 'sm', collapsed: { mobile: !navOpened, desktop: navCollapsed } }}
+          padding="md"
         >
-          <Text size="sm">{t('auth.noWorkspaceBody')}</Text>
-          <Group justify="flex-end" mt="md">
-            {me.data?.isVisitorOnly && (
-              <Button variant="light" onClick={() => setSwitcherOpen(true)}>
-                {t('workspaces.createOwn')}
-              </Button>
-            )}
-            <Button onClick={() => void signOut()}>{t('auth.logout')}</Button>
-          </Group>
-        </Modal>
-      </AppShell>
+          <AppShell.Header>
+            <TopBar
+              result={result}
+              busy={busy}
+              account={workspace?.account ?? null}
+              navOpened={navOpened}
+              onToggleNav={nav.toggle}
+              navCollapsed={navCollapsed}
+              onExpandNav={() => setNavCollapsed(false)}
+            />
+          </AppShell.Header>
+          <AppShell.Navbar>
+            {companyId ? (
+              <FolderNav
+                key={companyId}
+                companyId={companyId}
+                navigated={navigated}
+                header={
+                  <>
+                    <WorkspaceHeader
+                      name={workspace?.name ?? (result.status === 'found' ? result.location.companyName : undefined)}
+                      logoUrl={workspace?.logoUrl}
+                      loading={accessible.isPending}
+                      onSwitch={() => setSwitcherOpen(true)}
+                    />
+                    <SectionLinks result={result} onNavigate={nav.close} />
+                  </>
+                }
+                onCollapse={() => setNavCollapsed(true)}
+                onNavigate={nav.close}
+                onCreateWorkspace={() => setSwitcherOpen(true)}
+                visitorTrialLink={visitorTrialLink}
+              />
+            ) : null}
+          </AppShell.Navbar>
+          <AppShell.Main>
+            <IeBanner />
+            <Outlet context={{ result, companyId } satisfies ShellContext} />
+          </AppShell.Main>
+          {/* The action of ?actionId is looked up once the shell's workspace is settled. */}
+          <ActionFromQuery workspaceId={result.status === 'found' || result.status === 'none' ? companyId : null} />
+          <WorkspaceSwitcher
+            opened={switcherOpen || (forcedSwitch && !noWorkspace)}
+            onClose={forcedSwitch ? undefined : closeSwitcher}
+            currentWorkspaceId={companyId}
+            isAdmin={me.data?.isAdmin ?? false}
+            isVisitorOnly={me.data?.isVisitorOnly ?? false}
+            onChoose={(w) => {
+              closeSwitcher();
+              void chooseWorkspace(w.workspaceId);
+            }}
+          />
+          <SubscriptionModal
+            kind={switcherOpen ? null : subscriptionModal}
+            workspaceName={workspace?.name}
+            chatHref={externalLinks.chatWithUs}
+            onSwitch={otherUsable ? () => setSwitcherOpen(true) : null}
+            onLogout={() => void signOut()}
+          />
+          {companyId && !subscriptionModal && showsGettingStarted(workspace?.account, now) && (
+            <GettingStartedGuide key={companyId} workspaceId={companyId} />
+          )}
+          <Modal
+            opened={Boolean(noWorkspace) && !switcherOpen}
+            onClose={() => {}}
+            withCloseButton={false}
+            centered
+            title={t('auth.noWorkspaceTitle')}
+          >
+            <Text size="sm">{t('auth.noWorkspaceBody')}</Text>
+            <Group justify="flex-end" mt="md">
+              {me.data?.isVisitorOnly && (
+                <Button variant="light" onClick={() => setSwitcherOpen(true)}>
+                  {t('workspaces.createOwn')}
+                </Button>
+              )}
+              <Button onClick={() => void signOut()}>{t('auth.logout')}</Button>
+            </Group>
+          </Modal>
+        </AppShell>
+      </WorkspaceTimeZone>
     </UnsavedChangesProvider>
   );
 }

@@ -4,6 +4,7 @@ import { Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { IconSignature, IconUserCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDateText } from '../../lib/date-text.tsx';
 import { useFormFieldEnv } from './field-context.tsx';
 import { type FieldProps, FieldShell } from './field-shell.tsx';
 import { FileImage } from './file-image.tsx';
@@ -29,14 +30,12 @@ export async function typedSignaturePng(name: string): Promise<Blob> {
 
 export function SignedView({ value, label }: { value: SignatureValue; label: string }) {
   const { t } = useTranslation();
+  const dates = useDateText();
   return (
     <Paper withBorder p="xs" radius="md" maw={360}>
       <FileImage fileId={value.fileId} alt={label} h={90} fit="contain" />
       <Text size="xs" c="dimmed" mt={4}>
-        {[
-          value.signerName,
-          value.signedAt ? t('formFields.signedAt', { when: new Date(value.signedAt).toLocaleString() }) : null,
-        ]
+        {[value.signerName, value.signedAt ? t('formFields.signedAt', { when: dates.instant(value.signedAt) }) : null]
           .filter(Boolean)
           .join(' · ')}
       </Text>

@@ -2,6 +2,7 @@ import type { FolderKind } from '@formwork/shared/permissions';
 import { Avatar, Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconActivity } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useDateText } from '../../../lib/date-text.tsx';
 import { useFolderActivity } from '../api/activity.ts';
 import { describeEvent } from '../describe-event.ts';
 import { relativeTime } from './relative-time.ts';
@@ -18,6 +19,7 @@ function initials(name: string) {
 /** The activity of a folder and below, newest first, with Load more (issue 4, item 4). */
 export function ActivityFeed({ kind, folderId }: { kind: FolderKind; folderId: string }) {
   const { t, i18n } = useTranslation();
+  const dates = useDateText();
   const activity = useFolderActivity(kind, folderId);
   const now = new Date();
 
@@ -74,7 +76,7 @@ export function ActivityFeed({ kind, folderId }: { kind: FolderKind; folderId: s
                   c="dimmed"
                   component="time"
                   dateTime={event.createdAt}
-                  title={when.toLocaleString(i18n.language)}
+                  title={dates.instant(when)}
                   style={{ whiteSpace: 'nowrap' }}
                 >
                   {relativeTime(when, now, i18n.language, t('activity.justNow'))}

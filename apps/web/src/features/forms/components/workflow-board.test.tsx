@@ -6,6 +6,7 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeReply, templateReply } from '../../../../test/fake-reply.ts';
 import { renderWithProviders } from '../../../../test/render.tsx';
+import { WorkspaceTimeZone } from '../../../lib/date-text.tsx';
 import { WorkflowBoard } from './workflow-board.tsx';
 
 const requests: URL[] = [];
@@ -83,7 +84,7 @@ vi.mock('../../../lib/http.ts', async (original) => ({
   }),
 }));
 
-describe('workflow board', () => {
+describe('workflow board', { timeout: 30_000 }, () => {
   it('loads each column a page at a time; the last also holds forms of removed columns', async () => {
     const user = userEvent.setup();
     await renderWithProviders(
@@ -122,5 +123,26 @@ describe('workflow board', () => {
     expect(within(open).queryByRole('button', { name: 'Show more' })).toBeNull();
     // Show more asked for the page after the cursor the first page handed out.
     expect(cursorStarts.get(requests.at(-1)?.searchParams.get('cursor') as string)).toBe(50);
+  });
+
+  it("shows when each form was updated in the workspace's time zone, not the browser's", async () => {
+    await renderWithProviders(
+      <WorkspaceTimeZone timeZone="Australia/Sydney">
+        <MemoryRouter>
+          <WorkflowBoard
+            companyId="c"
+            teamId="team"
+            templateId={templateId}
+            me={{ userId: 'u', name: 'Me' }}
+            canCreate={false}
+            canMove={false}
+          />
+        </MemoryRouter>
+      </WorkspaceTimeZone>,
+    );
+    const investigating = await screen.findByRole('region', { name: 'Investigating' });
+    const card = (await within(investigating).findByText('Incident 1-1')).closest('[data-board-card]') as HTMLElement;
+    // 2025-12-31T07:19Z is 6:19 PM on Dec 31 in Sydney (UTC+11 in summer).
+    expect(within(card).getByText('Updated Dec 31, 2025, 6:19 PM GMT+11')).toBeTruthy();
   });
 });

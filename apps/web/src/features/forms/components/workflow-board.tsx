@@ -20,6 +20,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormFieldEnvProvider } from '../../../components/form-fields/field-context.tsx';
+import { useDateText } from '../../../lib/date-text.tsx';
 import { formPath, newFormPath, registerPath } from '../../../lib/form-paths.ts';
 import { useTemplateById } from '../../../lib/template-query.ts';
 import { useBoardColumn, useReloadBoard } from '../api/forms.ts';
@@ -147,6 +148,7 @@ function BoardColumn(props: {
   onMove: (row: FormRow) => void;
 }) {
   const { t } = useTranslation();
+  const dates = useDateText();
   const { teamId, name, next } = props;
   const forms = useBoardColumn(teamId, props.templateId, { index: props.index, last: next === undefined });
   const rows = forms.data?.pages.flatMap((p) => p.rows) ?? [];
@@ -177,7 +179,7 @@ function BoardColumn(props: {
               {row.title}
             </Anchor>
             <Text size="xs" c="dimmed">
-              {t('workflows.updated', { when: new Date(row.updatedAt).toLocaleString() })}
+              {t('workflows.updated', { when: dates.instant(row.updatedAt) })}
             </Text>
             {props.canMove && row.state === 'active' && next !== undefined && (
               <Box mt={6}>

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormFieldEnv } from '../../../components/form-fields/field-context.tsx';
 import { SignaturePad } from '../../../components/form-fields/signature-pad.tsx';
+import { useDateText } from '../../../lib/date-text.tsx';
 import { HttpError } from '../../../lib/http.ts';
 import { problemMessage } from '../../../lib/problem-message.ts';
 import { showToast } from '../../../lib/toast.tsx';
@@ -116,6 +117,7 @@ export function WorkflowPanel({
   onStale: () => void;
 }) {
   const { t } = useTranslation();
+  const dates = useDateText();
   const workflow = form.workflow;
   const [moving, setMoving] = useState(false);
   const reset = useWorkflowReset(teamId);
@@ -149,7 +151,7 @@ export function WorkflowPanel({
                   signature
                     ? t('workflows.approvedBy', {
                         name: signature.signerName ?? t('workflows.someone'),
-                        when: new Date(signature.signedAt).toLocaleDateString(),
+                        when: dates.instant(signature.signedAt),
                       })
                     : undefined
                 }

@@ -30,6 +30,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ConfirmModal } from '../../../components/ui/confirm-modal.tsx';
+import { useDateText } from '../../../lib/date-text.tsx';
 import { formPath, gridPath, newFormPath, registerPath } from '../../../lib/form-paths.ts';
 import { showToast } from '../../../lib/toast.tsx';
 import { type FormChange, type TimelineForm, useChangeForms, useTeamTemplates, useTimeline } from '../api/timeline.ts';
@@ -47,19 +48,6 @@ type Props = {
   /** Who may archive, restore or delete at all (per item the server decides). */
   canChange: { archive: boolean; restore: boolean; delete: boolean };
 };
-
-function dayKey(iso: string) {
-  return new Date(iso).toDateString();
-}
-
-function dayLabel(iso: string, t: (k: string) => string) {
-  const d = new Date(iso);
-  const today = new Date();
-  const yesterday = new Date(Date.now() - 86_400_000);
-  if (d.toDateString() === today.toDateString()) return t('timeline.today');
-  if (d.toDateString() === yesterday.toDateString()) return t('timeline.yesterday');
-  return d.toLocaleDateString(undefined, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
-}
 
 /** New form: one of the team's templates. */
 export function NewFormMenu({ teamId, templates }: { teamId: string; templates: TemplateSummary[] }) {
@@ -90,6 +78,7 @@ export function NewFormMenu({ teamId, templates }: { teamId: string; templates: 
 /** The team's forms as a dated feed (Timeline), with New form and the templates' registers and boards. */
 export function TeamFormsPage({ teamId, teamName, state, onStateChange, templateId, canCreate, canChange }: Props) {
   const { t } = useTranslation();
+  const dates = useDateText();
   const templates = useTeamTemplates(teamId);
   const feed = useTimeline(teamId, state, templateId);
   const change = useChangeForms(teamId);
@@ -107,16 +96,17 @@ export function TeamFormsPage({ teamId, teamName, state, onStateChange, template
   const groups = useMemo(() => {
     const out: { key: string; label: string; forms: TimelineForm[] }[] = [];
     for (const form of forms) {
-      const key = dayKey(form.createdAt);
+      // Days as the workspace's time zone sees them.
+      const key = dates.day(form.createdAt);
       let group = out[out.length - 1];
       if (!group || group.key !== key) {
-        group = { key, label: dayLabel(form.createdAt, t), forms: [] };
+        group = { key, label: dates.dayHeading(key), forms: [] };
         out.push(group);
       }
       group.forms.push(form);
     }
     return out;
-  }, [forms, t]);
+  }, [forms, dates]);
   const list = templates.data?.templates ?? [];
   const template = templateId ? list.find((tpl) => tpl.templateId === templateId) : undefined;
 
@@ -279,11 +269,11 @@ export function TeamFormsPage({ teamId, teamName, state, onStateChange, template
                           {form.templateName}
                         </Text>
                         <Text size="xs" c="dimmed">
-                          · {new Date(form.createdAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}
+                          · {dates.time(form.createdAt)}
                         </Text>
                         {form.updatedAt !== form.createdAt && (
                           <Text size="xs" c="dimmed">
-                            · {t('timeline.edited', { when: new Date(form.updatedAt).toLocaleString() })}
+                            · {t('timeline.edited', { when: dates.instant(form.updatedAt) })}
                           </Text>
                         )}
                       </Group>

@@ -1,4 +1,9 @@
-import type { AccessibleWorkspace, CreateWorkspace, Workspace } from '@formwork/shared/schemas/workspaces';
+import type {
+  AccessibleWorkspace,
+  CreateWorkspace,
+  UpdateWorkspace,
+  Workspace,
+} from '@formwork/shared/schemas/workspaces';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/http.ts';
 import { queryRoots } from '../../../lib/query-keys.ts';
@@ -48,5 +53,20 @@ export function useCreateWorkspace() {
       void queryClient.invalidateQueries({ queryKey: workspaceKeys.accessible() });
     },
     meta: { handlesErrors: true },
+  });
+}
+
+/** PATCH /api/workspaces/:id (workspace.edit): the workspace's settings; the shell's workspace list follows. */
+export function useUpdateWorkspace(workspaceId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: UpdateWorkspace) =>
+      apiRequest<Workspace>(`/api/workspaces/${workspaceId}`, { method: 'PATCH', body: input }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData<AccessibleWorkspace[]>(workspaceKeys.accessible(), (list) =>
+        list?.map((w) => (w.workspaceId === saved.workspaceId ? { ...w, ...saved } : w)),
+      );
+      void queryClient.invalidateQueries({ queryKey: workspaceKeys.accessible() });
+    },
   });
 }

@@ -1,0 +1,99 @@
+import { readFeatureToggles } from '@formwork/shared/feature-toggles';
+import { type AccessibleWorkspace, workspaceSchema } from '@formwork/shared/schemas/workspaces';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeReply } from '../../../../test/fake-reply.ts';
+import { renderWithProviders } from '../../../../test/render.tsx';
+import { UnsavedChangesProvider } from '../../../components/ui/unsaved-changes.tsx';
+import { WorkspaceTimeZone } from '../../../lib/date-text.tsx';
+import { WorkspaceSettings } from './workspace-settings.tsx';
+
+const calls: { path: string; method?: string; body?: unknown }[] = [];
+
+const workspace: AccessibleWorkspace = {
+  workspaceId: '11111111-1111-4111-8111-111111111111',
+  name: 'Acme Construction',
+  logoUrl: null,
+  brandColour: null,
+  archived: false,
+  plan: 'standard',
+  region: 'au',
+  timeZone: 'UTC',
+  featureToggles: readFeatureToggles({}),
+  accountName: 'Acme',
+  account: {
+    accountId: '22222222-2222-4222-8222-222222222222',
+    accountType: 'managed',
+    planType: 'standard',
+    subscriptionStatus: 'active',
+    trialEndDate: null,
+  },
+  userType: 'contributor',
+  isOrgController: true,
+};
+
+vi.mock('../../../lib/http.ts', async (original) => ({
+  ...(await original<typeof import('../../../lib/http.ts')>()),
+  apiRequest: vi.fn(async (path: string, init?: { method?: string; body?: unknown }) => {
+    calls.push({ path, method: init?.method, body: init?.body });
+    const { userType: _u, isOrgController: _o, ...plain } = workspace;
+    return fakeReply(workspaceSchema, { ...plain, ...(init?.body as object) }, `${init?.method} ${path}`);
+  }),
+}));
+
+async function renderSettings(canEdit: boolean) {
+  const router = createMemoryRouter(
+    [
+      {
+        element: (
+          <UnsavedChangesProvider>
+            <WorkspaceTimeZone timeZone={workspace.timeZone}>
+              <Outlet />
+            </WorkspaceTimeZone>
+          </UnsavedChangesProvider>
+        ),
+        children: [{ path: '/settings', element: <WorkspaceSettings workspace={workspace} canEdit={canEdit} /> }],
+      },
+    ],
+    { initialEntries: ['/settings'] },
+  );
+  await renderWithProviders(<RouterProvider router={router} />);
+}
+
+describe('workspace settings', { timeout: 60_000 }, () => {
+  beforeEach(() => {
+    calls.length = 0;
+  });
+
+  it('an org controller picks the time zone and saves it with PATCH /api/workspaces/:id', async () => {
+    const user = userEvent.setup();
+    await renderSettings(true);
+    const save = screen.getByRole('button', { name: 'Save' });
+    expect(save).toBeDisabled();
+    const zone = screen.getByLabelText('Time zone', { selector: 'input' });
+    expect(zone).toHaveValue('UTC');
+    await user.clear(zone);
+    await user.type(zone, 'Sydney');
+    await user.click(await screen.findByRole('option', { name: 'Australia/Sydney', hidden: true }));
+    expect(screen.getByText(/^Time now in this zone: .* GMT\+1[01]$/)).toBeTruthy();
+    expect(save).toBeEnabled();
+    await user.click(save);
+    await waitFor(() =>
+      expect(calls).toContainEqual({
+        path: `/api/workspaces/${workspace.workspaceId}`,
+        method: 'PATCH',
+        body: { timeZone: 'Australia/Sydney' },
+      }),
+    );
+    expect(await screen.findByText('Workspace settings saved')).toBeTruthy();
+  });
+
+  it('other members see the time zone but cannot change it', async () => {
+    await renderSettings(false);
+    expect(screen.getByLabelText('Time zone', { selector: 'input' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(screen.getByText('Only Org Controllers can change the workspace settings.')).toBeTruthy();
+  });
+});
