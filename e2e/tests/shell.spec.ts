@@ -62,3 +62,35 @@ test('on a phone the menu drawer offers every section of the folder, Forms inclu
   await drawer.getByRole('link', { name: 'Forms', exact: true }).click();
   await expect(page).toHaveURL(/\/apps\/teams\/[0-9a-f-]+\/forms$/);
 });
+
+test('a row menu is gone, not fading behind it, when the dialog it opened shows (issue 14.9)', async ({ page }) => {
+  await signInAndLand(page, demo.orgController);
+  await folderNav(page).getByRole('button', { name: 'Options for Harbour Bridge Upgrade' }).first().click();
+  const archive = page.getByRole('menuitem', { name: 'Archive' });
+  await expect(archive).toBeVisible();
+  // Count the painted frames in which the menu still shows while the dialog is up. jsdom has no
+  // transitions, so only a real browser shows the menu's exit fade over the dialog.
+  await page.evaluate(() => {
+    const w = window as unknown as { menuBehindDialog: number; frames: number };
+    w.menuBehindDialog = 0;
+    w.frames = 0;
+    const tick = () => {
+      const menu = document.querySelector<HTMLElement>('[role="menu"]');
+      const shown = menu && menu.getClientRects().length > 0 && Number(getComputedStyle(menu).opacity) > 0;
+      if (document.querySelector('[role="dialog"]') && shown) w.menuBehindDialog += 1;
+      w.frames += 1;
+      if (w.frames < 600) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+  await archive.click();
+  const dialog = page.getByRole('dialog', { name: /^Archive/ });
+  await expect(dialog).toBeVisible();
+  const start = await page.evaluate(() => (window as unknown as { frames: number }).frames);
+  // Well past the menu's 150 ms transition.
+  await page.waitForFunction((from) => (window as unknown as { frames: number }).frames >= from + 30, start);
+  expect(await page.evaluate(() => (window as unknown as { menuBehindDialog: number }).menuBehindDialog)).toBe(0);
+  await expect(page.getByRole('menu')).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+});
