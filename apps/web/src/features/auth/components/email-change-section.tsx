@@ -4,6 +4,7 @@ import { IconMailForward } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HttpError } from '../../../lib/http.ts';
+import { problemMessage } from '../../../lib/problem-message.ts';
 import { useRequestEmailChange } from '../api/profile.ts';
 
 /**
@@ -29,12 +30,8 @@ export function EmailChangeSection({ user }: { user: CurrentUser }) {
       setEmail('');
     } catch (failure) {
       const problem = failure instanceof HttpError ? failure.problem : undefined;
-      const code = problem?.code;
-      setError(
-        code === 'emailInUse'
-          ? t('profile.emailInUse')
-          : (problem?.errors.find((e) => e.path === 'body.email')?.message ?? problem?.detail ?? t('errors.generic')),
-      );
+      const fieldError = problem?.errors.find((e) => e.path === 'body.email')?.message;
+      setError(problem?.code === 'emailInUse' ? t('profile.emailInUse') : (fieldError ?? problemMessage(failure, t)));
     }
   };
 
