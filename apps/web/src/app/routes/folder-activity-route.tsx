@@ -6,6 +6,7 @@ import { ActivityFeed } from '../../features/activity/components/activity-feed.t
 import { teamFormsPath } from '../../lib/form-paths.ts';
 import { levelKinds } from '../shell/folder-location.ts';
 import { useShellContext } from '../shell/shell-layout.tsx';
+import { activityLink } from './activity-links.ts';
 
 /** /home/{level}/{id}/activity: what happened in the folder and below, newest first. */
 export function FolderActivityRoute() {
@@ -55,7 +56,7 @@ export function FolderActivityRoute() {
           </Button>
         )}
       </Group>
-      <ActivityFeed key={location.folderId} kind={location.kind} folderId={location.folderId} />
+      <ActivityFeed key={location.folderId} kind={location.kind} folderId={location.folderId} linkFor={activityLink} />
     </Stack>
   );
 }

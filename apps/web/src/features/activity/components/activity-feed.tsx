@@ -1,7 +1,9 @@
 import type { FolderKind } from '@formwork/shared/permissions';
-import { Avatar, Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import type { ActivityEvent } from '@formwork/shared/schemas/activity';
+import { Anchor, Avatar, Button, Center, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconActivity } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useDateText } from '../../../lib/date-text.tsx';
 import { useFolderActivity } from '../api/activity.ts';
 import { describeEvent } from '../describe-event.ts';
@@ -16,8 +18,19 @@ function initials(name: string) {
     .toUpperCase();
 }
 
-/** The activity of a folder and below, newest first, with Load more (issue 4, item 4). */
-export function ActivityFeed({ kind, folderId }: { kind: FolderKind; folderId: string }) {
+/**
+ * The activity of a folder and below, newest first, with Load more (issue 4, item 4). Each entry
+ * links to what it is about where `linkFor` (composed by the app) knows a page for it.
+ */
+export function ActivityFeed({
+  kind,
+  folderId,
+  linkFor,
+}: {
+  kind: FolderKind;
+  folderId: string;
+  linkFor?: (event: ActivityEvent) => string | null;
+}) {
   const { t, i18n } = useTranslation();
   const dates = useDateText();
   const activity = useFolderActivity(kind, folderId);
@@ -55,6 +68,8 @@ export function ActivityFeed({ kind, folderId }: { kind: FolderKind; folderId: s
         <Stack gap={0} component="ol" m={0} p={0} style={{ listStyle: 'none' }} aria-label={t('activity.title')}>
           {events.map((event, index) => {
             const when = new Date(event.createdAt);
+            const sentence = describeEvent(t, event);
+            const to = linkFor?.(event) ?? null;
             return (
               <Group
                 key={event.eventId}
@@ -69,7 +84,13 @@ export function ActivityFeed({ kind, folderId }: { kind: FolderKind; folderId: s
                   {event.actor ? initials(event.actor.name) : '·'}
                 </Avatar>
                 <Text size="sm" style={{ flex: 1 }}>
-                  {describeEvent(t, event)}
+                  {to ? (
+                    <Anchor component={Link} to={to} inherit>
+                      {sentence}
+                    </Anchor>
+                  ) : (
+                    sentence
+                  )}
                 </Text>
                 <Text
                   size="xs"
