@@ -97,7 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(handleError);
-  const routeAccess = enforceRouteAccess(app);
+  const routeAccess = enforceRouteAccess(app, deps.database.db);
   app.decorate('routeAccess', routeAccess);
   app.addHook('onRequest', (request, reply, done) => {
     applySecurityHeaders(request, reply);

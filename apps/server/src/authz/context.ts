@@ -42,6 +42,7 @@ export function personalScope(user: SignedInUser): Scope {
 
 type ContextRow = {
   workspace_id: string;
+  folder_id: string;
   kind: FolderKind;
   parent_id: string | null;
   folder_name: string;
@@ -66,12 +67,12 @@ async function loadFolderContext(
   user: SignedInUser,
   folderMatch: SQL,
   notFound: ErrorCode,
-): Promise<WorkspaceContext & { folder: Omit<TargetFolder, 'folderId' | 'path'> }> {
+): Promise<WorkspaceContext & { folderId: string; folder: Omit<TargetFolder, 'folderId' | 'path'> }> {
   const [row] = await readInScope<ContextRow>(
     db,
     personalScope(user),
     sql`
-    select f.workspace_id, f.kind, f.parent_id, f.name as folder_name, f.state as folder_state,
+    select f.workspace_id, f.folder_id, f.kind, f.parent_id, f.name as folder_name, f.state as folder_state,
       w.name, (select a.plan_type from ${accounts} a where a.account_id = w.account_id) as plan, w.archived, w.region,
       w.time_zone, w.folders_version, wu.user_type,
       coalesce((
@@ -100,6 +101,7 @@ async function loadFolderContext(
     path: folderPath(workspaceId, g.kind, g.folderId, g.kind === 'team' ? (projectOf.get(g.folderId) as string) : null),
   }));
   return {
+    folderId: row.folder_id,
     user,
     scope: { userId: user.userId, workspaceId, isAdmin: user.isAdmin },
     workspace: {
@@ -142,14 +144,13 @@ export async function companyContext(
   user: SignedInUser,
   companyId: string,
   notFound: ErrorCode = 'folderNotFound',
-): Promise<WorkspaceContext & { folder: TargetFolder }> {
-  const context = await loadFolderContext(
+): Promise<AccessContext> {
+  return resolveFolder(
     db,
     user,
     sql`f.workspace_id = ${companyId} and f.folder_id = ${companyId} and f.kind = 'company'`,
     notFound,
   );
-  return { ...context, folder: { ...context.folder, folderId: companyId, path: [companyId] } };
 }
 
 /**
@@ -162,7 +163,7 @@ export async function folderContext(
   kind: FolderKind | 'any',
   folderId: string,
   notFound: ErrorCode = 'folderNotFound',
-): Promise<WorkspaceContext & { folder: TargetFolder }> {
+): Promise<AccessContext> {
   return folderContextWhere(db, user, null, kind, folderId, notFound);
 }
 
@@ -177,7 +178,7 @@ export async function folderInWorkspaceContext(
   kind: FolderKind,
   folderId: string,
   notFound: ErrorCode = 'folderNotFound',
-): Promise<WorkspaceContext & { folder: TargetFolder }> {
+): Promise<AccessContext> {
   return folderContextWhere(db, user, workspaceId, kind, folderId, notFound);
 }
 
@@ -188,19 +189,39 @@ async function folderContextWhere(
   kind: FolderKind | 'any',
   folderId: string,
   notFound: ErrorCode,
-): Promise<WorkspaceContext & { folder: TargetFolder }> {
-  const context = await loadFolderContext(
+): Promise<AccessContext> {
+  return resolveFolder(
     db,
     user,
     sql`${workspaceId === null ? sql`` : sql`f.workspace_id = ${workspaceId} and`} f.folder_id = ${folderId}
       and f.state <> 'deleted' ${kind === 'any' ? sql`` : sql`and f.kind = ${kind}`}`,
     notFound,
   );
-  const { folder } = context;
+}
+
+/** The verified context a route step hands the service: who, in which workspace, on which folder. */
+export type AccessContext = WorkspaceContext & { folder: TargetFolder };
+
+/**
+ * The folder that `folderMatch` (on the alias `f`) finds, with its workspace and the user's roles
+ * there, in one statement; the user must belong to that workspace (or be an admin), else 404
+ * `notFound`. The match may reach the folder through a child row's parent path (a template's home,
+ * an action's team) in a sub-select: row-level security shows only the user's workspaces.
+ */
+export async function resolveFolder(
+  db: AppDb,
+  user: SignedInUser,
+  folderMatch: SQL,
+  notFound: ErrorCode,
+): Promise<AccessContext> {
+  const { folderId, folder, ...context } = await loadFolderContext(db, user, folderMatch, notFound);
   return {
     ...context,
     folder: {
-      ...folder,
+      kind: folder.kind,
+      parentId: folder.parentId,
+      name: folder.name,
+      state: folder.state,
       folderId,
       path: folderPath(context.workspace.workspaceId, folder.kind, folderId, folder.parentId),
     },

@@ -1,23 +1,98 @@
-import type { Permission } from '@formwork/shared/permissions';
+import type { ErrorCode } from '@formwork/shared/errors';
+import { can, denialMessage, type FolderRef, type Membership, type Permission } from '@formwork/shared/permissions';
 import type {
   FastifyInstance,
   FastifyPluginAsync,
   FastifyPluginCallback,
   FastifyPluginOptions,
+  FastifyRequest,
+  preHandlerAsyncHookHandler,
   RouteOptions,
 } from 'fastify';
+import type { AppDb } from '../db/client.ts';
+import { AppError } from '../errors.ts';
+import type { AccessContext } from './context.ts';
+import { type ScopeResolver, scopeFromParams } from './scopes.ts';
+import type { SignedInUser } from './signed-in-user.ts';
+
+/**
+ * A route whose verb is checked by can() on the scope its parameters name. The route step
+ * (`enforceRouteAccess`) finds that scope (by default from the path parameters: `scopeFromParams`;
+ * else the declared `scope`), verifies the caller belongs to its workspace (404 `notFound`
+ * otherwise), checks the verb (403 `denied`, or the spec's denial message) and hands the handler
+ * the verified context: `routeContext(request)`. Services do not check the verb again.
+ */
+export type PermissionAccess = {
+  permission: Permission;
+  /** How the scope is found when the path parameters do not say it (body, query, a template's home). */
+  scope?: ScopeResolver;
+  /** The 404 code of this route when its scope is missing or another workspace's. */
+  notFound?: ErrorCode;
+  /** The 403 code of this route (default `forbidden` with the spec's denial message). */
+  denied?: ErrorCode;
+  /**
+   * The verb depends on the item (an action's assignee may view and complete it without the team
+   * right; creating a workspace depends on the one it is created from): the step resolves and
+   * verifies the scope, the service applies the declared verb to the item.
+   */
+  perItem?: true;
+};
 
 /**
  * Every route says who may call it: a permission verb checked by can(), `signedIn` for routes
- * about the caller alone, or `public`. A route with none makes start-up fail, so nothing ships open
- * by accident; the table of routes and their access is kept for the snapshot test.
+ * about the caller alone, or `public`. A route with none, or whose scope cannot be found from
+ * its parameters, makes start-up fail, so nothing ships open by accident; the table of routes and
+ * their access is kept for the snapshot test.
  */
-export type RouteAccess = { permission: Permission } | { signedIn: true } | { public: true };
+export type RouteAccess = PermissionAccess | { signedIn: true } | { public: true };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
   }
+  interface FastifyRequest {
+    /** The verified scope of a permission route (set by the route step before the handler). */
+    access: AccessContext | null;
+  }
+}
+
+/** The verified context of a permission route: its workspace, the caller's roles, the folder. */
+export function routeContext(request: FastifyRequest): AccessContext {
+  if (!request.access) throw new Error(`${request.method} ${request.routeOptions.url} has no verified scope`);
+  return request.access;
+}
+
+/** The membership of a caller outside any workspace (routes about no workspace). */
+function personalMembership(user: SignedInUser): Membership {
+  return { isAdmin: user.isAdmin, isVisitorOnly: user.isVisitorOnly, userType: null, roles: [] };
+}
+
+function pathParams(url: string): string[] {
+  return [...url.matchAll(/:(\w+)/g)].map((m) => m[1] as string);
+}
+
+/** The step of one permission route, or the reason its scope cannot be found. */
+function permissionStep(db: AppDb, route: RouteOptions, access: PermissionAccess): preHandlerAsyncHookHandler | string {
+  const params = pathParams(route.url);
+  const scope = access.scope ?? scopeFromParams(params);
+  if (!scope) return `its parameters (${params.join(', ') || 'none'}) name no scope`;
+  const missing = scope.params.filter((p) => !params.includes(p));
+  if (missing.length > 0) return `its scope "${scope.name}" needs the parameters ${missing.join(', ')}`;
+  const notFound = access.notFound ?? scope.notFound;
+  return async function routeAccessStep(request) {
+    const user = request.user;
+    if (!user) throw new AppError('unauthenticated');
+    const resolved = await scope.resolve(db, user, request, notFound);
+    const viewer = resolved.context?.viewer ?? personalMembership(user);
+    const folder: FolderRef = resolved.context?.folder ?? { kind: 'company', path: [] };
+    request.access = resolved.context;
+    if (access.perItem) return;
+    const alsoVia = 'alsoVia' in resolved ? (resolved.alsoVia ?? []) : [];
+    if (can(viewer, access.permission, folder)) return;
+    if (alsoVia.some((other) => can(viewer, access.permission, other))) return;
+    if (access.denied) throw new AppError(access.denied);
+    throw new AppError('forbidden', { detail: denialMessage(access.permission, folder) });
+  };
 }
 
 export type RouteAccessRow = { method: string; url: string; access: string };
@@ -28,15 +103,28 @@ export function describeAccess(access: RouteAccess): string {
   return 'public';
 }
 
-export function enforceRouteAccess(app: FastifyInstance): RouteAccessRow[] {
+export function enforceRouteAccess(app: FastifyInstance, db: AppDb): RouteAccessRow[] {
   const routes: RouteOptions[] = [];
   const table: RouteAccessRow[] = [];
+  const unresolved: string[] = [];
+  app.decorateRequest('access', null);
   app.addHook('onRoute', (route) => {
     routes.push(route);
+    const access = route.config?.access;
+    if (!access || !('permission' in access)) return;
+    const step = permissionStep(db, route, access);
+    if (typeof step === 'string') {
+      unresolved.push(`${route.method} ${route.url}: ${step}`);
+      return;
+    }
+    // The step runs before the route's own pre-handlers, after the body and parameters are parsed.
+    const own = route.preHandler ? ([] as unknown[]).concat(route.preHandler) : [];
+    route.preHandler = [step, ...own] as RouteOptions['preHandler'];
   });
   app.addHook('onReady', async () => {
     const missing = routes.filter((r) => !r.config?.access).map((r) => `${r.method} ${r.url}`);
     if (missing.length > 0) throw new Error(`Routes without a declared access: ${missing.join(', ')}`);
+    if (unresolved.length > 0) throw new Error(`Routes whose scope cannot be found: ${unresolved.join('; ')}`);
     for (const route of routes) {
       for (const method of ([] as string[]).concat(route.method)) {
         if (method === 'HEAD') continue;

@@ -71,7 +71,7 @@ export async function actionRoutes(app: App) {
   });
 
   app.get('/api/workspaces/:workspaceId/actions/:actionId', {
-    config: { access: { permission: 'action.view' } },
+    config: { access: { permission: 'action.view', perItem: true } },
     schema: {
       tags,
       security,
@@ -84,7 +84,7 @@ export async function actionRoutes(app: App) {
   });
 
   app.put('/api/workspaces/:workspaceId/actions/:actionId', {
-    config: { access: { permission: 'action.edit' } },
+    config: { access: { permission: 'action.edit', perItem: true } },
     schema: {
       tags,
       security,
@@ -97,7 +97,7 @@ export async function actionRoutes(app: App) {
   });
 
   app.post('/api/workspaces/:workspaceId/actions/:actionId/assign', {
-    config: { access: { permission: 'action.edit' } },
+    config: { access: { permission: 'action.edit', perItem: true } },
     schema: {
       tags,
       security,
@@ -110,7 +110,7 @@ export async function actionRoutes(app: App) {
   });
 
   app.post('/api/workspaces/:workspaceId/actions/:actionId/complete', {
-    config: { access: { permission: 'action.complete' } },
+    config: { access: { permission: 'action.complete', perItem: true } },
     schema: {
       tags,
       security,
@@ -123,7 +123,7 @@ export async function actionRoutes(app: App) {
   });
 
   app.post('/api/workspaces/:workspaceId/actions/:actionId/reset', {
-    config: { access: { permission: 'action.reset' } },
+    config: { access: { permission: 'action.reset', perItem: true } },
     schema: {
       tags,
       security,

@@ -30,7 +30,7 @@ export async function activityRoutes(app: App) {
   });
 
   app.get('/api/projects/:projectId/activity', {
-    config: { access: { permission: 'folder.view' } },
+    config: { access: { permission: 'folder.view', notFound: 'folderNotFound' } },
     schema: {
       tags,
       security,
@@ -49,7 +49,7 @@ export async function activityRoutes(app: App) {
   });
 
   app.get('/api/teams/:teamId/activity', {
-    config: { access: { permission: 'folder.view' } },
+    config: { access: { permission: 'folder.view', notFound: 'folderNotFound' } },
     schema: {
       tags,
       security,

@@ -1,6 +1,7 @@
 import { fileParamsSchema, fileUploadQuerySchema, storedFileSchema } from '@formwork/shared/schemas/files';
 import { companyParamsSchema } from '@formwork/shared/schemas/folders';
 import { uploadRules } from '@formwork/shared/uploads';
+import { uploadFolder } from '../../authz/scopes.ts';
 import { fileStorage } from '../../files/storage.ts';
 import { requireUser } from '../../http/auth.ts';
 import { acceptRawUploads } from '../../http/raw-upload.ts';
@@ -18,7 +19,7 @@ export async function fileRoutes(app: App) {
   acceptRawUploads(app, largestUpload);
 
   app.post('/api/companies/:companyId/files', {
-    config: { access: { permission: 'file.upload' } },
+    config: { access: { permission: 'file.upload', scope: uploadFolder } },
     bodyLimit: largestUpload + 1,
     schema: {
       tags,

@@ -12,7 +12,7 @@ import {
   projectParamsSchema,
   teamParamsSchema,
 } from '@formwork/shared/schemas/folders';
-import { requireUser } from '../../http/auth.ts';
+import { routeContext } from '../../authz/route-access.ts';
 import type { App } from '../../http/types.ts';
 import * as service from './folders.service.ts';
 
@@ -35,7 +35,7 @@ export async function folderRoutes(app: App) {
     // Tens of thousands of folders: the service answers the JSON text of exactly this shape (typed
     // by the schema), kept between changes, so the reply neither re-validates nor re-serialises it.
     handler: async (request, reply) => {
-      const json = await service.getTree(db, requireUser(request), request.params.companyId, request.query.state);
+      const json = await service.getTree(db, routeContext(request), request.query.state);
       // A string with a JSON content type is sent as it is.
       return reply.type('application/json; charset=utf-8').send(json as unknown as FolderTree);
     },
@@ -50,7 +50,7 @@ export async function folderRoutes(app: App) {
       params: folderParamsSchema,
       response: { 200: folderHierarchySchema },
     },
-    handler: async (request) => service.getHierarchy(db, requireUser(request), request.params.folderId),
+    handler: async (request) => service.getHierarchy(db, routeContext(request)),
   });
 
   app.post('/api/companies/:companyId/projects', {
@@ -64,7 +64,7 @@ export async function folderRoutes(app: App) {
       response: { 201: folderSchema },
     },
     handler: async (request, reply) => {
-      const folder = await service.addProject(db, requireUser(request), request.params.companyId, request.body.name);
+      const folder = await service.addProject(db, routeContext(request), request.body.name);
       return reply.status(201).send(folder);
     },
   });
@@ -80,7 +80,7 @@ export async function folderRoutes(app: App) {
       response: { 201: folderSchema },
     },
     handler: async (request, reply) => {
-      const folder = await service.addTeam(db, requireUser(request), request.params.projectId, request.body.name);
+      const folder = await service.addTeam(db, routeContext(request), request.body.name);
       return reply.status(201).send(folder);
     },
   });
@@ -95,8 +95,7 @@ export async function folderRoutes(app: App) {
       body: folderNameBodySchema,
       response: { 200: folderSchema },
     },
-    handler: async (request) =>
-      service.rename(db, requireUser(request), 'project', request.params.projectId, request.body.name),
+    handler: async (request) => service.rename(db, routeContext(request), request.body.name),
   });
 
   app.patch('/api/teams/:teamId', {
@@ -109,8 +108,7 @@ export async function folderRoutes(app: App) {
       body: folderNameBodySchema,
       response: { 200: folderSchema },
     },
-    handler: async (request) =>
-      service.rename(db, requireUser(request), 'team', request.params.teamId, request.body.name),
+    handler: async (request) => service.rename(db, routeContext(request), request.body.name),
   });
 
   app.put('/api/companies/:companyId/folders-state', {
@@ -123,13 +121,7 @@ export async function folderRoutes(app: App) {
       body: folderStateChangeSchema,
       response: { 200: folderStateChangeResultSchema },
     },
-    handler: async (request) =>
-      service.changeState(
-        db,
-        requireUser(request),
-        { kind: 'company', folderId: request.params.companyId },
-        request.body,
-      ),
+    handler: async (request) => service.changeState(db, routeContext(request), request.body),
   });
 
   app.put('/api/projects/:projectId/folders-state', {
@@ -142,12 +134,6 @@ export async function folderRoutes(app: App) {
       body: folderStateChangeSchema,
       response: { 200: folderStateChangeResultSchema },
     },
-    handler: async (request) =>
-      service.changeState(
-        db,
-        requireUser(request),
-        { kind: 'project', folderId: request.params.projectId },
-        request.body,
-      ),
+    handler: async (request) => service.changeState(db, routeContext(request), request.body),
   });
 }

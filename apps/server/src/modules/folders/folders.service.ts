@@ -11,8 +11,7 @@ import type {
   TreeState,
 } from '@formwork/shared/schemas/folders';
 import { assertCan } from '../../authz/can.ts';
-import { companyContext, folderContext, type TargetFolder, type WorkspaceContext } from '../../authz/context.ts';
-import type { SignedInUser } from '../../authz/signed-in-user.ts';
+import type { AccessContext, TargetFolder, WorkspaceContext } from '../../authz/context.ts';
 import type { AppDb } from '../../db/client.ts';
 import { inScope, type Tx } from '../../db/tenant.ts';
 import { AppError } from '../../errors.ts';
@@ -40,10 +39,9 @@ function hasCompanyRole(viewer: Membership): boolean {
  * of a FolderTree. Viewers with a company role all see the whole tree: it is kept, built once per
  * change to the workspace's folders (tree-cache.ts).
  */
-export async function getTree(db: AppDb, user: SignedInUser, companyId: string, state: TreeState): Promise<string> {
-  const ctx = await companyContext(db, user, companyId);
+export async function getTree(db: AppDb, ctx: AccessContext, state: TreeState): Promise<string> {
   const { viewer } = ctx;
-  assertCan(viewer, 'folder.browse', ctx.folder);
+  const companyId = ctx.folder.folderId;
   const everything = hasCompanyRole(viewer);
   const cache = treeCacheOf(db);
   const key = `${companyId}:${state}`;
@@ -115,9 +113,8 @@ function created(ctx: WorkspaceContext, folder: Folder): AuditEvent {
   };
 }
 
-export async function addProject(db: AppDb, user: SignedInUser, companyId: string, name: string): Promise<Folder> {
-  const ctx = await companyContext(db, user, companyId);
-  assertCan(ctx.viewer, 'folder.addProject', ctx.folder);
+export async function addProject(db: AppDb, ctx: AccessContext, name: string): Promise<Folder> {
+  const companyId = ctx.folder.folderId;
   return inScope(db, ctx.scope, async (tx) => {
     const row = await queries.insertFolder(tx, {
       workspaceId: companyId,
@@ -132,9 +129,8 @@ export async function addProject(db: AppDb, user: SignedInUser, companyId: strin
   });
 }
 
-export async function addTeam(db: AppDb, user: SignedInUser, projectId: string, name: string): Promise<Folder> {
-  const ctx = await folderContext(db, user, 'project', projectId, 'projectNotFound');
-  assertCan(ctx.viewer, 'folder.addTeam', ctx.folder);
+export async function addTeam(db: AppDb, ctx: AccessContext, name: string): Promise<Folder> {
+  const projectId = ctx.folder.folderId;
   if (ctx.folder.state !== 'active') {
     throw new AppError('conflict', { detail: 'Team folders can only be added to an active project folder.' });
   }
@@ -157,9 +153,7 @@ export async function addTeam(db: AppDb, user: SignedInUser, projectId: string, 
  * Spec 7, "get folder hierarchy by id": the folder, its company and project, and the viewer's
  * roles, for a viewer who may see it in the tree; an archived folder is returned with its state.
  */
-export async function getHierarchy(db: AppDb, user: SignedInUser, folderId: string): Promise<FolderHierarchy> {
-  const ctx = await folderContext(db, user, 'any', folderId);
-  assertCan(ctx.viewer, 'folder.browse', ctx.folder);
+export async function getHierarchy(db: AppDb, ctx: AccessContext): Promise<FolderHierarchy> {
   const companyId = ctx.workspace.workspaceId;
   const ancestors = await inScope(db, ctx.scope, async (tx) => {
     // Opening a folder is what "last active" on the Users page means (issue 16.1).
@@ -184,15 +178,9 @@ export async function getHierarchy(db: AppDb, user: SignedInUser, folderId: stri
 }
 
 /** Spec 5.4: the name arrives trimmed and checked; renaming to the same name does nothing. */
-export async function rename(
-  db: AppDb,
-  user: SignedInUser,
-  kind: 'project' | 'team',
-  folderId: string,
-  name: string,
-): Promise<Folder> {
-  const ctx = await folderContext(db, user, kind, folderId, kind === 'project' ? 'projectNotFound' : 'teamNotFound');
-  assertCan(ctx.viewer, 'folder.rename', ctx.folder);
+export async function rename(db: AppDb, ctx: AccessContext, name: string): Promise<Folder> {
+  const { folderId } = ctx.folder;
+  const kind = ctx.folder.kind as 'project' | 'team';
   const current = targetToFolder(ctx.folder);
   if (name === ctx.folder.name) return current;
   return inScope(db, ctx.scope, async (tx) => {
@@ -200,7 +188,7 @@ export async function rename(
     await recordEvents(tx, [
       {
         workspaceId: ctx.workspace.workspaceId,
-        actorUserId: user.userId,
+        actorUserId: ctx.user.userId,
         action: 'folder.renamed',
         subjectType: kind,
         subjectId: folderId,
@@ -240,16 +228,11 @@ const stateAction: Record<FolderStateChange['state'], string> = {
  */
 export async function changeState(
   db: AppDb,
-  user: SignedInUser,
-  container: { kind: 'company' | 'project'; folderId: string },
+  ctx: AccessContext,
   change: FolderStateChange,
 ): Promise<FolderStateChangeResult> {
-  const ctx =
-    container.kind === 'company'
-      ? await companyContext(db, user, container.folderId)
-      : await folderContext(db, user, 'project', container.folderId, 'projectNotFound');
+  const container = ctx.folder;
   if (change.folders.length === 0) throw new AppError('emptySelection');
-  assertCan(ctx.viewer, 'folder.changeState', ctx.folder);
   const companyId = ctx.workspace.workspaceId;
   const ids = [...new Set(change.folders)];
 
@@ -320,7 +303,7 @@ export async function changeState(
       tx,
       changed.map(({ row, cascade }) => ({
         workspaceId: companyId,
-        actorUserId: user.userId,
+        actorUserId: ctx.user.userId,
         action: stateAction[change.state],
         subjectType: row.kind as 'project' | 'team',
         subjectId: row.folderId,

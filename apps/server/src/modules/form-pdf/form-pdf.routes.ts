@@ -21,7 +21,7 @@ export async function formPdfRoutes(app: App) {
   const storage = fileStorage(app.deps.config);
 
   app.get('/api/teams/:teamId/forms/:formId/pdf', {
-    config: { access: { permission: 'form.view' } },
+    config: { access: { permission: 'form.view', denied: 'formAccessDenied' } },
     schema: {
       tags,
       security,
@@ -48,7 +48,7 @@ export async function formPdfRoutes(app: App) {
   });
 
   app.post('/api/teams/:teamId/forms/pdf-exports', {
-    config: { access: { permission: 'form.view' } },
+    config: { access: { permission: 'form.view', denied: 'formAccessDenied' } },
     schema: {
       tags,
       security,
@@ -64,7 +64,7 @@ export async function formPdfRoutes(app: App) {
   });
 
   app.get('/api/teams/:teamId/pdf-exports/:exportId', {
-    config: { access: { permission: 'form.view' } },
+    config: { access: { permission: 'form.view', denied: 'formAccessDenied' } },
     schema: {
       tags,
       security,
@@ -77,7 +77,7 @@ export async function formPdfRoutes(app: App) {
   });
 
   app.get('/api/teams/:teamId/pdf-exports/:exportId/download', {
-    config: { access: { permission: 'form.view' } },
+    config: { access: { permission: 'form.view', denied: 'formAccessDenied' } },
     schema: {
       tags,
       security,

@@ -30,7 +30,7 @@ export async function formRoutes(app: App) {
 
   app.post('/api/teams/:teamId/forms', {
     serializerCompiler: typedReply,
-    config: { access: { permission: 'form.create' } },
+    config: { access: { permission: 'form.create', denied: 'formAccessDenied' } },
     schema: {
       tags,
       security,
@@ -48,7 +48,7 @@ export async function formRoutes(app: App) {
 
   app.get('/api/teams/:teamId/forms/:formId', {
     serializerCompiler: typedReply,
-    config: { access: { permission: 'form.view' } },
+    config: { access: { permission: 'form.view', denied: 'formAccessDenied' } },
     schema: {
       tags,
       security,
@@ -61,7 +61,7 @@ export async function formRoutes(app: App) {
 
   app.put('/api/teams/:teamId/forms/:formId', {
     serializerCompiler: typedReply,
-    config: { access: { permission: 'form.edit' } },
+    config: { access: { permission: 'form.edit', denied: 'formAccessDenied' } },
     schema: {
       tags,
       security,
@@ -75,7 +75,7 @@ export async function formRoutes(app: App) {
   });
 
   app.get('/api/teams/:teamId/forms/:formId/versions', {
-    config: { access: { permission: 'form.view' } },
+    config: { access: { permission: 'form.view', denied: 'formAccessDenied' } },
     schema: {
       tags,
       security,
@@ -88,7 +88,7 @@ export async function formRoutes(app: App) {
   });
 
   app.get('/api/teams/:teamId/forms/:formId/versions/:version', {
-    config: { access: { permission: 'form.view' } },
+    config: { access: { permission: 'form.view', denied: 'formAccessDenied' } },
     schema: {
       tags,
       security,
@@ -107,7 +107,7 @@ export async function formRoutes(app: App) {
   });
 
   app.post('/api/teams/:teamId/forms/:formId/clone', {
-    config: { access: { permission: 'form.create' } },
+    config: { access: { permission: 'form.create', denied: 'formAccessDenied' } },
     schema: {
       tags,
       security,
@@ -130,7 +130,7 @@ export async function formRoutes(app: App) {
 
   for (const action of ['archive', 'restore', 'delete'] as const) {
     app.post(`/api/teams/:teamId/forms/${action}`, {
-      config: { access: { permission: `form.${action}` } },
+      config: { access: { permission: `form.${action}`, denied: 'formAccessDenied' } },
       schema: {
         tags,
         security,
@@ -145,7 +145,7 @@ export async function formRoutes(app: App) {
   }
 
   app.post('/api/teams/:teamId/forms/:formId/workflow/move', {
-    config: { access: { permission: 'form.workflowMove' } },
+    config: { access: { permission: 'form.workflowMove', denied: 'formAccessDenied' } },
     schema: {
       tags,
       security,
@@ -159,7 +159,7 @@ export async function formRoutes(app: App) {
   });
 
   app.post('/api/teams/:teamId/forms/:formId/workflow/reset', {
-    config: { access: { permission: 'form.workflowReset' } },
+    config: { access: { permission: 'form.workflowReset', denied: 'formAccessDenied' } },
     schema: {
       tags,
       security,

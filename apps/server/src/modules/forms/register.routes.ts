@@ -24,7 +24,7 @@ export async function registerRoutes(app: App) {
   const storage = fileStorage(app.deps.config);
 
   app.get('/api/teams/:teamId/timeline', {
-    config: { access: { permission: 'form.view' } },
+    config: { access: { permission: 'form.view', denied: 'formAccessDenied' } },
     schema: {
       tags,
       security,
@@ -37,7 +37,7 @@ export async function registerRoutes(app: App) {
   });
 
   app.get('/api/teams/:teamId/templates/:templateId/register', {
-    config: { access: { permission: 'form.view' } },
+    config: { access: { permission: 'form.view', denied: 'formAccessDenied' } },
     schema: {
       tags,
       security,
@@ -51,7 +51,7 @@ export async function registerRoutes(app: App) {
   });
 
   app.post('/api/teams/:teamId/templates/:templateId/exports', {
-    config: { access: { permission: 'form.view' } },
+    config: { access: { permission: 'form.view', denied: 'formAccessDenied' } },
     schema: {
       tags,
       security,
@@ -73,7 +73,7 @@ export async function registerRoutes(app: App) {
   });
 
   app.get('/api/teams/:teamId/exports/:exportId', {
-    config: { access: { permission: 'form.view' } },
+    config: { access: { permission: 'form.view', denied: 'formAccessDenied' } },
     schema: {
       tags,
       security,
@@ -86,7 +86,7 @@ export async function registerRoutes(app: App) {
   });
 
   app.get('/api/teams/:teamId/exports/:exportId/download', {
-    config: { access: { permission: 'form.view' } },
+    config: { access: { permission: 'form.view', denied: 'formAccessDenied' } },
     schema: { tags, security, summary: 'Download a finished export (attachment)', params: exportParamsSchema },
     handler: async (request, reply) => {
       const file = await exports.downloadExport(

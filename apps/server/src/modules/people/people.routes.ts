@@ -20,7 +20,7 @@ export async function peopleRoutes(app: App) {
   await app.register(activationRoutes);
 
   app.get('/api/teams/:teamId/people', {
-    config: { access: { permission: 'folder.view' } },
+    config: { access: { permission: 'folder.view', notFound: 'folderNotFound' } },
     schema: {
       tags: ['people'],
       security: [{ bearer: [] }],

@@ -11,6 +11,7 @@ import {
   templateTabParamsSchema,
   templateTabsResultSchema,
 } from '@formwork/shared/schemas/tabs';
+import { templateHome } from '../../authz/scopes.ts';
 import { requireUser } from '../../http/auth.ts';
 import type { App } from '../../http/types.ts';
 import * as service from './tabs.service.ts';
@@ -96,7 +97,7 @@ export async function tabRoutes(app: App) {
   });
 
   app.put('/api/templates/:templateId/tabs/:tabId', {
-    config: { access: { permission: 'template.edit' } },
+    config: { access: { permission: 'template.edit', scope: templateHome } },
     schema: {
       tags,
       security,
@@ -109,7 +110,7 @@ export async function tabRoutes(app: App) {
   });
 
   app.delete('/api/templates/:templateId/tabs/:tabId', {
-    config: { access: { permission: 'template.edit' } },
+    config: { access: { permission: 'template.edit', scope: templateHome } },
     schema: {
       tags,
       security,

@@ -18,6 +18,7 @@ import {
   templateVersionParamsSchema,
   templateVersionSchema,
 } from '@formwork/shared/schemas/templates';
+import { templateFolderInBody, templateHome, templateHomeOrDeployment } from '../../authz/scopes.ts';
 import { requireUser } from '../../http/auth.ts';
 import type { App } from '../../http/types.ts';
 import * as deployments from './deployments.service.ts';
@@ -111,7 +112,7 @@ export async function templateRoutes(app: App) {
   });
 
   app.get('/api/templates/:templateId', {
-    config: { access: { permission: 'folder.view' } },
+    config: { access: { permission: 'folder.view', scope: templateHomeOrDeployment } },
     schema: {
       tags,
       security,
@@ -125,7 +126,7 @@ export async function templateRoutes(app: App) {
   });
 
   app.put('/api/templates/:templateId', {
-    config: { access: { permission: 'template.edit' } },
+    config: { access: { permission: 'template.edit', scope: templateHome } },
     schema: {
       tags,
       security,
@@ -138,7 +139,7 @@ export async function templateRoutes(app: App) {
   });
 
   app.post('/api/templates/:templateId/clone', {
-    config: { access: { permission: 'template.edit' } },
+    config: { access: { permission: 'template.edit', scope: templateHome } },
     schema: {
       tags,
       security,
@@ -154,7 +155,7 @@ export async function templateRoutes(app: App) {
   });
 
   app.get('/api/templates/:templateId/versions', {
-    config: { access: { permission: 'folder.view' } },
+    config: { access: { permission: 'folder.view', scope: templateHomeOrDeployment } },
     schema: {
       tags,
       security,
@@ -166,7 +167,7 @@ export async function templateRoutes(app: App) {
   });
 
   app.get('/api/templates/:templateId/versions/:version', {
-    config: { access: { permission: 'folder.view' } },
+    config: { access: { permission: 'folder.view', scope: templateHomeOrDeployment } },
     schema: {
       tags,
       security,
@@ -184,7 +185,7 @@ export async function templateRoutes(app: App) {
     ['delete', 'template.delete', 'Delete templates of a folder with their versions and deployed copies'],
   ] as const) {
     app.post(`/api/templates/${action}`, {
-      config: { access: { permission } },
+      config: { access: { permission, scope: templateFolderInBody } },
       schema: {
         tags,
         security,
@@ -197,7 +198,7 @@ export async function templateRoutes(app: App) {
   }
 
   app.get('/api/templates/:templateId/deployment', {
-    config: { access: { permission: 'folder.view' } },
+    config: { access: { permission: 'folder.view', scope: templateHomeOrDeployment } },
     schema: {
       tags,
       security,
@@ -209,7 +210,7 @@ export async function templateRoutes(app: App) {
   });
 
   app.put('/api/templates/:templateId/deployment', {
-    config: { access: { permission: 'template.deploy' } },
+    config: { access: { permission: 'template.deploy', scope: templateHome } },
     schema: {
       tags,
       security,

@@ -9,6 +9,7 @@ import {
   workspaceSearchQuerySchema,
   workspaceSearchResultSchema,
 } from '@formwork/shared/schemas/workspaces';
+import { personal } from '../../authz/scopes.ts';
 import { requireUser } from '../../http/auth.ts';
 import type { App } from '../../http/types.ts';
 import * as service from './workspaces.service.ts';
@@ -32,7 +33,7 @@ export async function workspaceRoutes(app: App) {
   });
 
   app.get('/api/workspaces/search', {
-    config: { access: { permission: 'workspace.search' } },
+    config: { access: { permission: 'workspace.search', scope: personal } },
     schema: {
       tags,
       security,
@@ -46,7 +47,7 @@ export async function workspaceRoutes(app: App) {
   });
 
   app.post('/api/workspaces', {
-    config: { access: { permission: 'workspace.create' } },
+    config: { access: { permission: 'workspace.create', scope: personal, perItem: true } },
     schema: {
       tags,
       security,
