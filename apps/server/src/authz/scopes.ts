@@ -94,7 +94,7 @@ export const actionTeamByParams: ScopeResolver = {
         db,
         user,
         sql`f.workspace_id = ${workspaceId} and f.kind = 'team' and f.state <> 'deleted' and f.folder_id = (
-          select a.team_id from ${actions} a where a.workspace_id = ${workspaceId} and a.action_id = ${actionId})`,
+          select a.folder_id from ${actions} a where a.workspace_id = ${workspaceId} and a.action_id = ${actionId})`,
         code,
       ),
     };

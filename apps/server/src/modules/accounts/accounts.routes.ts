@@ -1,5 +1,6 @@
 import { accountSchema, accountUsageSchema, workspaceAccountParamsSchema } from '@formwork/shared/schemas/accounts';
 import { requireUser } from '../../http/auth.ts';
+import { routeContext } from '../../authz/route-access.ts';
 import type { App } from '../../http/types.ts';
 import * as service from './accounts.service.ts';
 
@@ -18,7 +19,7 @@ export async function accountRoutes(app: App) {
       params: workspaceAccountParamsSchema,
       response: { 200: accountSchema },
     },
-    handler: async (request) => service.workspaceAccount(db, requireUser(request), request.params.workspaceId),
+    handler: async (request) => service.workspaceAccount(db, routeContext(request)),
   });
 
   app.get('/api/workspaces/:workspaceId/usage', {

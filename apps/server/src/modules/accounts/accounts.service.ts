@@ -3,7 +3,7 @@ import { exceededLimits, planExceededMessage, trialDays } from '@formwork/shared
 import { plans } from '@formwork/shared/permissions';
 import type { Account, AccountSummary, AccountUsage } from '@formwork/shared/schemas/accounts';
 import { assertCan } from '../../authz/can.ts';
-import { companyContext } from '../../authz/context.ts';
+import { type AccessContext, companyContext } from '../../authz/context.ts';
 import type { SignedInUser } from '../../authz/signed-in-user.ts';
 import type { AppDb } from '../../db/client.ts';
 import { inScope, type Tx } from '../../db/tenant.ts';
@@ -49,9 +49,8 @@ export async function openTrialAccount(
  * Spec 3: the workspace's account with the users it uses, for the workspace's admins and org
  * controllers. Another tenant's workspace answers 404; a member without the right 403.
  */
-export async function workspaceAccount(db: AppDb, user: SignedInUser, workspaceId: string): Promise<Account> {
-  const ctx = await companyContext(db, user, workspaceId, 'notFound');
-  assertCan(ctx.viewer, 'account.view', ctx.folder);
+export async function workspaceAccount(db: AppDb, ctx: AccessContext): Promise<Account> {
+  const { workspaceId } = ctx.workspace;
   return inScope(db, ctx.scope, async (tx) => {
     const account = await queries.accountOfWorkspace(tx, workspaceId);
     if (!account) throw new AppError('notFound');

@@ -1,6 +1,6 @@
 import { activityPageSchema, activityQuerySchema } from '@formwork/shared/schemas/activity';
 import { companyParamsSchema, projectParamsSchema, teamParamsSchema } from '@formwork/shared/schemas/folders';
-import { requireUser } from '../../http/auth.ts';
+import { routeContext } from '../../authz/route-access.ts';
 import type { App } from '../../http/types.ts';
 import * as service from './activity.service.ts';
 
@@ -20,13 +20,7 @@ export async function activityRoutes(app: App) {
       querystring: activityQuerySchema,
       response: { 200: activityPageSchema },
     },
-    handler: async (request) =>
-      service.folderActivity(
-        db,
-        requireUser(request),
-        { kind: 'company', folderId: request.params.companyId },
-        request.query,
-      ),
+    handler: async (request) => service.folderActivity(db, routeContext(request), request.query),
   });
 
   app.get('/api/projects/:projectId/activity', {
@@ -39,13 +33,7 @@ export async function activityRoutes(app: App) {
       querystring: activityQuerySchema,
       response: { 200: activityPageSchema },
     },
-    handler: async (request) =>
-      service.folderActivity(
-        db,
-        requireUser(request),
-        { kind: 'project', folderId: request.params.projectId },
-        request.query,
-      ),
+    handler: async (request) => service.folderActivity(db, routeContext(request), request.query),
   });
 
   app.get('/api/teams/:teamId/activity', {
@@ -58,12 +46,6 @@ export async function activityRoutes(app: App) {
       querystring: activityQuerySchema,
       response: { 200: activityPageSchema },
     },
-    handler: async (request) =>
-      service.folderActivity(
-        db,
-        requireUser(request),
-        { kind: 'team', folderId: request.params.teamId },
-        request.query,
-      ),
+    handler: async (request) => service.folderActivity(db, routeContext(request), request.query),
   });
 }

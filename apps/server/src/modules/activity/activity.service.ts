@@ -1,8 +1,6 @@
 import type { ActivityPage } from '@formwork/shared/schemas/activity';
 import { encodeCursor } from '@formwork/shared/schemas/cursor';
-import { assertCan } from '../../authz/can.ts';
-import { companyContext, folderContext } from '../../authz/context.ts';
-import type { SignedInUser } from '../../authz/signed-in-user.ts';
+import type { AccessContext } from '../../authz/context.ts';
 import type { AppDb } from '../../db/client.ts';
 import { inScope } from '../../db/tenant.ts';
 import * as queries from './activity.queries.ts';
@@ -10,15 +8,10 @@ import * as queries from './activity.queries.ts';
 /** Spec 2.2 Activity: the audit events of a folder and below, for anyone who may view the folder. */
 export async function folderActivity(
   db: AppDb,
-  user: SignedInUser,
-  target: { kind: 'company' | 'project' | 'team'; folderId: string },
+  ctx: AccessContext,
   page: { cursor?: [string] | undefined; limit: number },
 ): Promise<ActivityPage> {
-  const ctx =
-    target.kind === 'company'
-      ? await companyContext(db, user, target.folderId)
-      : await folderContext(db, user, target.kind, target.folderId);
-  assertCan(ctx.viewer, 'folder.view', ctx.folder);
+  const target = ctx.folder;
   const rows = await inScope(db, ctx.scope, (tx) =>
     queries.folderEvents(tx, ctx.workspace.workspaceId, target.folderId, {
       before: page.cursor === undefined ? undefined : Number(page.cursor[0]),

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { files, folders } from '../../db/schema.ts';
+import { files } from '../../db/schema.ts';
 import type { Tx } from '../../db/tenant.ts';
 
 export type NewFile = typeof files.$inferInsert;
@@ -14,14 +14,5 @@ export async function getFile(tx: Tx, workspaceId: string, fileId: string) {
     .select()
     .from(files)
     .where(and(eq(files.workspaceId, workspaceId), eq(files.fileId, fileId)));
-  return row;
-}
-
-/** The folder a file is for, inside the workspace, with its parent (to build its path). */
-export async function findFolder(tx: Tx, workspaceId: string, folderId: string) {
-  const [row] = await tx
-    .select({ kind: folders.kind, parentId: folders.parentId, state: folders.state })
-    .from(folders)
-    .where(and(eq(folders.workspaceId, workspaceId), eq(folders.folderId, folderId)));
   return row;
 }

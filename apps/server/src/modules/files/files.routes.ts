@@ -1,9 +1,9 @@
 import { fileParamsSchema, fileUploadQuerySchema, storedFileSchema } from '@formwork/shared/schemas/files';
 import { companyParamsSchema } from '@formwork/shared/schemas/folders';
 import { uploadRules } from '@formwork/shared/uploads';
+import { routeContext } from '../../authz/route-access.ts';
 import { uploadFolder } from '../../authz/scopes.ts';
 import { fileStorage } from '../../files/storage.ts';
-import { requireUser } from '../../http/auth.ts';
 import { acceptRawUploads } from '../../http/raw-upload.ts';
 import type { App } from '../../http/types.ts';
 import * as service from './files.service.ts';
@@ -31,9 +31,7 @@ export async function fileRoutes(app: App) {
     },
     handler: async (request, reply) => {
       const data = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const file = await service.uploadFile(db, storage, requireUser(request), {
-        companyId: request.params.companyId,
-        folderId: request.query.folderId,
+      const file = await service.uploadFile(db, storage, routeContext(request), {
         purpose: request.query.purpose,
         keepLocation: request.query.keepLocation === 'true',
         data,
@@ -46,13 +44,7 @@ export async function fileRoutes(app: App) {
     config: { access: { permission: 'folder.view' } },
     schema: { tags, security, summary: 'Download a stored file', params: fileParamsSchema },
     handler: async (request, reply) => {
-      const { file, stream } = await service.readFile(
-        db,
-        storage,
-        requireUser(request),
-        request.params.companyId,
-        request.params.fileId,
-      );
+      const { file, stream } = await service.readFile(db, storage, routeContext(request), request.params.fileId);
       const extension = file.contentType === 'image/png' ? 'png' : 'jpg';
       return reply
         .type(file.contentType)

@@ -1,13 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import type { FolderRef } from '@formwork/shared/permissions';
 import type { StoredFile } from '@formwork/shared/schemas/files';
 import type { UploadPurpose } from '@formwork/shared/uploads';
-import { assertCan } from '../../authz/can.ts';
-import { companyContext } from '../../authz/context.ts';
-import type { SignedInUser } from '../../authz/signed-in-user.ts';
+import type { AccessContext } from '../../authz/context.ts';
 import type { AppDb } from '../../db/client.ts';
-import { inScope, type Tx } from '../../db/tenant.ts';
+import { inScope } from '../../db/tenant.ts';
 import { AppError } from '../../errors.ts';
 import { type ProcessedImage, processImage } from '../../files/images.ts';
 import type { FileStorage } from '../../files/storage.ts';
@@ -29,15 +26,6 @@ function toStoredFile(row: FileRow): StoredFile {
     createdAt: row.createdAt.toISOString(),
     url: `/api/companies/${row.workspaceId}/files/${row.fileId}`,
   };
-}
-
-/** The folder as the rules see it; a missing or deleted folder is not found. */
-async function folderRef(tx: Tx, workspaceId: string, folderId: string): Promise<FolderRef & { state: string }> {
-  if (folderId === workspaceId) return { kind: 'company', path: [workspaceId], state: 'active' };
-  const folder = await queries.findFolder(tx, workspaceId, folderId);
-  if (!folder || folder.state === 'deleted') throw new AppError('folderNotFound');
-  if (folder.kind === 'project') return { kind: 'project', path: [workspaceId, folderId], state: folder.state };
-  return { kind: 'team', path: [workspaceId, folder.parentId as string, folderId], state: folder.state };
 }
 
 /**
@@ -73,14 +61,12 @@ export async function writeImage(
 export async function uploadFile(
   db: AppDb,
   storage: FileStorage,
-  user: SignedInUser,
-  input: { companyId: string; folderId?: string; purpose: UploadPurpose; keepLocation: boolean; data: Buffer },
+  ctx: AccessContext,
+  input: { purpose: UploadPurpose; keepLocation: boolean; data: Buffer },
 ): Promise<StoredFile> {
-  const ctx = await companyContext(db, user, input.companyId);
-  const workspaceId = input.companyId;
-  const folderId = input.folderId ?? workspaceId;
-  const folder = await inScope(db, ctx.scope, (tx) => folderRef(tx, workspaceId, folderId));
-  assertCan(ctx.viewer, 'file.upload', folder);
+  const { user, folder } = ctx;
+  const { workspaceId } = ctx.workspace;
+  const { folderId } = folder;
   if (folder.state !== 'active')
     throw new AppError('conflict', { detail: 'This folder is archived: nothing can be added to it.' });
 
@@ -112,16 +98,10 @@ export async function uploadFile(
 export async function readFile(
   db: AppDb,
   storage: FileStorage,
-  user: SignedInUser,
-  companyId: string,
+  ctx: AccessContext,
   fileId: string,
 ): Promise<{ file: StoredFile; stream: Readable }> {
-  const ctx = await companyContext(db, user, companyId, 'notFound');
-  const { row, folder } = await inScope(db, ctx.scope, async (tx) => {
-    const found = await queries.getFile(tx, companyId, fileId);
-    if (!found) throw new AppError('notFound');
-    return { row: found, folder: await folderRef(tx, companyId, found.folderId) };
-  });
-  assertCan(ctx.viewer, 'folder.view', folder);
+  const row = await inScope(db, ctx.scope, (tx) => queries.getFile(tx, ctx.workspace.workspaceId, fileId));
+  if (!row) throw new AppError('notFound');
   return { file: toStoredFile(row), stream: storage.read(row.storageKey) };
 }

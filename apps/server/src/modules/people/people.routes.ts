@@ -9,6 +9,7 @@ import {
 } from '@formwork/shared/schemas/people';
 import { z } from 'zod';
 import { requireUser } from '../../http/auth.ts';
+import { routeContext } from '../../authz/route-access.ts';
 import type { App } from '../../http/types.ts';
 import { activationRoutes } from './activation.routes.ts';
 import { invitationRoutes } from './invitations.routes.ts';
@@ -28,7 +29,7 @@ export async function peopleRoutes(app: App) {
       params: teamParamsSchema,
       response: { 200: teamPeopleSchema },
     },
-    handler: async (request) => ({ people: await service.teamPeople(db, requireUser(request), request.params.teamId) }),
+    handler: async (request) => ({ people: await service.teamPeople(db, routeContext(request)) }),
   });
 
   app.get('/api/folders/:folderId/people', {

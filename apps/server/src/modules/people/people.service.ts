@@ -3,7 +3,13 @@ import type { FolderKind, Role } from '@formwork/shared/permissions';
 import { encodeCursor } from '@formwork/shared/schemas/cursor';
 import type { FolderPeoplePage, FolderPeopleQuery, FolderPerson, Person } from '@formwork/shared/schemas/people';
 import { assertCan } from '../../authz/can.ts';
-import { companyContext, folderContext, type TargetFolder, type WorkspaceContext } from '../../authz/context.ts';
+import {
+  type AccessContext,
+  companyContext,
+  folderContext,
+  type TargetFolder,
+  type WorkspaceContext,
+} from '../../authz/context.ts';
 import type { SignedInUser } from '../../authz/signed-in-user.ts';
 import type { AppDb } from '../../db/client.ts';
 import { inScope, type Tx } from '../../db/tenant.ts';
@@ -29,9 +35,7 @@ function toPerson(row: queries.PersonRow): Person {
  * Everyone who can see the team folder, for person fields and action assignees: roles at the
  * team, its project or the company, and the workspace's admins.
  */
-export async function teamPeople(db: AppDb, user: SignedInUser, teamId: string): Promise<Person[]> {
-  const ctx = await folderContext(db, user, 'team', teamId);
-  assertCan(ctx.viewer, 'folder.view', ctx.folder);
+export async function teamPeople(db: AppDb, ctx: AccessContext): Promise<Person[]> {
   const rows = await inScope(db, ctx.scope, (tx) =>
     queries.peopleWhoSeeFolder(tx, ctx.workspace.workspaceId, ctx.folder.path as string[]),
   );

@@ -11,8 +11,8 @@ import {
   templateTabParamsSchema,
   templateTabsResultSchema,
 } from '@formwork/shared/schemas/tabs';
+import { routeContext } from '../../authz/route-access.ts';
 import { templateHome } from '../../authz/scopes.ts';
-import { requireUser } from '../../http/auth.ts';
 import type { App } from '../../http/types.ts';
 import * as service from './tabs.service.ts';
 
@@ -31,7 +31,7 @@ export async function tabRoutes(app: App) {
       params: companyParamsSchema,
       response: { 200: tabListSchema },
     },
-    handler: async (request) => service.listTabs(db, requireUser(request), request.params.companyId),
+    handler: async (request) => service.listTabs(db, routeContext(request), request.params.companyId),
   });
 
   app.post('/api/companies/:companyId/template-tabs', {
@@ -47,7 +47,7 @@ export async function tabRoutes(app: App) {
     handler: async (request, reply) => {
       const { tab, created } = await service.createTab(
         db,
-        requireUser(request),
+        routeContext(request),
         request.params.companyId,
         request.body,
       );
@@ -65,7 +65,7 @@ export async function tabRoutes(app: App) {
       body: tabOrderSchema,
       response: { 200: tabListSchema },
     },
-    handler: async (request) => service.saveOrder(db, requireUser(request), request.params.companyId, request.body),
+    handler: async (request) => service.saveOrder(db, routeContext(request), request.params.companyId, request.body),
   });
 
   app.put('/api/companies/:companyId/template-tabs/:tabId', {
@@ -79,7 +79,7 @@ export async function tabRoutes(app: App) {
       response: { 200: tabSchema },
     },
     handler: async (request) =>
-      service.updateTab(db, requireUser(request), request.params.companyId, request.params.tabId, request.body),
+      service.updateTab(db, routeContext(request), request.params.companyId, request.params.tabId, request.body),
   });
 
   app.post('/api/companies/:companyId/template-tabs/delete', {
@@ -93,7 +93,7 @@ export async function tabRoutes(app: App) {
       response: { 200: tabDeleteResultSchema },
     },
     handler: async (request) =>
-      service.deleteTabs(db, requireUser(request), request.params.companyId, request.body.tabIds),
+      service.deleteTabs(db, routeContext(request), request.params.companyId, request.body.tabIds),
   });
 
   app.put('/api/templates/:templateId/tabs/:tabId', {
@@ -106,7 +106,7 @@ export async function tabRoutes(app: App) {
       response: { 200: templateTabsResultSchema },
     },
     handler: async (request) =>
-      service.setTemplateTab(db, requireUser(request), request.params.templateId, request.params.tabId, true),
+      service.setTemplateTab(db, routeContext(request), request.params.templateId, request.params.tabId, true),
   });
 
   app.delete('/api/templates/:templateId/tabs/:tabId', {
@@ -119,6 +119,6 @@ export async function tabRoutes(app: App) {
       response: { 200: templateTabsResultSchema },
     },
     handler: async (request) =>
-      service.setTemplateTab(db, requireUser(request), request.params.templateId, request.params.tabId, false),
+      service.setTemplateTab(db, routeContext(request), request.params.templateId, request.params.tabId, false),
   });
 }

@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Tab, TabCreate, TabOrder, TabUpdate } from '@formwork/shared/schemas/tabs';
-import { assertCan } from '../../authz/can.ts';
-import { companyContext, type WorkspaceContext } from '../../authz/context.ts';
-import type { SignedInUser } from '../../authz/signed-in-user.ts';
+import type { AccessContext, WorkspaceContext } from '../../authz/context.ts';
 import type { AppDb } from '../../db/client.ts';
 import { inScope, type Tx } from '../../db/tenant.ts';
 import { AppError } from '../../errors.ts';
@@ -42,15 +40,13 @@ function nameTaken(error: unknown): never {
   throw error;
 }
 
-async function editableCompany(db: AppDb, user: SignedInUser, companyId: string) {
-  const ctx = await companyContext(db, user, companyId);
-  assertCan(ctx.viewer, 'tabs.edit', ctx.folder);
+async function editableCompany(db: AppDb, access: AccessContext, companyId: string) {
+  const ctx = access;
   return ctx;
 }
 
-export async function listTabs(db: AppDb, user: SignedInUser, companyId: string): Promise<{ tabs: Tab[] }> {
-  const ctx = await companyContext(db, user, companyId);
-  assertCan(ctx.viewer, 'folder.view', ctx.folder);
+export async function listTabs(db: AppDb, access: AccessContext, companyId: string): Promise<{ tabs: Tab[] }> {
+  const ctx = access;
   return { tabs: await inScope(db, ctx.scope, (tx) => queries.listTabs(tx, companyId)) };
 }
 
@@ -60,11 +56,11 @@ export async function listTabs(db: AppDb, user: SignedInUser, companyId: string)
  */
 export async function createTab(
   db: AppDb,
-  user: SignedInUser,
+  access: AccessContext,
   companyId: string,
   body: TabCreate,
 ): Promise<{ tab: Tab; created: boolean }> {
-  const ctx = await editableCompany(db, user, companyId);
+  const ctx = access;
   return inScope(db, ctx.scope, async (tx) => {
     if (body.id) {
       const [existing] = await queries.tabsByIds(tx, companyId, [body.id]);
@@ -90,12 +86,12 @@ export async function createTab(
 /** Edit name and colour (spec 4.3, 5.5); changing only the colour is allowed. */
 export async function updateTab(
   db: AppDb,
-  user: SignedInUser,
+  access: AccessContext,
   companyId: string,
   tabId: string,
   body: TabUpdate,
 ): Promise<Tab> {
-  const ctx = await editableCompany(db, user, companyId);
+  const ctx = access;
   return inScope(db, ctx.scope, async (tx) => {
     const [before] = await queries.tabsByIds(tx, companyId, [tabId]);
     if (!before) throw new AppError('tabNotFound');
@@ -113,11 +109,11 @@ export async function updateTab(
 /** Delete tabs; their templates stay, untagged from them. */
 export async function deleteTabs(
   db: AppDb,
-  user: SignedInUser,
+  access: AccessContext,
   companyId: string,
   tabIds: string[],
 ): Promise<{ deleted: string[] }> {
-  const ctx = await editableCompany(db, user, companyId);
+  const ctx = access;
   const ids = [...new Set(tabIds)];
   if (ids.length === 0) throw new AppError('emptySelection');
   return inScope(db, ctx.scope, async (tx) => {
@@ -139,11 +135,11 @@ export async function deleteTabs(
  */
 export async function saveOrder(
   db: AppDb,
-  user: SignedInUser,
+  access: AccessContext,
   companyId: string,
   body: TabOrder,
 ): Promise<{ tabs: Tab[] }> {
-  const ctx = await editableCompany(db, user, companyId);
+  const ctx = access;
   const ids = body.tabs.map((t) => t.id);
   if (new Set(ids).size !== ids.length) {
     throw new AppError('validationFailed', { errors: [{ path: 'body.tabs', message: 'Each tab may appear once' }] });
@@ -164,13 +160,12 @@ export async function saveOrder(
 /** Add to Tab / Remove from Tab (spec 2.5, 5.5): the template editor's right on its folder. */
 export async function setTemplateTab(
   db: AppDb,
-  user: SignedInUser,
+  access: AccessContext,
   templateId: string,
   tabId: string,
   present: boolean,
 ): Promise<{ templateId: string; tabIds: string[] }> {
-  const ctx = await templateContext(db, user, templateId);
-  assertCan(ctx.viewer, 'template.edit', ctx.home);
+  const ctx = await templateContext(db, access, templateId);
   const workspaceId = ctx.workspace.workspaceId;
   return inScope(db, ctx.scope, async (tx) => {
     const [tab] = await queries.tabsByIds(tx, workspaceId, [tabId]);
@@ -182,7 +177,7 @@ export async function setTemplateTab(
       await recordTemplateEvents(tx, [
         {
           workspaceId,
-          actorUserId: user.userId,
+          actorUserId: ctx.user.userId,
           action: present ? 'template.tabAdded' : 'template.tabRemoved',
           subjectType: 'template',
           subjectId: templateId,

@@ -1,13 +1,11 @@
 import { can } from '@formwork/shared/permissions';
 import type { BulkDeployment, BulkDeploymentResult, Deployment } from '@formwork/shared/schemas/templates';
-import { assertCan } from '../../authz/can.ts';
-import { companyContext, type WorkspaceContext } from '../../authz/context.ts';
-import type { SignedInUser } from '../../authz/signed-in-user.ts';
+import type { AccessContext, WorkspaceContext } from '../../authz/context.ts';
 import type { AppDb } from '../../db/client.ts';
 import { inScope, type Tx } from '../../db/tenant.ts';
 import { AppError } from '../../errors.ts';
 import * as queries from './deployments.queries.ts';
-import { assertCanViewTemplate, templateContext } from './template-access.service.ts';
+import { templateContext } from './template-access.service.ts';
 import { recordTemplateEvents, type TemplateEvent } from './template-events.ts';
 import * as templates from './templates.queries.ts';
 
@@ -54,9 +52,8 @@ function deploymentEvents(
   }));
 }
 
-export async function getDeployment(db: AppDb, user: SignedInUser, templateId: string): Promise<Deployment> {
-  const ctx = await templateContext(db, user, templateId);
-  await assertCanViewTemplate(db, ctx);
+export async function getDeployment(db: AppDb, access: AccessContext, templateId: string): Promise<Deployment> {
+  const ctx = await templateContext(db, access, templateId);
   const teams = await inScope(db, ctx.scope, (tx) => queries.deployedTeams(tx, ctx.workspace.workspaceId, templateId));
   const companyId = ctx.workspace.workspaceId;
   // Only the teams the viewer may see, unless they may manage deployment.
@@ -69,12 +66,11 @@ export async function getDeployment(db: AppDb, user: SignedInUser, templateId: s
 /** Manage Deployment: the template ends up deployed to exactly `teamIds`. */
 export async function setDeployment(
   db: AppDb,
-  user: SignedInUser,
+  access: AccessContext,
   templateId: string,
   teamIds: string[],
 ): Promise<Deployment> {
-  const ctx = await templateContext(db, user, templateId);
-  assertCan(ctx.viewer, 'template.deploy', ctx.home);
+  const ctx = await templateContext(db, access, templateId);
   if (!ctx.isCompany || ctx.template.state !== 'active') throw new AppError('templateNotDeployable');
   const wanted = [...new Set(teamIds)];
   const workspaceId = ctx.workspace.workspaceId;
@@ -91,7 +87,7 @@ export async function setDeployment(
       tx,
       workspaceId,
       added.map((teamId) => ({ templateId, teamId })),
-      user.userId,
+      ctx.user.userId,
     );
     const deleted = await queries.removeDeployments(tx, workspaceId, [templateId], removed);
     await recordTemplateEvents(tx, [
@@ -110,13 +106,12 @@ export async function setDeployment(
 /** Bulk Deploy / Undeploy: these library templates to or from these teams. */
 export async function bulkDeployment(
   db: AppDb,
-  user: SignedInUser,
+  access: AccessContext,
   companyId: string,
   body: BulkDeployment,
   deploy: boolean,
 ): Promise<BulkDeploymentResult> {
-  const ctx = await companyContext(db, user, companyId);
-  assertCan(ctx.viewer, 'template.deploy', ctx.folder);
+  const ctx = access;
   const templateIds = [...new Set(body.templateIds)];
   const teamIds = [...new Set(body.teamIds)];
   if (templateIds.length === 0 || teamIds.length === 0) throw new AppError('emptySelection');
@@ -132,7 +127,7 @@ export async function bulkDeployment(
           tx,
           companyId,
           templateIds.flatMap((templateId) => teamIds.map((teamId) => ({ templateId, teamId }))),
-          user.userId,
+          ctx.user.userId,
         )
       : await queries.removeDeployments(tx, companyId, templateIds, teamIds);
     await recordTemplateEvents(

@@ -1,11 +1,9 @@
 import type { Permission } from '@formwork/shared/permissions';
 import type { TemplateStateChange, TemplateStateChangeResult } from '@formwork/shared/schemas/templates';
-import { assertCan } from '../../authz/can.ts';
-import type { SignedInUser } from '../../authz/signed-in-user.ts';
+import type { AccessContext } from '../../authz/context.ts';
 import type { AppDb } from '../../db/client.ts';
 import { inScope } from '../../db/tenant.ts';
 import { AppError } from '../../errors.ts';
-import { templateFolderById } from './template-access.service.ts';
 import { recordTemplateEvents } from './template-events.ts';
 import * as queries from './templates.queries.ts';
 
@@ -26,15 +24,14 @@ const eventAction = { archive: 'template.archived', restore: 'template.restored'
  */
 export async function changeTemplateState(
   db: AppDb,
-  user: SignedInUser,
+  access: AccessContext,
   action: TemplateStateAction,
   body: TemplateStateChange,
 ): Promise<TemplateStateChangeResult> {
   if (!body.folderId) throw new AppError('appArchivedError');
-  const ctx = await templateFolderById(db, user, body.folderId, body.isCompany);
+  const ctx = access;
   const ids = [...new Set(body.templates.map((t) => t._id))];
   if (ids.length === 0) throw new AppError('emptySelection');
-  assertCan(ctx.viewer, verbs[action], ctx.folder);
   if ((ctx.folder.kind === 'company') !== body.isCompany) {
     throw new AppError('validationFailed', {
       errors: [{ path: 'body.isCompany', message: 'isCompany does not match the folder' }],
@@ -59,7 +56,7 @@ export async function changeTemplateState(
         .filter((r) => changedSet.has(r.templateId))
         .map((r) => ({
           workspaceId,
-          actorUserId: user.userId,
+          actorUserId: ctx.user.userId,
           action: eventAction[action],
           subjectType: 'template' as const,
           subjectId: r.templateId,

@@ -18,8 +18,8 @@ import {
   templateVersionParamsSchema,
   templateVersionSchema,
 } from '@formwork/shared/schemas/templates';
+import { routeContext } from '../../authz/route-access.ts';
 import { templateFolderInBody, templateHome, templateHomeOrDeployment } from '../../authz/scopes.ts';
-import { requireUser } from '../../http/auth.ts';
 import type { App } from '../../http/types.ts';
 import * as deployments from './deployments.service.ts';
 import * as state from './template-state.service.ts';
@@ -44,7 +44,7 @@ export async function templateRoutes(app: App) {
     handler: async (request) =>
       service.listTemplates(
         db,
-        requireUser(request),
+        routeContext(request),
         { kind: 'company', folderId: request.params.companyId },
         request.query.state,
       ),
@@ -63,7 +63,7 @@ export async function templateRoutes(app: App) {
     handler: async (request) =>
       service.listTemplates(
         db,
-        requireUser(request),
+        routeContext(request),
         { kind: 'team', folderId: request.params.teamId },
         request.query.state,
       ),
@@ -82,7 +82,7 @@ export async function templateRoutes(app: App) {
     handler: async (request, reply) => {
       const template = await service.createTemplate(
         db,
-        requireUser(request),
+        routeContext(request),
         { kind: 'company', folderId: request.params.companyId },
         request.body,
       );
@@ -103,7 +103,7 @@ export async function templateRoutes(app: App) {
     handler: async (request, reply) => {
       const template = await service.createTemplate(
         db,
-        requireUser(request),
+        routeContext(request),
         { kind: 'team', folderId: request.params.teamId },
         request.body,
       );
@@ -122,7 +122,7 @@ export async function templateRoutes(app: App) {
       response: { 200: templateSchema },
     },
     handler: async (request) =>
-      service.getTemplate(db, requireUser(request), request.params.templateId, request.query.lightweight === 'true'),
+      service.getTemplate(db, routeContext(request), request.params.templateId, request.query.lightweight === 'true'),
   });
 
   app.put('/api/templates/:templateId', {
@@ -135,7 +135,8 @@ export async function templateRoutes(app: App) {
       body: templateSaveSchema,
       response: { 200: templateSchema },
     },
-    handler: async (request) => service.saveTemplate(db, requireUser(request), request.params.templateId, request.body),
+    handler: async (request) =>
+      service.saveTemplate(db, routeContext(request), request.params.templateId, request.body),
   });
 
   app.post('/api/templates/:templateId/clone', {
@@ -149,7 +150,7 @@ export async function templateRoutes(app: App) {
       response: { 201: templateSchema },
     },
     handler: async (request, reply) => {
-      const template = await service.cloneTemplate(db, requireUser(request), request.params.templateId, request.body);
+      const template = await service.cloneTemplate(db, routeContext(request), request.params.templateId, request.body);
       return reply.status(201).send(template);
     },
   });
@@ -163,7 +164,7 @@ export async function templateRoutes(app: App) {
       params: templateParamsSchema,
       response: { 200: templateVersionListSchema },
     },
-    handler: async (request) => service.listVersions(db, requireUser(request), request.params.templateId),
+    handler: async (request) => service.listVersions(db, routeContext(request), request.params.templateId),
   });
 
   app.get('/api/templates/:templateId/versions/:version', {
@@ -176,7 +177,7 @@ export async function templateRoutes(app: App) {
       response: { 200: templateVersionSchema },
     },
     handler: async (request) =>
-      service.getVersion(db, requireUser(request), request.params.templateId, request.params.version),
+      service.getVersion(db, routeContext(request), request.params.templateId, request.params.version),
   });
 
   for (const [action, permission, summary] of [
@@ -193,7 +194,7 @@ export async function templateRoutes(app: App) {
         body: templateStateChangeSchema,
         response: { 200: templateStateChangeResultSchema },
       },
-      handler: async (request) => state.changeTemplateState(db, requireUser(request), action, request.body),
+      handler: async (request) => state.changeTemplateState(db, routeContext(request), action, request.body),
     });
   }
 
@@ -206,7 +207,7 @@ export async function templateRoutes(app: App) {
       params: templateParamsSchema,
       response: { 200: deploymentSchema },
     },
-    handler: async (request) => deployments.getDeployment(db, requireUser(request), request.params.templateId),
+    handler: async (request) => deployments.getDeployment(db, routeContext(request), request.params.templateId),
   });
 
   app.put('/api/templates/:templateId/deployment', {
@@ -220,7 +221,7 @@ export async function templateRoutes(app: App) {
       response: { 200: deploymentSchema },
     },
     handler: async (request) =>
-      deployments.setDeployment(db, requireUser(request), request.params.templateId, request.body.teamIds),
+      deployments.setDeployment(db, routeContext(request), request.params.templateId, request.body.teamIds),
   });
 
   for (const action of ['deploy', 'undeploy'] as const) {
@@ -238,7 +239,7 @@ export async function templateRoutes(app: App) {
       handler: async (request) =>
         deployments.bulkDeployment(
           db,
-          requireUser(request),
+          routeContext(request),
           request.params.companyId,
           request.body,
           action === 'deploy',

@@ -16,9 +16,7 @@ import {
   templateDefinitionSchema,
 } from '@formwork/shared/templates/template-definition';
 import { validateTemplate } from '@formwork/shared/templates/validate-template';
-import { assertCan } from '../../authz/can.ts';
-import type { WorkspaceContext } from '../../authz/context.ts';
-import type { SignedInUser } from '../../authz/signed-in-user.ts';
+import type { AccessContext, WorkspaceContext } from '../../authz/context.ts';
 import type { AppDb } from '../../db/client.ts';
 import { inScope, type Tx } from '../../db/tenant.ts';
 import { AppError } from '../../errors.ts';
@@ -26,11 +24,9 @@ import { jobQueued } from '../../jobs/runner.ts';
 import { applyRegisterOrder } from '../forms/register-order.service.ts';
 import { existingTabIds, tabsOf } from '../tabs/tabs.service.ts';
 import {
-  assertCanViewTemplate,
   type TemplateContext,
   type TemplateFolder,
   templateContext,
-  templateFolderContext,
   uniqueViolation,
 } from './template-access.service.ts';
 import { recordTemplateEvents, type TemplateEvent } from './template-events.ts';
@@ -122,12 +118,11 @@ function summaryById(workspaceId: string, folderId: string, templateId: string) 
  */
 export async function listTemplates(
   db: AppDb,
-  user: SignedInUser,
+  access: AccessContext,
   target: TemplateFolder,
   state: TemplateListState,
 ): Promise<TemplateList> {
-  const ctx = await templateFolderContext(db, user, target);
-  assertCan(ctx.viewer, 'folder.view', ctx.folder);
+  const ctx = access;
   const companyId = ctx.workspace.workspaceId;
   return inScope(db, ctx.scope, async (tx) => {
     const [tabs, rows] = [
@@ -148,12 +143,11 @@ export async function listTemplates(
 /** Get template by id (spec 7); `lightweight` leaves the definition out. */
 export async function getTemplate(
   db: AppDb,
-  user: SignedInUser,
+  access: AccessContext,
   templateId: string,
   lightweight: boolean,
 ): Promise<Template> {
-  const ctx = await templateContext(db, user, templateId);
-  await assertCanViewTemplate(db, ctx);
+  const ctx = await templateContext(db, access, templateId);
   return inScope(db, ctx.scope, (tx) =>
     fullTemplate(
       tx,
@@ -209,12 +203,11 @@ async function insertNew(
 /** Create a template in the Template Library (company) or at a team, as version 1. */
 export async function createTemplate(
   db: AppDb,
-  user: SignedInUser,
+  access: AccessContext,
   target: TemplateFolder,
   body: TemplateCreate,
 ): Promise<Template> {
-  const ctx = await templateFolderContext(db, user, target);
-  assertCan(ctx.viewer, 'template.edit', ctx.folder);
+  const ctx = access;
   if (ctx.folder.state !== 'active') {
     throw new AppError('conflict', { detail: 'Templates can only be created in an active folder.' });
   }
@@ -247,12 +240,11 @@ export async function createTemplate(
  */
 export async function saveTemplate(
   db: AppDb,
-  user: SignedInUser,
+  access: AccessContext,
   templateId: string,
   body: TemplateSave,
 ): Promise<Template> {
-  const ctx = await templateContext(db, user, templateId);
-  assertCan(ctx.viewer, 'template.edit', ctx.home);
+  const ctx = await templateContext(db, access, templateId);
   if (body.type && body.type !== ctx.template.type) {
     throw new AppError('validationFailed', { errors: [{ path: 'body.type', message: typeFixedMessage }] });
   }
@@ -265,7 +257,7 @@ export async function saveTemplate(
         name: body.name,
         templateCode: body.templateCode,
         formName: body.formName,
-        userId: user.userId,
+        userId: ctx.user.userId,
       })
       .catch(codeTaken);
     if (!row) {
@@ -281,10 +273,10 @@ export async function saveTemplate(
       templateCode: body.templateCode,
       formName: body.formName,
       definition: body.definition,
-      userId: user.userId,
+      userId: ctx.user.userId,
     });
     const template = { workspaceId, templateId, folderId: ctx.template.folderId, definition: body.definition };
-    rekeying = await applyRegisterOrder(tx, template, user.userId);
+    rekeying = await applyRegisterOrder(tx, template, ctx.user.userId);
     await recordTemplateEvents(tx, [event(ctx, 'template.saved', row, ctx.home.path, { version: row.currentVersion })]);
     return fullTemplate(
       tx,
@@ -302,12 +294,11 @@ export async function saveTemplate(
 /** Clone into the same folder, optionally as another type (spec 4.1), with the same tabs. */
 export async function cloneTemplate(
   db: AppDb,
-  user: SignedInUser,
+  access: AccessContext,
   templateId: string,
   body: TemplateClone,
 ): Promise<Template> {
-  const ctx = await templateContext(db, user, templateId);
-  assertCan(ctx.viewer, 'template.edit', ctx.home);
+  const ctx = await templateContext(db, access, templateId);
   const workspaceId = ctx.workspace.workspaceId;
   const source = ctx.template;
   const type = body.type ?? source.type;
@@ -335,16 +326,14 @@ export async function cloneTemplate(
   });
 }
 
-export async function listVersions(db: AppDb, user: SignedInUser, templateId: string) {
-  const ctx: TemplateContext = await templateContext(db, user, templateId);
-  await assertCanViewTemplate(db, ctx);
+export async function listVersions(db: AppDb, access: AccessContext, templateId: string) {
+  const ctx: TemplateContext = await templateContext(db, access, templateId);
   const rows = await inScope(db, ctx.scope, (tx) => queries.versions(tx, ctx.workspace.workspaceId, templateId));
   return { templateId, versions: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })) };
 }
 
-export async function getVersion(db: AppDb, user: SignedInUser, templateId: string, version: number) {
-  const ctx = await templateContext(db, user, templateId);
-  await assertCanViewTemplate(db, ctx);
+export async function getVersion(db: AppDb, access: AccessContext, templateId: string, version: number) {
+  const ctx = await templateContext(db, access, templateId);
   return inScope(db, ctx.scope, async (tx) => {
     const rows = await queries.versions(tx, ctx.workspace.workspaceId, templateId);
     const row = rows.find((r) => r.version === version);

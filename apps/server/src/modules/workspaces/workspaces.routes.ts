@@ -9,6 +9,7 @@ import {
   workspaceSearchQuerySchema,
   workspaceSearchResultSchema,
 } from '@formwork/shared/schemas/workspaces';
+import { routeContext } from '../../authz/route-access.ts';
 import { personal } from '../../authz/scopes.ts';
 import { requireUser } from '../../http/auth.ts';
 import type { App } from '../../http/types.ts';
@@ -71,8 +72,7 @@ export async function workspaceRoutes(app: App) {
       body: updateWorkspaceSchema,
       response: { 200: workspaceSchema },
     },
-    handler: async (request) =>
-      service.updateWorkspace(db, requireUser(request), request.params.workspaceId, request.body),
+    handler: async (request) => service.updateWorkspace(db, routeContext(request), request.body),
   });
 
   app.put('/api/workspaces/:workspaceId/feature-toggles', {

@@ -7,8 +7,7 @@ import type {
   UpdateWorkspace,
   Workspace,
 } from '@formwork/shared/schemas/workspaces';
-import { assertCan } from '../../authz/can.ts';
-import { companyContext, personalScope, type WorkspaceContext } from '../../authz/context.ts';
+import { type AccessContext, companyContext, personalScope, type WorkspaceContext } from '../../authz/context.ts';
 import type { SignedInUser } from '../../authz/signed-in-user.ts';
 import type { AppDb } from '../../db/client.ts';
 import { inScope } from '../../db/tenant.ts';
@@ -113,21 +112,15 @@ export async function createWorkspace(
  * An org controller (or admin) changes the workspace's settings: its time zone, in which PDFs and
  * exports show times. Another tenant's workspace answers 404; a member without the right 403.
  */
-export async function updateWorkspace(
-  db: AppDb,
-  user: SignedInUser,
-  workspaceId: string,
-  input: UpdateWorkspace,
-): Promise<Workspace> {
-  const ctx = await companyContext(db, user, workspaceId, 'notFound');
-  assertCan(ctx.viewer, 'workspace.edit', ctx.folder);
+export async function updateWorkspace(db: AppDb, ctx: AccessContext, input: UpdateWorkspace): Promise<Workspace> {
+  const { workspaceId } = ctx.workspace;
   return inScope(db, ctx.scope, async (tx) => {
     const before = await queries.updateTimeZone(tx, workspaceId, input.timeZone);
     if (before === undefined) throw new AppError('notFound');
     await recordEvents(tx, [
       {
         workspaceId,
-        actorUserId: user.userId,
+        actorUserId: ctx.user.userId,
         action: 'workspace.updated',
         subjectType: 'workspace',
         subjectId: workspaceId,
