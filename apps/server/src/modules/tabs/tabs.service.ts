@@ -40,11 +40,6 @@ function nameTaken(error: unknown): never {
   throw error;
 }
 
-async function editableCompany(db: AppDb, access: AccessContext, companyId: string) {
-  const ctx = access;
-  return ctx;
-}
-
 export async function listTabs(db: AppDb, access: AccessContext, companyId: string): Promise<{ tabs: Tab[] }> {
   const ctx = access;
   return { tabs: await inScope(db, ctx.scope, (tx) => queries.listTabs(tx, companyId)) };

@@ -1,4 +1,3 @@
-import type { Permission } from '@formwork/shared/permissions';
 import type { TemplateStateChange, TemplateStateChangeResult } from '@formwork/shared/schemas/templates';
 import type { AccessContext } from '../../authz/context.ts';
 import type { AppDb } from '../../db/client.ts';
@@ -9,11 +8,6 @@ import * as queries from './templates.queries.ts';
 
 export type TemplateStateAction = 'archive' | 'restore' | 'delete';
 
-const verbs: Record<TemplateStateAction, Permission> = {
-  archive: 'template.archive',
-  restore: 'template.archive',
-  delete: 'template.delete',
-};
 const resultState = { archive: 'archived', restore: 'active', delete: 'deleted' } as const;
 const eventAction = { archive: 'template.archived', restore: 'template.restored', delete: 'template.deleted' } as const;
 
