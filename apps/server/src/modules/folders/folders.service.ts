@@ -157,7 +157,7 @@ export async function getHierarchy(db: AppDb, ctx: AccessContext): Promise<Folde
   const companyId = ctx.workspace.workspaceId;
   const ancestors = await inScope(db, ctx.scope, async (tx) => {
     // Opening a folder is what "last active" on the Users page means (issue 16.1).
-    if (ctx.viewer.userType !== null) await markActive(tx, companyId, user.userId);
+    if (ctx.viewer.userType !== null) await markActive(tx, companyId, ctx.user.userId);
     return queries.foldersByIds(tx, companyId, ctx.folder.path.slice(0, -1) as string[]);
   });
   const project = ctx.folder.kind === 'team' ? ancestors.find((row) => row.kind === 'project') : undefined;

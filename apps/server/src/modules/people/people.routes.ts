@@ -8,8 +8,8 @@ import {
   teamPeopleSchema,
 } from '@formwork/shared/schemas/people';
 import { z } from 'zod';
-import { requireUser } from '../../http/auth.ts';
 import { routeContext } from '../../authz/route-access.ts';
+import { requireUser } from '../../http/auth.ts';
 import type { App } from '../../http/types.ts';
 import { activationRoutes } from './activation.routes.ts';
 import { invitationRoutes } from './invitations.routes.ts';
