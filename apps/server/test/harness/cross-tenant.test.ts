@@ -53,6 +53,10 @@ const idSources: Record<string, (w: Probed) => string> = {
   exportId: (w) => w.exportId,
   actionId: (w) => w.actionId,
   assigneeId: (w) => w.personas.orgController.userId,
+  // People of the folder (Users page): a person of the workspace.
+  userId: (w) => w.personas.teamMember.userId,
+  // The route step answers on the folder before any invitation is looked up: any invitation id probes it.
+  invitationId: () => '00000000-0000-4000-8000-000000000001',
 };
 
 /** An action on the probed form, assigned to the org controller, made the way the app does. */

@@ -11,6 +11,7 @@ import {
   updateActionBodySchema,
 } from '@formwork/shared/schemas/actions';
 import { teamParamsSchema } from '@formwork/shared/schemas/folders';
+import { routeContext } from '../../authz/route-access.ts';
 import { requireUser } from '../../http/auth.ts';
 import type { App } from '../../http/types.ts';
 import * as service from './actions.service.ts';
@@ -37,7 +38,7 @@ export async function actionRoutes(app: App) {
     handler: async (request, reply) => {
       const { created, action } = await service.createAction(
         deps,
-        requireUser(request),
+        routeContext(request),
         request.params.teamId,
         request.body,
       );
@@ -55,7 +56,8 @@ export async function actionRoutes(app: App) {
       querystring: teamActionsQuerySchema,
       response: { 200: actionPageSchema },
     },
-    handler: async (request) => service.listTeamActions(db, requireUser(request), request.params.teamId, request.query),
+    handler: async (request) =>
+      service.listTeamActions(db, routeContext(request), request.params.teamId, request.query),
   });
 
   app.get('/api/me/actions', {
@@ -80,7 +82,7 @@ export async function actionRoutes(app: App) {
       params: actionParamsSchema,
       response: { 200: actionSchema },
     },
-    handler: async (request) => service.getAction(db, requireUser(request), request.params),
+    handler: async (request) => service.getAction(db, routeContext(request), request.params),
   });
 
   app.put('/api/workspaces/:workspaceId/actions/:actionId', {
@@ -93,7 +95,7 @@ export async function actionRoutes(app: App) {
       body: updateActionBodySchema,
       response: { 200: actionSchema },
     },
-    handler: async (request) => service.updateAction(deps, requireUser(request), request.params, request.body),
+    handler: async (request) => service.updateAction(deps, routeContext(request), request.params, request.body),
   });
 
   app.post('/api/workspaces/:workspaceId/actions/:actionId/assign', {
@@ -106,7 +108,7 @@ export async function actionRoutes(app: App) {
       body: assignActionBodySchema,
       response: { 200: actionSchema },
     },
-    handler: async (request) => service.assignAction(deps, requireUser(request), request.params, request.body),
+    handler: async (request) => service.assignAction(deps, routeContext(request), request.params, request.body),
   });
 
   app.post('/api/workspaces/:workspaceId/actions/:actionId/complete', {
@@ -119,7 +121,7 @@ export async function actionRoutes(app: App) {
       body: completeActionBodySchema,
       response: { 200: actionSchema },
     },
-    handler: async (request) => service.completeAction(db, requireUser(request), request.params, request.body),
+    handler: async (request) => service.completeAction(db, routeContext(request), request.params, request.body),
   });
 
   app.post('/api/workspaces/:workspaceId/actions/:actionId/reset', {
@@ -132,6 +134,6 @@ export async function actionRoutes(app: App) {
       body: resetActionBodySchema,
       response: { 200: actionSchema },
     },
-    handler: async (request) => service.resetAction(db, requireUser(request), request.params, request.body),
+    handler: async (request) => service.resetAction(db, routeContext(request), request.params, request.body),
   });
 }

@@ -17,8 +17,7 @@ import {
 } from '@formwork/shared/schemas/actions';
 import { encodeCursor } from '@formwork/shared/schemas/cursor';
 import { templateDefinitionSchema } from '@formwork/shared/templates/template-definition';
-import { assertCan } from '../../authz/can.ts';
-import { folderContext, folderInWorkspaceContext, personalScope } from '../../authz/context.ts';
+import type { AccessContext } from '../../authz/context.ts';
 import type { SignedInUser } from '../../authz/signed-in-user.ts';
 import type { AppDb } from '../../db/client.ts';
 import { inScope, type Tx } from '../../db/tenant.ts';
@@ -27,7 +26,7 @@ import { enqueueMail } from '../../mail/mail.ts';
 import { teamPerson } from '../people/people.service.ts';
 import * as queries from './actions.queries.ts';
 
-type TeamContext = Awaited<ReturnType<typeof folderContext>>;
+type TeamContext = AccessContext;
 type Viewer = { userId: string; membership: Membership; team: FolderRef };
 
 /** Where links in e-mails point (the web app's launch route reads ?actionId, spec 2.1). */
@@ -184,13 +183,12 @@ async function checkForm(tx: Tx, ctx: TeamContext, formId: string | null, fieldI
  */
 export async function createAction(
   deps: ActionDeps,
-  user: SignedInUser,
+  access: AccessContext,
   teamId: string,
   body: CreateActionBody,
 ): Promise<{ created: boolean; action: Action }> {
-  const ctx = await folderContext(deps.db, user, 'team', teamId, 'teamNotFound');
+  const ctx = access;
   const viewer = viewerOf(ctx);
-  assertCan(ctx.viewer, 'action.create', ctx.folder);
   const workspaceId = ctx.workspace.workspaceId;
   const { actionId, assign, ...content } = body;
   const hash = canonicalHash({ teamId, assign, ...content });
@@ -220,29 +218,17 @@ export async function createAction(
       assigneeId: body.assigneeId,
       state: assign ? 'assigned' : 'draft',
       createHash: hash,
-      userId: user.userId,
+      userId: ctx.user.userId,
     });
     if (!inserted) return replay();
     const record = await reload(tx, ctx, actionId);
     await audit(tx, ctx, actionId, 'action.created', { title: record.title, formId: record.formId });
     if (assign && assignee) {
-      await mailAssignee(tx, deps, user, record, assignee);
+      await mailAssignee(tx, deps, ctx.user, record, assignee);
       await audit(tx, ctx, actionId, 'action.assigned', { title: record.title, assigneeId: assignee.userId });
     }
     return { created: true, action: toAction(record, viewer) };
   });
-}
-
-/**
- * The verified team of an action named by its workspace and id (ids are unique per workspace only):
- * its team is found in that workspace outside any workspace scope (the member_lookup policy), then
- * the team is verified in that same workspace like any folder route. Missing, or in a workspace
- * the caller does not belong to: 404 actionNotFound.
- */
-async function actionContext(db: AppDb, user: SignedInUser, ref: ActionParams): Promise<TeamContext> {
-  const teamId = await inScope(db, personalScope(user), (tx) => queries.actionTeam(tx, ref.workspaceId, ref.actionId));
-  if (!teamId) throw new AppError('actionNotFound');
-  return folderInWorkspaceContext(db, user, ref.workspaceId, 'team', teamId, 'actionNotFound');
 }
 
 type Right = 'view' | 'edit' | 'assign' | 'complete' | 'reset';
@@ -250,17 +236,17 @@ type Right = 'view' | 'edit' | 'assign' | 'complete' | 'reset';
 /** Loads the action in its verified team and checks the viewer's right on it: 403 without it. */
 async function withAction<T>(
   db: AppDb,
-  user: SignedInUser,
+  access: AccessContext,
   ref: ActionParams,
   right: Right,
   work: (tx: Tx, ctx: TeamContext, record: queries.ActionRecord) => Promise<T>,
 ): Promise<T> {
   const { actionId } = ref;
-  const ctx = await actionContext(db, user, ref);
+  const ctx = access;
   return inScope(db, ctx.scope, async (tx) => {
     const record = await queries.actionById(tx, ctx.workspace.workspaceId, actionId, { forUpdate: right !== 'view' });
     if (!record) throw new AppError('actionNotFound');
-    const assignedToViewer = record.assigneeId === user.userId;
+    const assignedToViewer = record.assigneeId === ctx.user.userId;
     const viewAccess = actionItemAccess(ctx.viewer, ctx.folder, { state: record.state, assignedToViewer });
     if (!viewAccess.view) throw new AppError('forbidden');
     if (right !== 'view') {
@@ -285,18 +271,18 @@ function checkVersion(record: queries.ActionRecord, baseVersion: number | undefi
   return record.version;
 }
 
-export async function getAction(db: AppDb, user: SignedInUser, ref: ActionParams): Promise<Action> {
-  return withAction(db, user, ref, 'view', async (_tx, ctx, record) => toAction(record, viewerOf(ctx)));
+export async function getAction(db: AppDb, access: AccessContext, ref: ActionParams): Promise<Action> {
+  return withAction(db, access, ref, 'view', async (_tx, ctx, record) => toAction(record, viewerOf(ctx)));
 }
 
 /** Changes a draft or assigned action; a new assignee of an assigned action is e-mailed. */
 export async function updateAction(
   deps: ActionDeps,
-  user: SignedInUser,
+  access: AccessContext,
   ref: ActionParams,
   body: UpdateActionBody,
 ): Promise<Action> {
-  return withAction(deps.db, user, ref, 'edit', async (tx, ctx, record) => {
+  return withAction(deps.db, access, ref, 'edit', async (tx, ctx, record) => {
     const { actionId } = ref;
     const version = checkVersion(record, body.baseVersion);
     const workspaceId = ctx.workspace.workspaceId;
@@ -308,12 +294,12 @@ export async function updateAction(
       changes.assigneeId && changes.assigneeId !== record.assigneeId
         ? await assigneeOf(tx, ctx, changes.assigneeId)
         : null;
-    const ok = await queries.updateAction(tx, workspaceId, actionId, version, changes, user.userId);
+    const ok = await queries.updateAction(tx, workspaceId, actionId, version, changes, ctx.user.userId);
     if (!ok) throw new AppError('staleVersion', { meta: { currentVersion: record.version } });
     const updated = await reload(tx, ctx, actionId);
     await audit(tx, ctx, actionId, 'action.updated', { title: updated.title, changed: Object.keys(changes) });
     if (newAssignee && updated.state === 'assigned') {
-      await mailAssignee(tx, deps, user, updated, newAssignee);
+      await mailAssignee(tx, deps, ctx.user, updated, newAssignee);
       await audit(tx, ctx, actionId, 'action.assigned', { title: updated.title, assigneeId: newAssignee.userId });
     }
     return toAction(updated, viewerOf(ctx));
@@ -323,11 +309,11 @@ export async function updateAction(
 /** Assigns a draft (or reassigns an assigned action): the assignee gets an e-mail. */
 export async function assignAction(
   deps: ActionDeps,
-  user: SignedInUser,
+  access: AccessContext,
   ref: ActionParams,
   body: AssignActionBody,
 ): Promise<Action> {
-  return withAction(deps.db, user, ref, 'assign', async (tx, ctx, record) => {
+  return withAction(deps.db, access, ref, 'assign', async (tx, ctx, record) => {
     const { actionId } = ref;
     const version = checkVersion(record, body.baseVersion);
     const assigneeId = body.assigneeId ?? record.assigneeId;
@@ -342,11 +328,11 @@ export async function assignAction(
       actionId,
       version,
       { assigneeId, state: 'assigned' },
-      user.userId,
+      ctx.user.userId,
     );
     if (!ok) throw new AppError('staleVersion', { meta: { currentVersion: record.version } });
     const updated = await reload(tx, ctx, actionId);
-    await mailAssignee(tx, deps, user, updated, assignee);
+    await mailAssignee(tx, deps, ctx.user, updated, assignee);
     await audit(tx, ctx, actionId, 'action.assigned', { title: updated.title, assigneeId });
     return toAction(updated, viewerOf(ctx));
   });
@@ -354,11 +340,11 @@ export async function assignAction(
 
 export async function completeAction(
   db: AppDb,
-  user: SignedInUser,
+  access: AccessContext,
   ref: ActionParams,
   body: { baseVersion?: number },
 ): Promise<Action> {
-  return withAction(db, user, ref, 'complete', async (tx, ctx, record) => {
+  return withAction(db, access, ref, 'complete', async (tx, ctx, record) => {
     const { actionId } = ref;
     const version = checkVersion(record, body.baseVersion);
     const ok = await queries.updateAction(
@@ -367,7 +353,7 @@ export async function completeAction(
       actionId,
       version,
       { state: 'completed' },
-      user.userId,
+      ctx.user.userId,
     );
     if (!ok) throw new AppError('staleVersion', { meta: { currentVersion: record.version } });
     await audit(tx, ctx, actionId, 'action.completed', { title: record.title });
@@ -378,11 +364,11 @@ export async function completeAction(
 /** Back to assigned (a completed action with an assignee) or to draft; or to `state` when given. */
 export async function resetAction(
   db: AppDb,
-  user: SignedInUser,
+  access: AccessContext,
   ref: ActionParams,
   body: ResetActionBody,
 ): Promise<Action> {
-  return withAction(db, user, ref, 'reset', async (tx, ctx, record) => {
+  return withAction(db, access, ref, 'reset', async (tx, ctx, record) => {
     const { actionId } = ref;
     const version = checkVersion(record, body.baseVersion);
     const target: ActionState =
@@ -397,7 +383,7 @@ export async function resetAction(
       actionId,
       version,
       { state: target },
-      user.userId,
+      ctx.user.userId,
     );
     if (!ok) throw new AppError('staleVersion', { meta: { currentVersion: record.version } });
     await audit(tx, ctx, actionId, 'action.reset', { title: record.title, from: record.state, to: target });
@@ -420,12 +406,11 @@ function page(records: queries.ActionRecord[], limit: number, map: (r: queries.A
 
 export async function listTeamActions(
   db: AppDb,
-  user: SignedInUser,
+  access: AccessContext,
   teamId: string,
   query: TeamActionsQuery,
 ): Promise<ActionPage> {
-  const ctx = await folderContext(db, user, 'team', teamId, 'teamNotFound');
-  assertCan(ctx.viewer, 'action.view', ctx.folder);
+  const ctx = access;
   const cursor = toKeyset(query.cursor);
   const records = await inScope(db, ctx.scope, (tx) =>
     queries.teamActions(tx, ctx.workspace.workspaceId, teamId, {

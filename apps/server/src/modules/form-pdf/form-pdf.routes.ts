@@ -6,8 +6,8 @@ import {
   pdfExportJobSchema,
   pdfExportParamsSchema,
 } from '@formwork/shared/schemas/pdf-exports';
+import { routeContext } from '../../authz/route-access.ts';
 import { fileStorage } from '../../files/storage.ts';
-import { requireUser } from '../../http/auth.ts';
 import type { App } from '../../http/types.ts';
 import { attachmentHeader, formPdf } from './form-pdf.service.ts';
 import * as zips from './pdf-zip.service.ts';
@@ -34,7 +34,7 @@ export async function formPdfRoutes(app: App) {
       const { stream, fileName } = await formPdf(
         db,
         storage,
-        requireUser(request),
+        routeContext(request),
         request.params.teamId,
         request.params.formId,
         request.query,
@@ -58,7 +58,7 @@ export async function formPdfRoutes(app: App) {
       response: { 202: pdfExportJobSchema },
     },
     handler: async (request, reply) => {
-      const job = await zips.createPdfExport(db, requireUser(request), request.params.teamId, request.body);
+      const job = await zips.createPdfExport(db, routeContext(request), request.params.teamId, request.body);
       return reply.status(202).send(job);
     },
   });
@@ -73,7 +73,7 @@ export async function formPdfRoutes(app: App) {
       response: { 200: pdfExportJobSchema },
     },
     handler: async (request) =>
-      zips.getPdfExport(db, requireUser(request), request.params.teamId, request.params.exportId),
+      zips.getPdfExport(db, routeContext(request), request.params.teamId, request.params.exportId),
   });
 
   app.get('/api/teams/:teamId/pdf-exports/:exportId/download', {
@@ -88,7 +88,7 @@ export async function formPdfRoutes(app: App) {
       const file = await zips.downloadPdfExport(
         db,
         storage,
-        requireUser(request),
+        routeContext(request),
         request.params.teamId,
         request.params.exportId,
       );

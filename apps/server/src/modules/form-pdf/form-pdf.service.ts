@@ -3,17 +3,15 @@ import type { Field } from '@formwork/shared/fields/field';
 import { valueReferences } from '@formwork/shared/forms/value-references';
 import { fieldValueText } from '@formwork/shared/forms/value-text';
 import { buildPdfFilename, type PdfFilenameValue } from '@formwork/shared/pdf-filename';
-import { can } from '@formwork/shared/permissions';
 import type { FormPdfQuery } from '@formwork/shared/schemas/pdf-exports';
 import { type TemplateDefinition, templateDefinitionSchema } from '@formwork/shared/templates/template-definition';
-import type { SignedInUser } from '../../authz/signed-in-user.ts';
+import type { AccessContext } from '../../authz/context.ts';
 import type { AppDb } from '../../db/client.ts';
 import { inScope, type Tx } from '../../db/tenant.ts';
 import { AppError } from '../../errors.ts';
 import type { FileStorage } from '../../files/storage.ts';
 import type { FormPdfModel, PdfImage } from '../../pdf/form-pdf-model.ts';
 import { renderFormPdf } from '../../pdf/render-form-pdf.ts';
-import { teamContext } from '../forms/forms.service.ts';
 import { valueNames } from '../forms/value-names.service.ts';
 import * as queries from './form-pdf.queries.ts';
 
@@ -203,13 +201,12 @@ export async function pdfModel(
 export async function formPdf(
   db: AppDb,
   storage: FileStorage,
-  user: SignedInUser,
+  access: AccessContext,
   teamId: string,
   formId: string,
   query: FormPdfQuery,
 ): Promise<{ stream: Readable; fileName: string }> {
-  const ctx = await teamContext(db, user, teamId);
-  if (!can(ctx.viewer, 'form.view', ctx.folder)) throw new AppError('formAccessDenied');
+  const ctx = access;
   const options = pdfOptions(ctx.workspace.timeZone, query.timeZone);
   const workspaceId = ctx.workspace.workspaceId;
   const model = await inScope(db, ctx.scope, async (tx) => {

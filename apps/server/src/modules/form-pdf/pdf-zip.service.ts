@@ -1,10 +1,9 @@
 import type { Readable } from 'node:stream';
 import { isoDay } from '@formwork/shared/forms/date-text';
 import { uniquePdfFilenames } from '@formwork/shared/pdf-filename';
-import { can } from '@formwork/shared/permissions';
 import { exportStateLabels } from '@formwork/shared/schemas/forms';
 import type { CreatePdfExportBody, PdfExportJob } from '@formwork/shared/schemas/pdf-exports';
-import type { SignedInUser } from '../../authz/signed-in-user.ts';
+import type { AccessContext } from '../../authz/context.ts';
 import type { AppDb } from '../../db/client.ts';
 import { auditEvents } from '../../db/schema.ts';
 import { inScope } from '../../db/tenant.ts';
@@ -14,7 +13,6 @@ import { type ZipEntry, zipStream } from '../../files/zip-stream.ts';
 import { enqueueJob, findJob, type Job } from '../../jobs/job-queue.ts';
 import { type JobHandler, jobQueued } from '../../jobs/runner.ts';
 import { renderFormPdf } from '../../pdf/render-form-pdf.ts';
-import { teamContext } from '../forms/forms.service.ts';
 import * as queries from './form-pdf.queries.ts';
 import { type LoadedForm, loadForm, type PdfOptions, pdfModel, pdfOptions } from './form-pdf.service.ts';
 
@@ -46,13 +44,12 @@ function toPdfExportJob(job: Job): PdfExportJob {
 /** Queues a ZIP of the selected forms' PDFs; forms not in the team answer 404 now, not a failed job later. */
 export async function createPdfExport(
   db: AppDb,
-  user: SignedInUser,
+  access: AccessContext,
   teamId: string,
   body: CreatePdfExportBody,
 ): Promise<PdfExportJob> {
-  const ctx = await teamContext(db, user, teamId);
+  const ctx = access;
   const { timeZone, entryTimeZone } = pdfOptions(ctx.workspace.timeZone, body.timeZone);
-  if (!can(ctx.viewer, 'form.view', ctx.folder)) throw new AppError('formAccessDenied');
   const workspaceId = ctx.workspace.workspaceId;
   const formIds = [...new Set(body.formIds)];
   const queued = await inScope(db, ctx.scope, async (tx) => {
@@ -65,11 +62,11 @@ export async function createPdfExport(
       kind: pdfZipJobKind,
       folderId: teamId,
       params: { teamId, formIds, timeZone, entryTimeZone } satisfies PdfZipParams,
-      createdBy: user.userId,
+      createdBy: access.user.userId,
     });
     await tx.insert(auditEvents).values({
       workspaceId,
-      actorUserId: user.userId,
+      actorUserId: access.user.userId,
       action: 'export.requested',
       subjectType: 'export',
       subjectId: job.jobId,
@@ -82,26 +79,25 @@ export async function createPdfExport(
   return queued;
 }
 
-async function pdfExportOfTeam(db: AppDb, user: SignedInUser, teamId: string, exportId: string) {
-  const ctx = await teamContext(db, user, teamId);
-  if (!can(ctx.viewer, 'form.view', ctx.folder)) throw new AppError('formAccessDenied');
+async function pdfExportOfTeam(db: AppDb, access: AccessContext, teamId: string, exportId: string) {
+  const ctx = access;
   const job = await inScope(db, ctx.scope, (tx) => findJob(tx, ctx.workspace.workspaceId, exportId, pdfZipJobKind));
   if (!job || job.folderId !== teamId) throw new AppError('exportNotFound');
   return job;
 }
 
-export async function getPdfExport(db: AppDb, user: SignedInUser, teamId: string, exportId: string) {
-  return toPdfExportJob(await pdfExportOfTeam(db, user, teamId, exportId));
+export async function getPdfExport(db: AppDb, access: AccessContext, teamId: string, exportId: string) {
+  return toPdfExportJob(await pdfExportOfTeam(db, access, teamId, exportId));
 }
 
 export async function downloadPdfExport(
   db: AppDb,
   storage: FileStorage,
-  user: SignedInUser,
+  access: AccessContext,
   teamId: string,
   exportId: string,
 ): Promise<{ stream: Readable; fileName: string }> {
-  const job = await pdfExportOfTeam(db, user, teamId, exportId);
+  const job = await pdfExportOfTeam(db, access, teamId, exportId);
   if (job.state !== 'succeeded') throw new AppError('exportNotReady');
   const result = job.result as PdfZipResult;
   return { stream: storage.read(result.key), fileName: result.fileName };

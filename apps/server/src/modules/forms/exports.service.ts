@@ -3,7 +3,7 @@ import { formatInstant, isoDay } from '@formwork/shared/forms/date-text';
 import { fieldValueText, type TextContext, valueWords } from '@formwork/shared/forms/value-text';
 import { type CreateExportBody, type ExportJob, exportStateLabels } from '@formwork/shared/schemas/forms';
 import { sql } from 'drizzle-orm';
-import type { SignedInUser } from '../../authz/signed-in-user.ts';
+import type { AccessContext } from '../../authz/context.ts';
 import type { AppDb } from '../../db/client.ts';
 import { auditEvents } from '../../db/schema.ts';
 import { inScope } from '../../db/tenant.ts';
@@ -12,9 +12,8 @@ import type { FileStorage } from '../../files/storage.ts';
 import { enqueueJob, findJob, type Job } from '../../jobs/job-queue.ts';
 import { type JobHandler, jobQueued } from '../../jobs/runner.ts';
 import { csvChunks, type ExportCell, xlsxChunks } from './export-writers.ts';
-import { assertFormRight, parseDefinition } from './form-model.ts';
+import { parseDefinition } from './form-model.ts';
 import { templateForTeam, toFormRecord } from './forms.queries.ts';
-import { teamContext } from './forms.service.ts';
 import { registerSelect } from './register.queries.ts';
 import { listedFields, registerScope, seenTemplate } from './register.service.ts';
 import { withStoredSortKeys } from './register-order.service.ts';
@@ -53,13 +52,12 @@ function toExportJob(job: Job): ExportJob {
 /** Queues an export of the register as filtered and sorted; the runner writes the file. */
 export async function createExport(
   db: AppDb,
-  user: SignedInUser,
+  access: AccessContext,
   teamId: string,
   templateId: string,
   body: CreateExportBody,
 ): Promise<ExportJob> {
-  const ctx = await teamContext(db, user, teamId);
-  assertFormRight(ctx, 'form.view');
+  const ctx = access;
   const queued = await inScope(db, ctx.scope, async (tx) => {
     const { template, definition } = await seenTemplate(tx, ctx, templateId);
     // Checked now, so a bad sort or filter is a 400 here rather than a failed job later.
@@ -70,11 +68,11 @@ export async function createExport(
       kind: exportJobKind,
       folderId: teamId,
       params: { ...body, teamId, templateId, timeZone: ctx.workspace.timeZone } satisfies ExportParams,
-      createdBy: user.userId,
+      createdBy: access.user.userId,
     });
     await tx.insert(auditEvents).values({
       workspaceId: ctx.workspace.workspaceId,
-      actorUserId: user.userId,
+      actorUserId: access.user.userId,
       action: 'export.requested',
       subjectType: 'export',
       subjectId: job.jobId,
@@ -87,26 +85,25 @@ export async function createExport(
   return queued;
 }
 
-async function exportOfTeam(db: AppDb, user: SignedInUser, teamId: string, exportId: string) {
-  const ctx = await teamContext(db, user, teamId);
-  assertFormRight(ctx, 'form.view');
+async function exportOfTeam(db: AppDb, access: AccessContext, teamId: string, exportId: string) {
+  const ctx = access;
   const job = await inScope(db, ctx.scope, (tx) => findJob(tx, ctx.workspace.workspaceId, exportId, exportJobKind));
   if (!job || job.folderId !== teamId) throw new AppError('exportNotFound');
   return job;
 }
 
-export async function getExport(db: AppDb, user: SignedInUser, teamId: string, exportId: string) {
-  return toExportJob(await exportOfTeam(db, user, teamId, exportId));
+export async function getExport(db: AppDb, access: AccessContext, teamId: string, exportId: string) {
+  return toExportJob(await exportOfTeam(db, access, teamId, exportId));
 }
 
 export async function downloadExport(
   db: AppDb,
   storage: FileStorage,
-  user: SignedInUser,
+  access: AccessContext,
   teamId: string,
   exportId: string,
 ): Promise<{ stream: Readable; fileName: string; contentType: string }> {
-  const job = await exportOfTeam(db, user, teamId, exportId);
+  const job = await exportOfTeam(db, access, teamId, exportId);
   if (job.state !== 'succeeded') throw new AppError('exportNotReady');
   const result = job.result as { key: string; fileName: string };
   const format = (job.params as ExportParams).format;

@@ -14,7 +14,7 @@ import {
   workflowMoveBodySchema,
   workflowResetBodySchema,
 } from '@formwork/shared/schemas/forms';
-import { requireUser } from '../../http/auth.ts';
+import { routeContext } from '../../authz/route-access.ts';
 import type { App } from '../../http/types.ts';
 import * as service from './forms.service.ts';
 import * as workflow from './workflow.service.ts';
@@ -41,7 +41,12 @@ export async function formRoutes(app: App) {
       response: { 200: formSchema, 201: formSchema },
     },
     handler: async (request, reply) => {
-      const { created, form } = await service.createForm(db, requireUser(request), request.params.teamId, request.body);
+      const { created, form } = await service.createForm(
+        db,
+        routeContext(request),
+        request.params.teamId,
+        request.body,
+      );
       return reply.status(created ? 201 : 200).send(form);
     },
   });
@@ -56,7 +61,7 @@ export async function formRoutes(app: App) {
       params: formParamsSchema,
       response: { 200: formDetailSchema },
     },
-    handler: async (request) => service.getForm(db, requireUser(request), request.params.teamId, request.params.formId),
+    handler: async (request) => service.getForm(db, routeContext(request), request.params.formId),
   });
 
   app.put('/api/teams/:teamId/forms/:formId', {
@@ -71,7 +76,7 @@ export async function formRoutes(app: App) {
       response: { 200: formSchema },
     },
     handler: async (request) =>
-      service.saveForm(db, requireUser(request), request.params.teamId, request.params.formId, request.body),
+      service.saveForm(db, routeContext(request), request.params.teamId, request.params.formId, request.body),
   });
 
   app.get('/api/teams/:teamId/forms/:formId/versions', {
@@ -83,8 +88,7 @@ export async function formRoutes(app: App) {
       params: formParamsSchema,
       response: { 200: formHistorySchema },
     },
-    handler: async (request) =>
-      service.formHistory(db, requireUser(request), request.params.teamId, request.params.formId),
+    handler: async (request) => service.formHistory(db, routeContext(request), request.params.formId),
   });
 
   app.get('/api/teams/:teamId/forms/:formId/versions/:version', {
@@ -97,13 +101,7 @@ export async function formRoutes(app: App) {
       response: { 200: formVersionSchema },
     },
     handler: async (request) =>
-      service.formVersion(
-        db,
-        requireUser(request),
-        request.params.teamId,
-        request.params.formId,
-        request.params.version,
-      ),
+      service.formVersion(db, routeContext(request), request.params.formId, request.params.version),
   });
 
   app.post('/api/teams/:teamId/forms/:formId/clone', {
@@ -119,7 +117,7 @@ export async function formRoutes(app: App) {
     handler: async (request, reply) => {
       const { created, form } = await service.cloneForm(
         db,
-        requireUser(request),
+        routeContext(request),
         request.params.teamId,
         request.params.formId,
         request.body.formId,
@@ -140,7 +138,7 @@ export async function formRoutes(app: App) {
         response: { 200: formActionResultSchema },
       },
       handler: async (request) =>
-        service.changeForms(db, requireUser(request), request.params.teamId, action, request.body.formIds),
+        service.changeForms(db, routeContext(request), request.params.teamId, action, request.body.formIds),
     });
   }
 
@@ -155,7 +153,7 @@ export async function formRoutes(app: App) {
       response: { 200: formSchema },
     },
     handler: async (request) =>
-      workflow.moveForm(db, requireUser(request), request.params.teamId, request.params.formId, request.body),
+      workflow.moveForm(db, routeContext(request), request.params.teamId, request.params.formId, request.body),
   });
 
   app.post('/api/teams/:teamId/forms/:formId/workflow/reset', {
@@ -169,6 +167,6 @@ export async function formRoutes(app: App) {
       response: { 200: formSchema },
     },
     handler: async (request) =>
-      workflow.resetForm(db, requireUser(request), request.params.teamId, request.params.formId, request.body),
+      workflow.resetForm(db, routeContext(request), request.params.teamId, request.params.formId, request.body),
   });
 }

@@ -11,14 +11,12 @@ import {
   type SaveFormBody,
 } from '@formwork/shared/schemas/forms';
 import type { TemplateDefinition } from '@formwork/shared/templates/template-definition';
-import { folderContext } from '../../authz/context.ts';
-import type { SignedInUser } from '../../authz/signed-in-user.ts';
+import type { AccessContext } from '../../authz/context.ts';
 import type { AppDb } from '../../db/client.ts';
 import { inScope, type Tx } from '../../db/tenant.ts';
 import { AppError } from '../../errors.ts';
 import {
   archivedFolder,
-  assertFormRight,
   createHashOf,
   invalid,
   parseDefinition,
@@ -28,10 +26,6 @@ import {
 } from './form-model.ts';
 import * as queries from './forms.queries.ts';
 import { valueNames } from './value-names.service.ts';
-
-export function teamContext(db: AppDb, user: SignedInUser, teamId: string): Promise<TeamContext> {
-  return folderContext(db, user, 'team', teamId, 'teamNotFound');
-}
 
 /**
  * People and related forms named in the values must exist in this workspace; files must belong to
@@ -117,12 +111,11 @@ async function replay(tx: Tx, ctx: TeamContext, formId: string, hash: string): P
  */
 export async function createForm(
   db: AppDb,
-  user: SignedInUser,
+  access: AccessContext,
   teamId: string,
   body: CreateFormBody,
 ): Promise<{ created: boolean; form: Form }> {
-  const ctx = await teamContext(db, user, teamId);
-  assertFormRight(ctx, 'form.create');
+  const ctx = access;
   const workspaceId = ctx.workspace.workspaceId;
   const hash = createHashOf({ teamId, templateId: body.templateId, values: body.values });
   return inScope(db, ctx.scope, async (tx) => {
@@ -135,7 +128,12 @@ export async function createForm(
     const definition = parseDefinition(workspaceId, template.templateId, template.version, template.definition);
     const checked = validateFormValues(definition, body.values, { requireComplete: template.type !== 'workflow' });
     if (checked.errors.length > 0) throw invalid(checked.errors);
-    const missing = await checkReferences(tx, { workspaceId, teamId, userId: user.userId }, definition, checked.values);
+    const missing = await checkReferences(
+      tx,
+      { workspaceId, teamId, userId: access.user.userId },
+      definition,
+      checked.values,
+    );
     if (missing.length > 0) throw invalid(missing);
     const row = await queries.insertForm(
       tx,
@@ -151,7 +149,7 @@ export async function createForm(
         textCells: {},
         createHash: hash,
         clonedFrom: null,
-        userId: user.userId,
+        userId: access.user.userId,
         change: 'created',
       },
       audit(ctx, 'form.created', { templateId: template.templateId }),
@@ -165,20 +163,19 @@ export async function createForm(
 /** Saves values over the version the edit was based on; a stale base answers 409 staleVersion. */
 export async function saveForm(
   db: AppDb,
-  user: SignedInUser,
+  access: AccessContext,
   teamId: string,
   formId: string,
   body: SaveFormBody,
 ): Promise<Form> {
-  const ctx = await teamContext(db, user, teamId);
-  assertFormRight(ctx, 'form.edit');
+  const ctx = access;
   const workspaceId = ctx.workspace.workspaceId;
   return inScope(db, ctx.scope, async (tx) => {
     const { form, definition } = await loadForm(tx, ctx, formId);
     const type = form.template.type;
     if (archivedFolder(ctx) || form.state !== 'active') throw new AppError('formReadOnly');
-    const access = toForm(ctx, form, { type, definition }, [], []).access;
-    if (!access.edit) throw new AppError('formAccessDenied');
+    const rights = toForm(ctx, form, { type, definition }, [], []).access;
+    if (!rights.edit) throw new AppError('formAccessDenied');
     if (form.version !== body.baseVersion) throw stale(form.version);
     const checked = validateFormValues(definition, body.values, {
       requireComplete: type !== 'workflow',
@@ -187,7 +184,7 @@ export async function saveForm(
     if (checked.errors.length > 0) throw invalid(checked.errors);
     const missing = await checkReferences(
       tx,
-      { workspaceId, teamId, userId: user.userId },
+      { workspaceId, teamId, userId: access.user.userId },
       definition,
       checked.values,
       form.values,
@@ -198,7 +195,7 @@ export async function saveForm(
       workspaceId,
       formId,
       body.baseVersion,
-      { values: checked.values, kind: 'saved', userId: user.userId },
+      { values: checked.values, kind: 'saved', userId: access.user.userId },
       audit(ctx, 'form.saved', { version: body.baseVersion + 1 }),
     );
     if (!saved) throw stale(await queries.currentVersion(tx, workspaceId, formId));
@@ -206,9 +203,8 @@ export async function saveForm(
   });
 }
 
-export async function getForm(db: AppDb, user: SignedInUser, teamId: string, formId: string): Promise<FormDetail> {
-  const ctx = await teamContext(db, user, teamId);
-  assertFormRight(ctx, 'form.view');
+export async function getForm(db: AppDb, access: AccessContext, formId: string): Promise<FormDetail> {
+  const ctx = access;
   return inScope(db, ctx.scope, async (tx) => {
     const { form, definition } = await loadForm(tx, ctx, formId);
     const type = form.template.type;
@@ -231,9 +227,8 @@ export async function getForm(db: AppDb, user: SignedInUser, teamId: string, for
   });
 }
 
-export async function formHistory(db: AppDb, user: SignedInUser, teamId: string, formId: string) {
-  const ctx = await teamContext(db, user, teamId);
-  assertFormRight(ctx, 'form.view');
+export async function formHistory(db: AppDb, access: AccessContext, formId: string) {
+  const ctx = access;
   return inScope(db, ctx.scope, async (tx) => {
     await loadForm(tx, ctx, formId);
     const versions = await queries.formHistory(tx, ctx.workspace.workspaceId, formId);
@@ -241,9 +236,8 @@ export async function formHistory(db: AppDb, user: SignedInUser, teamId: string,
   });
 }
 
-export async function formVersion(db: AppDb, user: SignedInUser, teamId: string, formId: string, version: number) {
-  const ctx = await teamContext(db, user, teamId);
-  assertFormRight(ctx, 'form.view');
+export async function formVersion(db: AppDb, access: AccessContext, formId: string, version: number) {
+  const ctx = access;
   return inScope(db, ctx.scope, async (tx) => {
     const { definition } = await loadForm(tx, ctx, formId);
     const row = await queries.formVersion(tx, ctx.workspace.workspaceId, formId, version);
@@ -266,13 +260,12 @@ export async function formVersion(db: AppDb, user: SignedInUser, teamId: string,
  */
 export async function cloneForm(
   db: AppDb,
-  user: SignedInUser,
+  access: AccessContext,
   teamId: string,
   sourceFormId: string,
   newFormId: string,
 ): Promise<{ created: boolean; form: Form }> {
-  const ctx = await teamContext(db, user, teamId);
-  assertFormRight(ctx, 'form.create');
+  const ctx = access;
   const workspaceId = ctx.workspace.workspaceId;
   const hash = createHashOf({ teamId, cloneOf: sourceFormId });
   return inScope(db, ctx.scope, async (tx) => {
@@ -308,7 +301,7 @@ export async function cloneForm(
         textCells: Object.fromEntries(Object.entries(cloned.textCells).filter(([id]) => ids.has(id))),
         createHash: hash,
         clonedFrom: sourceFormId,
-        userId: user.userId,
+        userId: access.user.userId,
         change: 'cloned',
       },
       audit(ctx, 'form.cloned', { templateId: template.templateId, clonedFrom: sourceFormId }),
@@ -327,13 +320,12 @@ export type FormAction = 'archive' | 'restore' | 'delete';
  */
 export async function changeForms(
   db: AppDb,
-  user: SignedInUser,
+  access: AccessContext,
   teamId: string,
   action: FormAction,
   formIds: string[],
 ): Promise<FormActionResult> {
-  const ctx = await teamContext(db, user, teamId);
-  assertFormRight(ctx, action === 'archive' ? 'form.archive' : action === 'restore' ? 'form.restore' : 'form.delete');
+  const ctx = access;
   if (formIds.length === 0) throw new AppError('emptySelection');
   const workspaceId = ctx.workspace.workspaceId;
   const results = await inScope(db, ctx.scope, async (tx) => {
@@ -345,8 +337,8 @@ export async function changeForms(
         continue;
       }
       const definition = parseDefinition(workspaceId, form.templateId, form.templateVersion, form.template.definition);
-      const access = toForm(ctx, form, { type: form.template.type, definition }, [], []).access;
-      const allowed = action === 'archive' ? access.archive : action === 'restore' ? access.restore : access.delete;
+      const rights = toForm(ctx, form, { type: form.template.type, definition }, [], []).access;
+      const allowed = action === 'archive' ? rights.archive : action === 'restore' ? rights.restore : rights.delete;
       const stateOk =
         action === 'archive' ? form.state === 'active' : action === 'restore' ? form.state === 'archived' : true;
       if (!stateOk || archivedFolder(ctx)) {
@@ -358,7 +350,7 @@ export async function changeForms(
         continue;
       }
       if (action === 'delete') {
-        await queries.markDeleted(tx, workspaceId, formId, user.userId, audit(ctx, 'form.deleted'));
+        await queries.markDeleted(tx, workspaceId, formId, access.user.userId, audit(ctx, 'form.deleted'));
       } else {
         await queries.updateFormValues(
           tx,
@@ -369,7 +361,7 @@ export async function changeForms(
             values: form.values,
             state: action === 'archive' ? 'archived' : 'active',
             kind: action === 'archive' ? 'archived' : 'restored',
-            userId: user.userId,
+            userId: access.user.userId,
           },
           audit(ctx, action === 'archive' ? 'form.archived' : 'form.restored'),
         );

@@ -9,8 +9,8 @@ import {
   timelinePageSchema,
   timelineQuerySchema,
 } from '@formwork/shared/schemas/forms';
+import { routeContext } from '../../authz/route-access.ts';
 import { fileStorage } from '../../files/storage.ts';
-import { requireUser } from '../../http/auth.ts';
 import type { App } from '../../http/types.ts';
 import * as exports from './exports.service.ts';
 import * as register from './register.service.ts';
@@ -33,7 +33,7 @@ export async function registerRoutes(app: App) {
       querystring: timelineQuerySchema,
       response: { 200: timelinePageSchema },
     },
-    handler: async (request) => register.getTimeline(db, requireUser(request), request.params.teamId, request.query),
+    handler: async (request) => register.getTimeline(db, routeContext(request), request.params.teamId, request.query),
   });
 
   app.get('/api/teams/:teamId/templates/:templateId/register', {
@@ -47,7 +47,7 @@ export async function registerRoutes(app: App) {
       response: { 200: registerPageSchema },
     },
     handler: async (request) =>
-      register.getRegister(db, requireUser(request), request.params.teamId, request.params.templateId, request.query),
+      register.getRegister(db, routeContext(request), request.params.teamId, request.params.templateId, request.query),
   });
 
   app.post('/api/teams/:teamId/templates/:templateId/exports', {
@@ -63,7 +63,7 @@ export async function registerRoutes(app: App) {
     handler: async (request, reply) => {
       const job = await exports.createExport(
         db,
-        requireUser(request),
+        routeContext(request),
         request.params.teamId,
         request.params.templateId,
         request.body,
@@ -82,7 +82,7 @@ export async function registerRoutes(app: App) {
       response: { 200: exportJobSchema },
     },
     handler: async (request) =>
-      exports.getExport(db, requireUser(request), request.params.teamId, request.params.exportId),
+      exports.getExport(db, routeContext(request), request.params.teamId, request.params.exportId),
   });
 
   app.get('/api/teams/:teamId/exports/:exportId/download', {
@@ -92,7 +92,7 @@ export async function registerRoutes(app: App) {
       const file = await exports.downloadExport(
         db,
         storage,
-        requireUser(request),
+        routeContext(request),
         request.params.teamId,
         request.params.exportId,
       );

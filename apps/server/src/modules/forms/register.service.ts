@@ -12,14 +12,13 @@ import {
 import { isListedField, registerSortKind } from '@formwork/shared/templates/register-order';
 import type { TemplateDefinition } from '@formwork/shared/templates/template-definition';
 import type { SQL } from 'drizzle-orm';
-import type { SignedInUser } from '../../authz/signed-in-user.ts';
+import type { AccessContext } from '../../authz/context.ts';
 import type { AppDb } from '../../db/client.ts';
 import { inScope, type Tx } from '../../db/tenant.ts';
 import { AppError } from '../../errors.ts';
 import { jobQueued } from '../../jobs/runner.ts';
-import { assertFormRight, parseDefinition, type TeamContext } from './form-model.ts';
+import { parseDefinition, type TeamContext } from './form-model.ts';
 import { type FormRecord, templateForTeam } from './forms.queries.ts';
-import { teamContext } from './forms.service.ts';
 import * as queries from './register.queries.ts';
 import { withStoredSortKeys } from './register-order.service.ts';
 import { valueNames } from './value-names.service.ts';
@@ -131,13 +130,12 @@ export async function seenTemplate(tx: Tx, ctx: TeamContext, templateId: string)
 /** One page of a template's register in a team: sorted, filtered, keyset-paged. */
 export async function getRegister(
   db: AppDb,
-  user: SignedInUser,
+  access: AccessContext,
   teamId: string,
   templateId: string,
   query: RegisterQuery,
 ): Promise<RegisterPage> {
-  const ctx = await teamContext(db, user, teamId);
-  assertFormRight(ctx, 'form.view');
+  const ctx = access;
   const after = query.cursor ? { key: query.cursor[1], formId: query.cursor[2] } : undefined;
   const columns = query.columns ? query.columns.split(',').filter(Boolean) : undefined;
   let queued = false;
@@ -149,7 +147,7 @@ export async function getRegister(
       registerScope(ids, definition, query),
       definition,
       query.sort,
-      user.userId,
+      ctx.user.userId,
     );
     queued = sorted.queued;
     const scope = sorted.scope;
@@ -172,9 +170,8 @@ export async function getRegister(
 }
 
 /** The team's timeline: forms of its Timeline templates (or one template's), newest first. */
-export async function getTimeline(db: AppDb, user: SignedInUser, teamId: string, query: TimelineQuery) {
-  const ctx = await teamContext(db, user, teamId);
-  assertFormRight(ctx, 'form.view');
+export async function getTimeline(db: AppDb, access: AccessContext, teamId: string, query: TimelineQuery) {
+  const ctx = access;
   const after = query.cursor ? { key: query.cursor[0], formId: query.cursor[1] } : undefined;
   return inScope(db, ctx.scope, async (tx) => {
     if (query.templateId) await seenTemplate(tx, ctx, query.templateId);

@@ -1,23 +1,11 @@
 import { missingRequired, validateFormValues } from '@formwork/shared/forms/validate-form-values';
 import type { Form } from '@formwork/shared/schemas/forms';
-import type { SignedInUser } from '../../authz/signed-in-user.ts';
+import type { AccessContext } from '../../authz/context.ts';
 import type { AppDb } from '../../db/client.ts';
 import { inScope } from '../../db/tenant.ts';
 import { AppError } from '../../errors.ts';
-import { archivedFolder, assertFormRight, parseDefinition, stale, toForm } from './form-model.ts';
+import { archivedFolder, parseDefinition, stale, toForm } from './form-model.ts';
 import * as queries from './forms.queries.ts';
-import { teamContext } from './forms.service.ts';
-
-async function workflowForm(
-  db: AppDb,
-  user: SignedInUser,
-  teamId: string,
-  verb: 'form.workflowMove' | 'form.workflowReset',
-) {
-  const ctx = await teamContext(db, user, teamId);
-  assertFormRight(ctx, verb);
-  return ctx;
-}
 
 /**
  * Moves a workflow form into its next column with an approval signature (spec 4.1): n columns take
@@ -27,12 +15,12 @@ async function workflowForm(
  */
 export async function moveForm(
   db: AppDb,
-  user: SignedInUser,
+  access: AccessContext,
   teamId: string,
   formId: string,
   body: { baseVersion: number; signature: { fileId: string; signerName?: string } },
 ): Promise<Form> {
-  const ctx = await workflowForm(db, user, teamId, 'form.workflowMove');
+  const ctx = access;
   const workspaceId = ctx.workspace.workspaceId;
   return inScope(db, ctx.scope, async (tx) => {
     const form = await queries.formInTeam(tx, workspaceId, teamId, formId);
@@ -48,7 +36,9 @@ export async function moveForm(
     }
     if (form.version !== body.baseVersion) throw stale(form.version);
     const target = current + 1;
-    const files = await queries.usableFiles(tx, { workspaceId, teamId, userId: user.userId }, [body.signature.fileId]);
+    const files = await queries.usableFiles(tx, { workspaceId, teamId, userId: access.user.userId }, [
+      body.signature.fileId,
+    ]);
     if (!files.has(body.signature.fileId)) {
       throw new AppError('validationFailed', {
         errors: [{ path: 'signature.fileId', message: 'Upload the signature first', code: 'invalid' }],
@@ -79,9 +69,9 @@ export async function moveForm(
       workspaceId,
       formId,
       body.baseVersion,
-      { values, workflowColumn: target, kind: 'moved', userId: user.userId },
+      { values, workflowColumn: target, kind: 'moved', userId: access.user.userId },
       {
-        actorUserId: user.userId,
+        actorUserId: access.user.userId,
         folderPath: ctx.folder.path as string[],
         action: 'form.moved',
         details: { column: target, columnName: (columns[target] as { name: string }).name },
@@ -95,7 +85,7 @@ export async function moveForm(
       fieldId: field?.id ?? null,
       fileId: body.signature.fileId,
       signerName: body.signature.signerName ?? null,
-      userId: user.userId,
+      userId: access.user.userId,
       formVersion: moved.version,
     });
     const signatures = await queries.workflowSignatures(tx, workspaceId, formId);
@@ -109,12 +99,12 @@ export async function moveForm(
  */
 export async function resetForm(
   db: AppDb,
-  user: SignedInUser,
+  access: AccessContext,
   teamId: string,
   formId: string,
   body: { baseVersion: number; column: number },
 ): Promise<Form> {
-  const ctx = await workflowForm(db, user, teamId, 'form.workflowReset');
+  const ctx = access;
   const workspaceId = ctx.workspace.workspaceId;
   return inScope(db, ctx.scope, async (tx) => {
     const form = await queries.formInTeam(tx, workspaceId, teamId, formId);
@@ -137,9 +127,9 @@ export async function resetForm(
       workspaceId,
       formId,
       body.baseVersion,
-      { values, workflowColumn: body.column, kind: 'reset', userId: user.userId },
+      { values, workflowColumn: body.column, kind: 'reset', userId: access.user.userId },
       {
-        actorUserId: user.userId,
+        actorUserId: access.user.userId,
         folderPath: ctx.folder.path as string[],
         action: 'form.reset',
         details: { column: body.column, columnName: columns[body.column]?.name ?? '' },

@@ -144,8 +144,9 @@ export async function setFeatureToggles(
   workspaceId: string,
   toggles: Partial<FeatureToggles>,
 ): Promise<Workspace> {
-  if (!user.isAdmin) throw new AppError('forbidden');
+  // Another tenant's workspace answers 404 before the right is checked (its existence is not revealed).
   const ctx = await companyContext(db, user, workspaceId, 'notFound');
+  if (!user.isAdmin) throw new AppError('forbidden');
   return inScope(db, ctx.scope, async (tx) => {
     if (!(await queries.setFeatureToggles(tx, workspaceId, toggles))) throw new AppError('notFound');
     await recordEvents(tx, [
