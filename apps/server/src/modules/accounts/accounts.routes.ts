@@ -1,6 +1,6 @@
 import { accountSchema, accountUsageSchema, workspaceAccountParamsSchema } from '@formwork/shared/schemas/accounts';
-import { requireUser } from '../../http/auth.ts';
 import { routeContext } from '../../authz/route-access.ts';
+import { requireUser } from '../../http/auth.ts';
 import type { App } from '../../http/types.ts';
 import * as service from './accounts.service.ts';
 
