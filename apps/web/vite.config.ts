@@ -1,14 +1,24 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './build/precompress.ts';
 
 const apiTarget = process.env.FORMWORK_API ?? 'http://localhost:3000';
 
-export default defineConfig({
+// React Router's package exports only its development build (warnings and their texts included);
+// the production build sits beside it. Production bundles take that one (issue 15.4).
+const reactRouterProduction = fileURLToPath(
+  import.meta.resolve('react-router').replace('/dist/development/', '/dist/production/'),
+);
+
+export default defineConfig(({ mode }) => ({
+  resolve: {
+    alias: mode === 'production' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
+  },
   plugins: [react(), precompress()],
   server: {
     port: 5173,
     proxy: { '/api': apiTarget, '/idp': apiTarget },
   },
   build: { sourcemap: true, chunkSizeWarningLimit: 1500 },
-});
+}));

@@ -1,6 +1,7 @@
-import { Button, Code, Group, List, Modal, Text } from '@mantine/core';
+import { Button, Code, Group, List, Text } from '@mantine/core';
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { OnDemandModal } from '../components/ui/on-demand-modal.tsx';
 import { domainsToAllow, externalLinks } from '../lib/links.ts';
 
 let open = false;
@@ -23,7 +24,7 @@ export function FirewallModal() {
     () => open,
   );
   return (
-    <Modal opened={opened} onClose={() => setOpen(false)} title={t('firewall.title')} centered>
+    <OnDemandModal opened={opened} onClose={() => setOpen(false)} title={t('firewall.title')} centered>
       <Text size="sm">{t('firewall.body')}</Text>
       <List my="sm" size="sm">
         {domainsToAllow().map((domain) => (
@@ -46,6 +47,6 @@ export function FirewallModal() {
           {t('firewall.chat')}
         </Button>
       </Group>
-    </Modal>
+    </OnDemandModal>
   );
 }

@@ -1,13 +1,14 @@
-import { createTheme, MantineProvider, Menu, Modal } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
+import { createTheme, MantineProvider } from '@mantine/core';
+import { useNotifications } from '@mantine/notifications';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import i18next from 'i18next';
-import { type ReactNode, useEffect, useMemo } from 'react';
+import { type ReactNode, Suspense, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { signOut } from '../lib/auth.ts';
 import { trackDialogOpeners } from '../lib/focus-opener.ts';
 import { HttpError } from '../lib/http.ts';
-import { showToast, toastDurationMs } from '../lib/toast.tsx';
+import { lazyWithReload } from '../lib/lazy-with-reload.ts';
+import { showToast } from '../lib/toast.tsx';
 import { handleApiError } from './api-errors.ts';
 import { FirewallModal, openFirewallModal } from './firewall-modal.tsx';
 
@@ -22,10 +23,9 @@ export function createAppTheme(t: (key: string) => string) {
     fontFamily: 'Inter, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
     defaultRadius: 'md',
     components: {
-      Modal: Modal.extend({
-        defaultProps: { returnFocus: true, closeButtonProps: { 'aria-label': t('common.close') } },
-      }),
-      Menu: Menu.extend({ defaultProps: { transitionProps: { duration: 150, exitDuration: 0 } } }),
+      // Plain objects, not Modal.extend(): that would put the Modal's code on the first screen.
+      Modal: { defaultProps: { returnFocus: true, closeButtonProps: { 'aria-label': t('common.close') } } },
+      Menu: { defaultProps: { transitionProps: { duration: 150, exitDuration: 0 } } },
     },
   });
 }
@@ -53,6 +53,24 @@ export function createQueryClient() {
   });
 }
 
+const NotificationsHost = lazyWithReload(() => import('./notifications-host.tsx'));
+
+/**
+ * Toasts wait in Mantine's store until their host has loaded: the host (and its transitions and
+ * styles) loads with the first toast instead of with the first screen (issue 15.4).
+ */
+function Toasts() {
+  const { notifications, queue } = useNotifications();
+  const needed = useRef(false);
+  if (notifications.length > 0 || queue.length > 0) needed.current = true;
+  if (!needed.current) return null;
+  return (
+    <Suspense fallback={null}>
+      <NotificationsHost />
+    </Suspense>
+  );
+}
+
 export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
   const { t, i18n } = useTranslation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: the texts change with the language.
@@ -60,7 +78,7 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
   useEffect(() => trackDialogOpeners(), []);
   return (
     <MantineProvider theme={theme}>
-      <Notifications position="top-center" autoClose={toastDurationMs} limit={5} />
+      <Toasts />
       <QueryClientProvider client={queryClient}>
         {children}
         <FirewallModal />

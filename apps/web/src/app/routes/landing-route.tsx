@@ -1,8 +1,9 @@
-import { Button, Center, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { OnDemandModal } from '../../components/ui/on-demand-modal.tsx';
 import { signOut } from '../../lib/auth.ts';
 import { apiRequest } from '../../lib/http.ts';
 import { landingPath } from '../shell/folder-location.ts';
@@ -58,7 +59,7 @@ export function LandingRoute() {
         <Loader />
         <Text c="dimmed">{t('app.loading')}</Text>
       </Stack>
-      <Modal
+      <OnDemandModal
         opened={noWorkspace}
         onClose={() => {}}
         withCloseButton={false}
@@ -69,7 +70,7 @@ export function LandingRoute() {
         <Group justify="flex-end" mt="md">
           <Button onClick={() => void signOut()}>{t('auth.logout')}</Button>
         </Group>
-      </Modal>
+      </OnDemandModal>
     </Center>
   );
 }

@@ -1,9 +1,10 @@
 import type { AccessibleWorkspace } from '@formwork/shared/schemas/workspaces';
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { OnDemandModal } from '../../components/ui/on-demand-modal.tsx';
 import { authKeys } from '../../features/auth/api/current-user.ts';
 import { FullPageMessage } from '../../features/auth/components/full-page-message.tsx';
 import { fetchAccessibleWorkspaces, workspaceKeys } from '../../features/workspaces/api/accessible-workspaces.ts';
@@ -67,7 +68,7 @@ export function OAuthRedirectRoute() {
   return (
     <>
       <FullPageMessage message={t('auth.redirecting')} busy={false} />
-      <Modal
+      <OnDemandModal
         opened
         onClose={() => {}}
         withCloseButton={false}
@@ -82,7 +83,7 @@ export function OAuthRedirectRoute() {
             <Button onClick={() => void signOut()}>{t('auth.logout')}</Button>
           )}
         </Group>
-      </Modal>
+      </OnDemandModal>
     </>
   );
 }

@@ -1,9 +1,10 @@
-import { AppShell, Button, Group, Modal, Text } from '@mantine/core';
+import { AppShell, Button, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate, useOutletContext, useParams, useSearchParams } from 'react-router';
+import { OnDemandModal } from '../../components/ui/on-demand-modal.tsx';
 import { UnsavedChangesProvider } from '../../components/ui/unsaved-changes.tsx';
 import { useCurrentUser } from '../../features/auth/api/current-user.ts';
 import { SubscriptionModal } from '../../features/billing/components/subscription-modal.tsx';
@@ -210,7 +211,7 @@ export function ShellLayout() {
           {companyId && !subscriptionModal && showsGettingStarted(workspace?.account, now) && (
             <GettingStartedGuide key={companyId} workspaceId={companyId} />
           )}
-          <Modal
+          <OnDemandModal
             opened={Boolean(noWorkspace) && !switcherOpen}
             onClose={() => {}}
             withCloseButton={false}
@@ -226,7 +227,7 @@ export function ShellLayout() {
               )}
               <Button onClick={() => void signOut()}>{t('auth.logout')}</Button>
             </Group>
-          </Modal>
+          </OnDemandModal>
         </AppShell>
       </WorkspaceTimeZone>
     </UnsavedChangesProvider>

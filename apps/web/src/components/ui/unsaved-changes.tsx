@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import {
   createContext,
   type ReactNode,
@@ -12,6 +12,7 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type BlockerFunction, useBlocker } from 'react-router';
+import { OnDemandModal } from './on-demand-modal.tsx';
 
 /** One editor's unsaved state, as registered with the provider. */
 type Entry = { dirty: boolean; onSave?: () => Promise<boolean> };
@@ -133,7 +134,7 @@ export function UnsavedChangesProvider({ children }: { children: ReactNode }) {
   return (
     <RegistryContext.Provider value={registry}>
       <AskingContext.Provider value={pending !== null}>{children}</AskingContext.Provider>
-      <Modal opened={pending !== null} onClose={stay} title={t('unsavedChanges.title')} centered zIndex={300}>
+      <OnDemandModal opened={pending !== null} onClose={stay} title={t('unsavedChanges.title')} centered zIndex={300}>
         <Text size="sm">{onSave ? t('unsavedChanges.bodyWithSave') : t('unsavedChanges.body')}</Text>
         <Group justify="flex-end" mt="md">
           <Button variant="default" onClick={stay}>
@@ -148,7 +149,7 @@ export function UnsavedChangesProvider({ children }: { children: ReactNode }) {
             </Button>
           )}
         </Group>
-      </Modal>
+      </OnDemandModal>
     </RegistryContext.Provider>
   );
 }

@@ -1,6 +1,7 @@
-import { Button, Group, List, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, List, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
+import { OnDemandModal } from '../../../components/ui/on-demand-modal.tsx';
 
 /** The word to type before a permanent delete (spec 4.2: typed confirmation). */
 export const deleteConfirmationWord = 'DELETE';
@@ -24,7 +25,7 @@ export function ConfirmStateChange({ state, names, loading, onConfirm, onCancel 
   };
   const shown = names.slice(0, 8);
   return (
-    <Modal
+    <OnDemandModal
       opened={state !== null}
       onClose={close}
       centered
@@ -83,6 +84,6 @@ export function ConfirmStateChange({ state, names, loading, onConfirm, onCancel 
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </OnDemandModal>
   );
 }

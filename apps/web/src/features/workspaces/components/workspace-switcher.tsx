@@ -7,7 +7,6 @@ import {
   Center,
   Group,
   Loader,
-  Modal,
   ScrollArea,
   Stack,
   Text,
@@ -18,6 +17,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconCheck, IconPlus, IconSearch } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { OnDemandModal } from '../../../components/ui/on-demand-modal.tsx';
 import { problemMessage } from '../../../lib/problem-message.ts';
 import { browserTimeZone } from '../../../lib/time-zone.ts';
 import { showToast } from '../../../lib/toast.tsx';
@@ -77,7 +77,7 @@ export function WorkspaceSwitcher({ opened, onClose, currentWorkspaceId, isAdmin
   };
 
   return (
-    <Modal
+    <OnDemandModal
       opened={opened}
       onClose={close}
       withCloseButton={!forced}
@@ -180,7 +180,7 @@ export function WorkspaceSwitcher({ opened, onClose, currentWorkspaceId, isAdmin
           </Button>
         )}
       </Stack>
-    </Modal>
+    </OnDemandModal>
   );
 }
 
