@@ -55,14 +55,28 @@ report('web.firstScreen.brotli', brotliBytes, 'bytes', { raw: rawBytes });
 // loads all of them.
 const stylesList = readFileSync(path.join(webDir, 'src/app/first-screen-styles.ts'), 'utf8');
 const mantineStyles = path.join(webDir, 'node_modules/@mantine/core/styles');
+// Likewise the first screen carries only its own text groups (lib/i18n.ts imports them by name):
+// a group its code uses that is not listed there would show as a bare key until the rest loads.
+const i18nModule = readFileSync(path.join(webDir, 'src/lib/i18n.ts'), 'utf8');
+const textGroups = new Set(Object.keys(JSON.parse(readFileSync(path.join(webDir, 'src/locales/en-US.json'), 'utf8'))));
+const missingTexts = new Set<string>();
 const unstyled = new Set<string>();
 for (const file of firstScreen.filter((f) => f.endsWith('.js'))) {
-  let map: { sources: string[] };
+  let map: { sources: string[]; sourcesContent?: (string | null)[] };
   try {
     map = JSON.parse(readFileSync(path.join(dist, `${file}.map`), 'utf8'));
   } catch {
     continue;
   }
+  map.sources.forEach((source, index) => {
+    if (source.includes('node_modules')) return;
+    for (const match of (map.sourcesContent?.[index] ?? '').matchAll(
+      /['"`]([A-Za-z]+)\.[A-Za-z$]|\bt\(\s*['"`]([A-Za-z]+)['"`]/g,
+    )) {
+      const group = (match[1] ?? match[2]) as string;
+      if (textGroups.has(group) && !new RegExp(`^  ${group},$`, 'm').test(i18nModule)) missingTexts.add(group);
+    }
+  });
   for (const source of map.sources) {
     const name = /@mantine\/core\/esm\/components\/([A-Za-z]+)\//.exec(source)?.[1];
     if (!name || stylesList.includes(`styles/${name}.css`)) continue;
@@ -75,6 +89,7 @@ for (const file of firstScreen.filter((f) => f.endsWith('.js'))) {
   }
 }
 report('web.firstScreen.componentsWithoutStyles', unstyled.size, 'components', { names: [...unstyled] });
+report('web.firstScreen.textGroupsMissing', missingTexts.size, 'groups', { names: [...missingTexts] });
 
 // 2. The first screens in Chromium.
 const password = 'Bench-password-1';

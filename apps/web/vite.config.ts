@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { allTexts } from './build/all-texts.ts';
 import { precompress } from './build/precompress.ts';
 
 const apiTarget = process.env.FORMWORK_API ?? 'http://localhost:3000';
@@ -15,7 +16,7 @@ export default defineConfig(({ mode }) => ({
   resolve: {
     alias: mode === 'production' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
   },
-  plugins: [react(), precompress()],
+  plugins: [react(), allTexts(fileURLToPath(new URL('src/locales', import.meta.url))), precompress()],
   server: {
     port: 5173,
     proxy: { '/api': apiTarget, '/idp': apiTarget },

@@ -6,7 +6,7 @@ import { AppProviders, createQueryClient } from './app/providers.tsx';
 import { createAppRouter } from './app/router.tsx';
 import { initI18n } from './lib/i18n.ts';
 
-await initI18n();
+await initI18n(undefined, { firstScreenOnly: true });
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 createRoot(root).render(

@@ -1,4 +1,5 @@
 import { type ComponentType, lazy } from 'react';
+import { loadAllTexts } from './i18n.ts';
 
 /** Spec 8.1: the first failed chunk load within 5 minutes reloads the page (a new deploy moved it). */
 export const chunkReloadWindowMs = 5 * 60 * 1000;
@@ -23,7 +24,7 @@ export function shouldReloadForChunkError(now = Date.now(), storage: Storage = s
 export function lazyWithReload<T extends ComponentType<any>>(load: () => Promise<{ default: T }>) {
   return lazy(async () => {
     try {
-      const [module] = await Promise.all([load(), import('./mantine-styles.ts')]);
+      const [module] = await Promise.all([load(), import('./mantine-styles.ts'), loadAllTexts()]);
       return module;
     } catch (error) {
       if (isChunkLoadError(error) && shouldReloadForChunkError()) {
