@@ -69,7 +69,8 @@ for (const file of firstScreen.filter((f) => f.endsWith('.js'))) {
     continue;
   }
   map.sources.forEach((source, index) => {
-    if (source.includes('node_modules')) return;
+    // The web app's own code (translation keys live there; the shared package has none).
+    if (!path.resolve(dist, 'assets', source).startsWith(path.join(webDir, 'src'))) return;
     for (const match of (map.sourcesContent?.[index] ?? '').matchAll(
       /['"`]([A-Za-z]+)\.[A-Za-z$]|\bt\(\s*['"`]([A-Za-z]+)['"`]/g,
     )) {
