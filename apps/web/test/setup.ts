@@ -2,10 +2,14 @@
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 afterEach(() => cleanup());
+
+// Dialogs, toasts and texts beyond the first screen's load on demand (a dynamic import, issue 15.4),
+// in tests too: the first one in a test file can take longer than findBy's default second.
+configure({ asyncUtilTimeout: 3000 });
 
 // jsdom lacks these; Mantine reads them.
 window.matchMedia ??= ((query: string) => ({
