@@ -1,6 +1,7 @@
-import { Button, Group, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Button, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { OnDemandModal } from '../../../components/ui/on-demand-modal.tsx';
 import type { SubscriptionModalKind } from '../subscription.ts';
 
 /**
@@ -23,7 +24,7 @@ export function SubscriptionModal({
 }) {
   const { t } = useTranslation();
   return (
-    <Modal
+    <OnDemandModal
       opened={kind !== null}
       onClose={() => {}}
       withCloseButton={false}
@@ -56,6 +57,6 @@ export function SubscriptionModal({
           </Group>
         </Stack>
       )}
-    </Modal>
+    </OnDemandModal>
   );
 }
