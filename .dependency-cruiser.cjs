@@ -38,6 +38,13 @@ module.exports = {
       to: { path: '^apps/server/src/modules/([^/]+)/.+\\.queries\\.ts$', pathNot: '^apps/server/src/modules/$1/' },
     },
     {
+      name: 'seed-only-calls-services',
+      comment: 'The demo seed makes its data the way the app does: through services, never queries.',
+      severity: 'error',
+      from: { path: '^apps/server/src/seed/' },
+      to: { path: '\\.queries\\.ts$' },
+    },
+    {
       name: 'web-features-are-independent',
       comment: 'Web features never import each other; compose them in src/app.',
       severity: 'error',

@@ -8,9 +8,8 @@ import sharp from 'sharp';
 import type { Tx } from '../db/tenant.ts';
 import { type ProcessedImage, processImage } from '../files/images.ts';
 import { type FileStorage, fileStorage } from '../files/storage.ts';
-import { insertFile } from '../modules/files/files.queries.ts';
-import { writeImage } from '../modules/files/files.service.ts';
-import * as forms from '../modules/forms/forms.queries.ts';
+import { recordFile, writeImage } from '../modules/files/files.service.ts';
+import * as forms from '../modules/forms/forms.service.ts';
 import { type DemoPhoto, demoPhotoJpeg } from './demo-photos.ts';
 
 const notes = [
@@ -106,7 +105,7 @@ type Stored = { storage: FileStorage; workspaceId: string; teamId: string; userI
 async function storeImage(tx: Tx, where: Stored, image: ProcessedImage, purpose: 'photo' | 'signature') {
   const { storage, workspaceId, teamId, userId } = where;
   const file = await writeImage(storage, image, { workspaceId, folderId: teamId, purpose, createdBy: userId });
-  return (await insertFile(tx, file)).fileId;
+  return (await recordFile(tx, file)).fileId;
 }
 
 /** A drawn signature as the app stores one: a PNG in file storage and its record. */
@@ -202,7 +201,7 @@ export async function seedDemoForms(
       await tx.execute<{ parent_id: string }>(sql`
       select parent_id from folders where workspace_id = ${workspaceId} and folder_id = ${teamId}`)
     ).rows[0]?.parent_id;
-    const audit = (action: string): forms.Audit => ({
+    const audit = (action: string): Parameters<typeof forms.writeForm>[2] => ({
       actorUserId: userId,
       folderPath: [workspaceId, folderPath as string, teamId],
       action,
@@ -224,7 +223,7 @@ export async function seedDemoForms(
           });
       const withPhotos = plan && photos.length > 0 ? { [plan.fieldId]: photos, ...plan.alsoSet } : {};
       const values = valuesFor(definition, formIndex, userId, plan?.addedLater ? {} : withPhotos);
-      const created = await forms.insertForm(
+      const created = await forms.writeForm(
         tx,
         {
           workspaceId,
@@ -244,7 +243,7 @@ export async function seedDemoForms(
         audit('form.created'),
       );
       if (created && plan?.addedLater && photos.length > 0) {
-        await forms.updateFormValues(
+        await forms.writeFormValues(
           tx,
           workspaceId,
           created.formId,
@@ -261,7 +260,7 @@ export async function seedDemoForms(
       const signed = field
         ? { ...values, [field.id]: { fileId, signedAt: new Date().toISOString(), signerName: 'Tara Controller' } }
         : values;
-      const moved = await forms.updateFormValues(
+      const moved = await forms.writeFormValues(
         tx,
         workspaceId,
         created.formId,
@@ -269,7 +268,7 @@ export async function seedDemoForms(
         { values: signed, workflowColumn: 1, kind: 'moved', userId },
         audit('form.moved'),
       );
-      await forms.insertSignature(tx, {
+      await forms.writeSignature(tx, {
         workspaceId,
         formId: created.formId,
         column: 1,

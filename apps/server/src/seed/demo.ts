@@ -6,7 +6,7 @@ import { accounts, auditEvents, folders, memberships, users, workspaces, workspa
 import { inScope } from '../db/tenant.ts';
 import { openTrialAccount, scheduleTrialEnd } from '../modules/accounts/accounts.service.ts';
 import { hashPassword } from '../modules/identity/password.ts';
-import { insertWorkspace } from '../modules/workspaces/workspaces.queries.ts';
+import { writeNewWorkspace } from '../modules/workspaces/workspaces.service.ts';
 import { seedDemoActions } from './demo-actions.ts';
 import { seedDemoForms } from './demo-forms.ts';
 import { seedDemoTemplates } from './demo-templates.ts';
@@ -275,7 +275,7 @@ async function seedTrialWorkspace(
     if (!owner) throw new Error(`no demo user ${ownerEmail}`);
     // As the app makes a workspace: its own trial account, company folder, and owner as controller.
     const account = await openTrialAccount(tx, { accountId, name, now: startedAt });
-    await insertWorkspace(tx, {
+    await writeNewWorkspace(tx, {
       workspaceId,
       accountId,
       name,

@@ -4,7 +4,7 @@ import type { StoredFile } from '@formwork/shared/schemas/files';
 import type { UploadPurpose } from '@formwork/shared/uploads';
 import type { AccessContext } from '../../authz/context.ts';
 import type { AppDb } from '../../db/client.ts';
-import { inScope } from '../../db/tenant.ts';
+import { inScope, type Tx } from '../../db/tenant.ts';
 import { AppError } from '../../errors.ts';
 import { type ProcessedImage, processImage } from '../../files/images.ts';
 import type { FileStorage } from '../../files/storage.ts';
@@ -78,7 +78,7 @@ export async function uploadFile(
     createdBy: user.userId,
   });
   return inScope(db, ctx.scope, async (tx) => {
-    const row = await queries.insertFile(tx, file);
+    const row = await recordFile(tx, file);
     await recordEvents(tx, [
       {
         workspaceId,
@@ -104,4 +104,9 @@ export async function readFile(
   const row = await inScope(db, ctx.scope, (tx) => queries.getFile(tx, ctx.workspace.workspaceId, fileId));
   if (!row) throw new AppError('notFound');
   return { file: toStoredFile(row), stream: storage.read(row.storageKey) };
+}
+
+/** Records a file written by writeImage, inside the caller's transaction: uploads and the demo seed. */
+export async function recordFile(tx: Tx, file: queries.NewFile): Promise<FileRow> {
+  return queries.insertFile(tx, file);
 }

@@ -375,3 +375,23 @@ export async function changeForms(
     failureMessage: results.some((r) => !r.ok) ? formActionFailureMessages[action] : null,
   };
 }
+
+/*
+ * Form writes inside a transaction the caller runs (the demo seed makes its forms with them): the
+ * same statements, numbering and audit events as the routes above.
+ */
+
+/** A new form, numbered in its team, with its first version and audit event. */
+export function writeForm(tx: Tx, form: queries.NewForm, audit: queries.Audit) {
+  return queries.insertForm(tx, form, audit);
+}
+
+/** New values (a save, a move or a reset) on the version they were based on. */
+export function writeFormValues(...args: Parameters<typeof queries.updateFormValues>) {
+  return queries.updateFormValues(...args);
+}
+
+/** A workflow approval signature of a form. */
+export function writeSignature(...args: Parameters<typeof queries.insertSignature>) {
+  return queries.insertSignature(...args);
+}

@@ -10,7 +10,7 @@ import type {
 import { type AccessContext, companyContext, personalScope, type WorkspaceContext } from '../../authz/context.ts';
 import type { SignedInUser } from '../../authz/signed-in-user.ts';
 import type { AppDb } from '../../db/client.ts';
-import { inScope } from '../../db/tenant.ts';
+import { inScope, type Tx } from '../../db/tenant.ts';
 import { AppError } from '../../errors.ts';
 import { openTrialAccount, scheduleTrialEnd, toAccountSummary } from '../accounts/accounts.service.ts';
 import { recordEvents } from '../activity/record-events.ts';
@@ -66,7 +66,7 @@ export async function createWorkspace(
   const accountId = randomUUID();
   return inScope(db, { userId: user.userId, workspaceId, isAdmin: user.isAdmin }, async (tx) => {
     const account = await openTrialAccount(tx, { accountId, name: input.name, now: new Date() });
-    await queries.insertWorkspace(tx, {
+    await writeNewWorkspace(tx, {
       workspaceId,
       accountId,
       name: input.name,
@@ -170,4 +170,16 @@ export async function setFeatureToggles(
 export async function workspaceFeatureToggles(db: AppDb, ctx: WorkspaceContext): Promise<FeatureToggles> {
   const stored = await inScope(db, ctx.scope, (tx) => queries.featureToggles(tx, ctx.workspace.workspaceId));
   return readFeatureToggles(stored);
+}
+
+/**
+ * The rows of a new workspace of an existing account (its company folder, the creator as its
+ * controller), inside the caller's transaction: createWorkspace and the demo seed make workspaces
+ * this one way.
+ */
+export async function writeNewWorkspace(
+  tx: Tx,
+  workspace: Parameters<typeof queries.insertWorkspace>[1],
+): Promise<void> {
+  await queries.insertWorkspace(tx, workspace);
 }
