@@ -157,6 +157,8 @@ export const files = pgTable(
     sha256: text('sha256').notNull(),
     storageKey: text('storage_key').notNull(),
     location: jsonb('location').$type<{ latitude: number; longitude: number } | null>(),
+    /** The name of the file the user uploaded, if any (0026_file_names.sql). */
+    fileName: text('file_name'),
     createdBy: uuid('created_by'),
     createdAt: createdAt(),
   },

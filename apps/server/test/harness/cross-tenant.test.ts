@@ -57,6 +57,8 @@ const idSources: Record<string, (w: Probed) => string> = {
   userId: (w) => w.personas.teamMember.userId,
   // The route step answers on the folder before any invitation is looked up: any invitation id probes it.
   invitationId: () => '00000000-0000-4000-8000-000000000001',
+  // An activation link's secret: an unknown one must answer 404 whatever the workspace named.
+  activationId: () => 'ZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZ',
 };
 
 /** An action on the probed form, assigned to the org controller, made the way the app does. */

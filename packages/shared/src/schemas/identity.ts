@@ -105,6 +105,7 @@ export const mobileSchema = z
     if (!/^\d{6,14}$/.test(parts.number))
       ctx.addIssue({ code: 'custom', message: mobileMessages.length, params: { rule: 'length' } });
   })
+  .meta({ examples: ['+61 412345678'] })
   .transform((value) => {
     const parts = splitMobile(value) as { countryCode: string; number: string };
     return `+${parts.countryCode} ${parts.number}`;
@@ -145,7 +146,8 @@ export const passwordSchema = z
     for (const rule of passwordRules) {
       if (!rule.test(value)) ctx.addIssue({ code: 'custom', message: rule.message, params: { rule: rule.id } });
     }
-  });
+  })
+  .meta({ examples: ['Site-Diary-2026'] });
 
 export const emailSchema = z
   .string()

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { folderKinds, roles, userTypes } from '../permissions.ts';
 import { cursorPart, keysetCursor } from './cursor.ts';
-import { emailSchema, passwordSchema } from './identity.ts';
+import { emailSchema, mobileSchema, passwordSchema } from './identity.ts';
 
 /** Someone who may be picked in a person field or as an action's assignee (spec 3). */
 export const personSchema = z.object({
@@ -123,14 +123,6 @@ const personName = z
   .regex(/[\p{L}\p{N}]/u, nameMessage)
   .refine((v) => !/[<>{}]|https?:/i.test(v), nameMessage);
 
-/** Spec 5.7: a mobile number with its country code, as '+61 412345678'. */
-export const mobileMessages = { required: 'Mobile is required', length: 'Invalid mobile number - incorrect length.' };
-export const mobileSchema = z
-  .string()
-  .trim()
-  .min(1, mobileMessages.required)
-  .regex(/^\+\d{1,4} \d{6,14}$/, mobileMessages.length);
-
 export const termsMessage = 'Please accept the Privacy Policy and Terms of Service.';
 export const passwordsDifferMessage = 'The passwords do not match';
 
@@ -141,7 +133,7 @@ export const activationBodySchema = z
     lastName: personName,
     mobile: mobileSchema,
     newPassword: passwordSchema,
-    newPasswordConfirmed: z.string().max(200),
+    newPasswordConfirmed: z.string().max(200).meta({ examples: ['Site-Diary-2026'] }),
     acceptTerms: z.literal(true, { error: termsMessage }),
     timezone: z.string().max(64).optional(),
     continent: z.string().max(2).optional(),

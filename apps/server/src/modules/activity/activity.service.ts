@@ -40,9 +40,10 @@ export async function folderActivity(
   return { events, nextCursor: more && last ? encodeCursor([last.eventId]) : null };
 }
 
-/** What the event's details call its subject: a name (folders, forms, templates) or a title (actions). */
+/** What the event's details call its subject: a name (folders, forms, templates), a title (actions) or a file name. */
 function subjectNameIn(details: Record<string, unknown>): string | null {
   if (typeof details.name === 'string') return details.name;
   if (typeof details.title === 'string') return details.title;
+  if (typeof details.fileName === 'string') return details.fileName;
   return null;
 }

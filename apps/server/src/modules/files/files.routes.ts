@@ -34,6 +34,7 @@ export async function fileRoutes(app: App) {
       const file = await service.uploadFile(db, storage, routeContext(request), {
         purpose: request.query.purpose,
         keepLocation: request.query.keepLocation === 'true',
+        fileName: request.query.fileName,
         data,
       });
       return reply.status(201).send(file);

@@ -35,9 +35,11 @@ async function upload(
     type?: string;
     persona?: keyof TestWorkspace['personas'];
     companyId?: string;
+    fileName?: string;
   } = {},
 ) {
   const query = new URLSearchParams({
+    ...(options.fileName !== undefined ? { fileName: options.fileName } : {}),
     purpose: options.purpose ?? 'photo',
     ...(options.folderId !== undefined ? { folderId: options.folderId } : { folderId: team() }),
     ...(options.keepLocation ? { keepLocation: 'true' } : {}),
@@ -79,6 +81,32 @@ describe('POST /api/companies/:companyId/files', () => {
     const stored = download.rawPayload;
     expect(stored.includes('secret-owner-name')).toBe(false);
     expect((await sharp(stored).metadata()).exif).toBeUndefined();
+  });
+
+  it('keeps the name of the file the user chose, and the activity names it', async () => {
+    const res = await upload(await photoWithGps(), { fileName: 'C:\\Users\\tom\\Site walk 03.jpg' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().fileName).toBe('Site walk 03.jpg');
+    const activity = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/teams/${team()}/activity`,
+      headers: await w.personas.teamMember.headers(),
+    });
+    const event = activity.json().events.find((e: { subjectId: string }) => e.subjectId === res.json().fileId);
+    expect(event).toMatchObject({ action: 'file.uploaded', subjectType: 'file', subjectName: 'Site walk 03.jpg' });
+
+    // A drawn file (a signature) has no name.
+    const drawn = await upload(await photoWithGps(), { purpose: 'signature' });
+    expect(drawn.json().fileName).toBeNull();
+  });
+
+  it('refuses a file name that is empty, too long or holds control characters (400 at fileName)', async () => {
+    for (const fileName of ['   ', `${'a'.repeat(252)}.jpg`, 'bad\u0007name.jpg']) {
+      const res = await upload(await photoWithGps(), { fileName });
+      expect(res.statusCode).toBe(400);
+      expect(res.headers['content-type']).toContain('application/problem+json');
+      expect(JSON.stringify(res.json())).toContain('fileName');
+    }
   });
 
   it('keeps the location when the field asks for it, still without the rest of the EXIF', async () => {

@@ -163,6 +163,8 @@ export function uploadFormFile(
   keepLocation = false,
 ) {
   const params = new URLSearchParams({ purpose, folderId: teamId, keepLocation: String(keepLocation) });
+  // A photo the user chose keeps its name (activity and lists name it); drawn files have none.
+  if (file instanceof File && file.name) params.set('fileName', file.name);
   return apiUpload<{ fileId: string; url: string }>(`/api/companies/${enc(companyId)}/files?${params}`, file);
 }
 

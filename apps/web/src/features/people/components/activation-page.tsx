@@ -1,10 +1,9 @@
-import { passwordRules } from '@formwork/shared/schemas/identity';
+import { mobileMessages, passwordRules } from '@formwork/shared/schemas/identity';
 import {
   type ActivationContext,
   activationBodySchema,
   activationContextSchema,
   activationResultSchema,
-  mobileMessages,
 } from '@formwork/shared/schemas/people';
 import {
   Anchor,

@@ -208,7 +208,11 @@ export type UploadedFile = { fileId: string; url: string; contentType: string; b
 
 /** Header/footer logos and images (spec 5.1): the raw bytes, sniffed and re-encoded by the server. */
 export function uploadImage(companyId: string, purpose: 'logo' | 'image', file: File, folderId?: string) {
-  const query = new URLSearchParams({ purpose, ...(folderId ? { folderId } : {}) });
+  const query = new URLSearchParams({
+    purpose,
+    ...(folderId ? { folderId } : {}),
+    ...(file.name ? { fileName: file.name } : {}),
+  });
   return apiUpload<UploadedFile>(`/api/companies/${enc(companyId)}/files?${query}`, file);
 }
 
