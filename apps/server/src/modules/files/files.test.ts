@@ -171,7 +171,8 @@ describe('POST /api/companies/:companyId/files', () => {
   it('decodes a large BMP off the main thread: the server keeps answering meanwhile', async () => {
     const large = oneBitBmp(4000, 4000);
     // The longest the event loop went without running a 5 ms timer while the upload was handled.
-    let last = performance.now();
+    const started = performance.now();
+    let last = started;
     let longestGap = 0;
     const ticks = setInterval(() => {
       const now = performance.now();
@@ -185,10 +186,13 @@ describe('POST /api/companies/:companyId/files', () => {
       persona: 'orgController',
     });
     clearInterval(ticks);
+    const handled = performance.now() - started;
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ contentType: 'image/png', width: 2560, height: 2560 });
-    // Decoded on the main thread, 16 megapixels held it for 2-3 s here; off it, gaps stay under 0.1 s.
-    expect(longestGap).toBeLessThan(500);
+    // Decoded on the main thread, the decode is most of the upload's time and one gap spans it;
+    // off it, the loop keeps turning. Compared with the upload's own time, so a busy machine,
+    // which slows both, does not decide the outcome.
+    expect(longestGap).toBeLessThan(handled / 4);
   });
 
   it('refuses a script renamed as an image', async () => {
