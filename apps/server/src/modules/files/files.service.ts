@@ -23,6 +23,7 @@ function toStoredFile(row: FileRow): StoredFile {
     width: row.width,
     height: row.height,
     location: row.location ?? null,
+    fileName: row.fileName ?? null,
     createdAt: row.createdAt.toISOString(),
     url: `/api/companies/${row.workspaceId}/files/${row.fileId}`,
   };
@@ -62,7 +63,7 @@ export async function uploadFile(
   db: AppDb,
   storage: FileStorage,
   ctx: AccessContext,
-  input: { purpose: UploadPurpose; keepLocation: boolean; data: Buffer },
+  input: { purpose: UploadPurpose; keepLocation: boolean; fileName?: string; data: Buffer },
 ): Promise<StoredFile> {
   const { user, folder } = ctx;
   const { workspaceId } = ctx.workspace;
@@ -78,7 +79,7 @@ export async function uploadFile(
     createdBy: user.userId,
   });
   return inScope(db, ctx.scope, async (tx) => {
-    const row = await recordFile(tx, file);
+    const row = await recordFile(tx, { ...file, fileName: input.fileName ?? null });
     await recordEvents(tx, [
       {
         workspaceId,
@@ -87,7 +88,7 @@ export async function uploadFile(
         subjectType: 'file',
         subjectId: row.fileId,
         folderPath: folder.path as string[],
-        details: { purpose: input.purpose, byteSize: row.byteSize },
+        details: { purpose: input.purpose, byteSize: row.byteSize, fileName: row.fileName },
       },
     ]);
     return toStoredFile(row);
