@@ -8,6 +8,8 @@ const dataDir = path.resolve(import.meta.dirname, '../.tmp/e2e-data');
 // The real server on a fresh embedded database with the demo organisation, driven by Debian's Chromium.
 export default defineConfig({
   testDir: './tests',
+  // An SMTP receiver for the server's outbox (issue 16: tests read the activation e-mail).
+  globalSetup: './global-setup.ts',
   outputDir: '../.tmp/e2e-results',
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -36,6 +38,13 @@ export default defineConfig({
     url: `${baseURL}/api/server-ping`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { PORT: String(port), DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn', PUBLIC_URL: baseURL },
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: baseURL,
+      SMTP_URL: `smtp://127.0.0.1:${port + 2}`,
+    },
   },
 });
