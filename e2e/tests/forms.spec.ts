@@ -117,7 +117,7 @@ test('a team member fills a form with a signature, a photo and a formula, saves 
   await expect(page.getByRole('img', { name: 'Pour photos photo 1' })).toBeVisible();
 
   // A drawn signature.
-  await page.locator('[data-field-id="signature"]').getByRole('button', { name: 'Sign' }).click();
+  await page.locator('[data-field-id="signature"]').getByRole('button', { name: 'Sign', exact: true }).click();
   await draw(page, page.getByRole('img', { name: 'Signature pad for Supervisor signature' }));
   await page.getByRole('button', { name: 'Use signature' }).click();
   // Exact: the pad's own name ('Signature pad for Supervisor signature') holds the words too, and
@@ -254,7 +254,7 @@ test('leaving a form with unsaved edits asks first: Keep editing keeps them, a s
 
   // Signed (the demo form has no signature yet) and saved: leaving no longer asks.
   const signature = page.locator('[data-field-id="signature"]');
-  await signature.getByRole('button', { name: 'Sign' }).click();
+  await signature.getByRole('button', { name: 'Sign', exact: true }).click();
   await draw(page, page.getByRole('img', { name: 'Signature pad for Supervisor signature' }));
   await signature.getByRole('button', { name: 'Use signature' }).click();
   await expect(signature.getByRole('img', { name: 'Supervisor signature', exact: true })).toBeVisible();
@@ -275,7 +275,7 @@ test("at 1280x900 the form's sticky footer leaves 'Use signature' visible and cl
   await expect(page.getByRole('heading', { level: 1, name: 'New Site Diary' })).toBeVisible();
 
   const field = page.locator('[data-field-id="signature"]');
-  await field.getByRole('button', { name: 'Sign' }).click();
+  await field.getByRole('button', { name: 'Sign', exact: true }).click();
   await draw(page, page.getByRole('img', { name: 'Signature pad for Supervisor signature' }));
   const use = field.getByRole('button', { name: 'Use signature' });
   // Scrolled the least way into view (as focus and keyboard scrolling do), nothing lies over it.
