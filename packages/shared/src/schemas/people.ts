@@ -133,7 +133,10 @@ export const activationBodySchema = z
     lastName: personName,
     mobile: mobileSchema,
     newPassword: passwordSchema,
-    newPasswordConfirmed: z.string().max(200).meta({ examples: ['Site-Diary-2026'] }),
+    newPasswordConfirmed: z
+      .string()
+      .max(200)
+      .meta({ examples: ['Site-Diary-2026'] }),
     acceptTerms: z.literal(true, { error: termsMessage }),
     timezone: z.string().max(64).optional(),
     continent: z.string().max(2).optional(),
