@@ -7,7 +7,7 @@ import {
   inviteBodySchema,
 } from '@formwork/shared/schemas/people';
 import { z } from 'zod';
-import { requireUser } from '../../http/auth.ts';
+import { routeContext } from '../../authz/route-access.ts';
 import type { App } from '../../http/types.ts';
 import * as service from './invitations.service.ts';
 
@@ -29,7 +29,7 @@ export async function invitationRoutes(app: App) {
       response: { 201: invitationSchema },
     },
     handler: async (request, reply) =>
-      reply.status(201).send(await service.invite(deps, requireUser(request), request.params.folderId, request.body)),
+      reply.status(201).send(await service.invite(deps, routeContext(request), request.body)),
   });
 
   app.get('/api/folders/:folderId/invitations', {
@@ -41,7 +41,7 @@ export async function invitationRoutes(app: App) {
       params: folderParamsSchema,
       response: { 200: invitationsSchema },
     },
-    handler: async (request) => service.listInvitations(deps, requireUser(request), request.params.folderId),
+    handler: async (request) => service.listInvitations(deps, routeContext(request)),
   });
 
   app.post('/api/folders/:folderId/invitations/:invitationId/resend', {
@@ -53,8 +53,7 @@ export async function invitationRoutes(app: App) {
       params: invitationParamsSchema,
       response: { 200: invitationSchema },
     },
-    handler: async (request) =>
-      service.resend(deps, requireUser(request), request.params.folderId, request.params.invitationId),
+    handler: async (request) => service.resend(deps, routeContext(request), request.params.invitationId),
   });
 
   app.post('/api/folders/:folderId/invitations/:invitationId/link', {
@@ -66,8 +65,7 @@ export async function invitationRoutes(app: App) {
       params: invitationParamsSchema,
       response: { 200: invitationLinkSchema },
     },
-    handler: async (request) =>
-      service.copyLink(deps, requireUser(request), request.params.folderId, request.params.invitationId),
+    handler: async (request) => service.copyLink(deps, routeContext(request), request.params.invitationId),
   });
 
   app.delete('/api/folders/:folderId/invitations/:invitationId', {
@@ -80,7 +78,7 @@ export async function invitationRoutes(app: App) {
       response: { 204: z.null() },
     },
     handler: async (request, reply) => {
-      await service.revoke(deps, requireUser(request), request.params.folderId, request.params.invitationId);
+      await service.revoke(deps, routeContext(request), request.params.invitationId);
       return reply.status(204).send(null);
     },
   });

@@ -10,9 +10,7 @@ import {
 } from '@formwork/shared/invitation-rules';
 import type { FolderKind, FolderRef, RoleGrant } from '@formwork/shared/permissions';
 import type { Invitation, InviteBody } from '@formwork/shared/schemas/people';
-import { assertCan } from '../../authz/can.ts';
-import { folderContext, type TargetFolder, type WorkspaceContext } from '../../authz/context.ts';
-import type { SignedInUser } from '../../authz/signed-in-user.ts';
+import type { AccessContext, WorkspaceContext } from '../../authz/context.ts';
 import type { AppDb } from '../../db/client.ts';
 import { inScope, type Tx } from '../../db/tenant.ts';
 import { AppError } from '../../errors.ts';
@@ -22,19 +20,10 @@ import * as queries from './invitations.queries.ts';
 
 export type InvitationDeps = { db: AppDb; publicUrl: string };
 
-type InviteContext = WorkspaceContext & { folder: TargetFolder };
-
 export const hashActivationToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 const dayMs = 24 * 60 * 60 * 1000;
 const expiryFromNow = () => new Date(Date.now() + invitationValidDays * dayMs);
-
-/** The folder of an invitations route, verified, where the viewer may invite. */
-async function inviteContext(db: AppDb, user: SignedInUser, folderId: string): Promise<InviteContext> {
-  const ctx = await folderContext(db, user, 'any', folderId);
-  assertCan(ctx.viewer, 'people.invite', ctx.folder);
-  return ctx;
-}
 
 function pathOf(workspaceId: string, kind: FolderKind, folderId: string, parentId: string | null): string[] {
   if (kind === 'company') return [workspaceId];
@@ -77,7 +66,7 @@ export type RowToCheck = { email: string; folder: FolderRef; userType: Invitatio
  * of its pending invitation, the domain rules, and not already having access to the folder.
  */
 export function inviteeProblems(
-  ctx: InviteContext,
+  ctx: AccessContext,
   settings: queries.InviteSettingsRow,
   known: queries.InviteeRow | undefined,
   row: RowToCheck,
@@ -144,7 +133,7 @@ async function issueLink(
 }
 
 function event(
-  ctx: InviteContext,
+  ctx: AccessContext,
   action: string,
   invitation: { invitationId: string; email: string; folderPath: string[] },
   details: Record<string, unknown> = {},
@@ -170,13 +159,8 @@ function refused(problems: { path: string; problem: InvitationProblem }[]): AppE
 }
 
 /** Issue 16: invite one person by e-mail to the folder with a level and a type; the link goes by e-mail. */
-export async function invite(
-  deps: InvitationDeps,
-  user: SignedInUser,
-  folderId: string,
-  body: InviteBody,
-): Promise<Invitation> {
-  const ctx = await inviteContext(deps.db, user, folderId);
+export async function invite(deps: InvitationDeps, ctx: AccessContext, body: InviteBody): Promise<Invitation> {
+  const { folderId } = ctx.folder;
   if (!canGrantLevel(ctx.viewer, ctx.folder, body.role)) {
     throw new AppError('forbidden', { detail: invitationMessages.levelNotAllowed });
   }
@@ -198,7 +182,7 @@ export async function invite(
       folderId,
       role: body.role,
       userType: body.userType,
-      invitedBy: user.userId,
+      invitedBy: ctx.user.userId,
       expiresAt: expiryFromNow(),
     });
     // Another request invited the same address a moment ago.
@@ -221,8 +205,7 @@ export async function invite(
 }
 
 /** The pending invitations to the folder and below it (expired ones too, to resend). */
-export async function listInvitations(deps: InvitationDeps, user: SignedInUser, folderId: string) {
-  const ctx = await inviteContext(deps.db, user, folderId);
+export async function listInvitations(deps: InvitationDeps, ctx: AccessContext) {
   const rows = await inScope(deps.db, ctx.scope, (tx) =>
     queries.openInvitations(tx, ctx.workspace.workspaceId, ctx.folder),
   );
@@ -233,7 +216,7 @@ export async function listInvitations(deps: InvitationDeps, user: SignedInUser, 
  * One open invitation to the folder or below, that the viewer may manage: they could have given
  * its level. Others of the workspace answer 404 (not in this folder) or 403 (its level is above them).
  */
-async function openInvitation(tx: Tx, ctx: InviteContext, invitationId: string) {
+async function openInvitation(tx: Tx, ctx: AccessContext, invitationId: string) {
   const row = await queries.invitationAt(tx, ctx.workspace.workspaceId, ctx.folder, invitationId);
   if (!row || row.status === 'accepted' || row.status === 'revoked') throw new AppError('invitationNotFound');
   const folder: FolderRef = {
@@ -247,8 +230,7 @@ async function openInvitation(tx: Tx, ctx: InviteContext, invitationId: string) 
 }
 
 /** Sends the invitation again with a new link (the old one stops working) valid for the full period. */
-export async function resend(deps: InvitationDeps, user: SignedInUser, folderId: string, invitationId: string) {
-  const ctx = await inviteContext(deps.db, user, folderId);
+export async function resend(deps: InvitationDeps, ctx: AccessContext, invitationId: string) {
   return inScope(deps.db, ctx.scope, async (tx) => {
     const { row, folder } = await openInvitation(tx, ctx, invitationId);
     await issueLink(tx, deps, ctx, { invitationId, email: row.email, userType: row.user_type }, true);
@@ -262,8 +244,7 @@ export async function resend(deps: InvitationDeps, user: SignedInUser, folderId:
 }
 
 /** A fresh link to hand over another way when e-mail fails; the e-mailed one stops working. */
-export async function copyLink(deps: InvitationDeps, user: SignedInUser, folderId: string, invitationId: string) {
-  const ctx = await inviteContext(deps.db, user, folderId);
+export async function copyLink(deps: InvitationDeps, ctx: AccessContext, invitationId: string) {
   return inScope(deps.db, ctx.scope, async (tx) => {
     const { row, folder } = await openInvitation(tx, ctx, invitationId);
     const url = await issueLink(tx, deps, ctx, { invitationId, email: row.email, userType: row.user_type }, false);
@@ -275,8 +256,7 @@ export async function copyLink(deps: InvitationDeps, user: SignedInUser, folderI
 }
 
 /** Revokes the invitation: its link answers 'Your invitation is no longer valid'. */
-export async function revoke(deps: InvitationDeps, user: SignedInUser, folderId: string, invitationId: string) {
-  const ctx = await inviteContext(deps.db, user, folderId);
+export async function revoke(deps: InvitationDeps, ctx: AccessContext, invitationId: string) {
   await inScope(deps.db, ctx.scope, async (tx) => {
     const { row, folder } = await openInvitation(tx, ctx, invitationId);
     await queries.setStatus(tx, ctx.workspace.workspaceId, invitationId, 'revoked');

@@ -9,7 +9,6 @@ import {
 } from '@formwork/shared/schemas/people';
 import { z } from 'zod';
 import { routeContext } from '../../authz/route-access.ts';
-import { requireUser } from '../../http/auth.ts';
 import type { App } from '../../http/types.ts';
 import { activationRoutes } from './activation.routes.ts';
 import { invitationRoutes } from './invitations.routes.ts';
@@ -43,7 +42,7 @@ export async function peopleRoutes(app: App) {
       querystring: folderPeopleQuerySchema,
       response: { 200: folderPeoplePageSchema },
     },
-    handler: async (request) => service.folderPeople(db, requireUser(request), request.params.folderId, request.query),
+    handler: async (request) => service.folderPeople(db, routeContext(request), request.query),
   });
 
   app.put('/api/folders/:folderId/people/:userId/level', {
@@ -57,13 +56,7 @@ export async function peopleRoutes(app: App) {
       response: { 204: z.null() },
     },
     handler: async (request, reply) => {
-      await service.changeLevel(
-        db,
-        requireUser(request),
-        request.params.folderId,
-        request.params.userId,
-        request.body.role,
-      );
+      await service.changeLevel(db, routeContext(request), request.params.userId, request.body.role);
       return reply.status(204).send(null);
     },
   });
@@ -78,7 +71,7 @@ export async function peopleRoutes(app: App) {
       response: { 204: z.null() },
     },
     handler: async (request, reply) => {
-      await service.removeAccess(db, requireUser(request), request.params.folderId, request.params.userId);
+      await service.removeAccess(db, routeContext(request), request.params.userId);
       return reply.status(204).send(null);
     },
   });
@@ -99,13 +92,7 @@ export async function peopleRoutes(app: App) {
         response: { 204: z.null() },
       },
       handler: async (request, reply) => {
-        await service.setDeactivated(
-          db,
-          requireUser(request),
-          request.params.companyId,
-          request.params.userId,
-          deactivated,
-        );
+        await service.setDeactivated(db, routeContext(request), request.params.userId, deactivated);
         return reply.status(204).send(null);
       },
     });

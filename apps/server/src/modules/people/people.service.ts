@@ -2,15 +2,7 @@ import { canGrantLevel, invitationMessages } from '@formwork/shared/invitation-r
 import type { FolderKind, Role } from '@formwork/shared/permissions';
 import { encodeCursor } from '@formwork/shared/schemas/cursor';
 import type { FolderPeoplePage, FolderPeopleQuery, FolderPerson, Person } from '@formwork/shared/schemas/people';
-import { assertCan } from '../../authz/can.ts';
-import {
-  type AccessContext,
-  companyContext,
-  folderContext,
-  type TargetFolder,
-  type WorkspaceContext,
-} from '../../authz/context.ts';
-import type { SignedInUser } from '../../authz/signed-in-user.ts';
+import type { AccessContext } from '../../authz/context.ts';
 import type { AppDb } from '../../db/client.ts';
 import { inScope, type Tx } from '../../db/tenant.ts';
 import { AppError } from '../../errors.ts';
@@ -78,14 +70,7 @@ function levelPath(workspaceId: string, kind: FolderKind, folderId: string, pare
 }
 
 /** Issue 16.1, the Users page: the people with access at the folder and below, with their level there. */
-export async function folderPeople(
-  db: AppDb,
-  user: SignedInUser,
-  folderId: string,
-  query: FolderPeopleQuery,
-): Promise<FolderPeoplePage> {
-  const ctx = await folderContext(db, user, 'any', folderId);
-  assertCan(ctx.viewer, 'people.view', ctx.folder);
+export async function folderPeople(db: AppDb, ctx: AccessContext, query: FolderPeopleQuery): Promise<FolderPeoplePage> {
   const workspaceId = ctx.workspace.workspaceId;
   const rows = await inScope(db, ctx.scope, (tx) => queries.folderPeople(tx, workspaceId, ctx.folder, query));
   const more = rows.length > query.limit;
@@ -111,12 +96,7 @@ export async function folderPeople(
   return { people, nextCursor: more && last ? encodeCursor([last.sort_key, last.user_id]) : null };
 }
 
-function personEvent(
-  ctx: WorkspaceContext & { folder: TargetFolder },
-  action: string,
-  userId: string,
-  details: Record<string, unknown>,
-): AuditEvent {
+function personEvent(ctx: AccessContext, action: string, userId: string, details: Record<string, unknown>): AuditEvent {
   return {
     workspaceId: ctx.workspace.workspaceId,
     actorUserId: ctx.user.userId,
@@ -132,7 +112,7 @@ function personEvent(
  * The person's role held at the folder, which the viewer may manage: one they could give (and the
  * level it becomes). Someone not in the workspace: 404; a level given at another folder: 409.
  */
-async function managedRole(tx: Tx, ctx: WorkspaceContext & { folder: TargetFolder }, userId: string) {
+async function managedRole(tx: Tx, ctx: AccessContext, userId: string) {
   const workspaceId = ctx.workspace.workspaceId;
   const person = await queries.workspaceUser(tx, workspaceId, userId);
   if (!person) throw new AppError('personNotFound');
@@ -145,9 +125,8 @@ async function managedRole(tx: Tx, ctx: WorkspaceContext & { folder: TargetFolde
 }
 
 /** Changes the level the person holds at the folder (Member or Controller there). */
-export async function changeLevel(db: AppDb, user: SignedInUser, folderId: string, userId: string, role: Role) {
-  const ctx = await folderContext(db, user, 'any', folderId);
-  assertCan(ctx.viewer, 'people.invite', ctx.folder);
+export async function changeLevel(db: AppDb, ctx: AccessContext, userId: string, role: Role) {
+  const { folderId } = ctx.folder;
   if (!canGrantLevel(ctx.viewer, ctx.folder, role)) {
     throw new AppError('forbidden', { detail: invitationMessages.levelNotAllowed });
   }
@@ -160,9 +139,8 @@ export async function changeLevel(db: AppDb, user: SignedInUser, folderId: strin
 }
 
 /** Removes the person's access given at the folder (they stay a user of the workspace). */
-export async function removeAccess(db: AppDb, user: SignedInUser, folderId: string, userId: string) {
-  const ctx = await folderContext(db, user, 'any', folderId);
-  assertCan(ctx.viewer, 'people.invite', ctx.folder);
+export async function removeAccess(db: AppDb, ctx: AccessContext, userId: string) {
+  const { folderId } = ctx.folder;
   await inScope(db, ctx.scope, async (tx) => {
     const { current } = await managedRole(tx, ctx, userId);
     await queries.removeRole(tx, ctx.workspace.workspaceId, folderId, userId);
@@ -171,16 +149,9 @@ export async function removeAccess(db: AppDb, user: SignedInUser, folderId: stri
 }
 
 /** Org controllers deactivate (or reactivate) a person: a deactivated person no longer opens the workspace. */
-export async function setDeactivated(
-  db: AppDb,
-  user: SignedInUser,
-  companyId: string,
-  userId: string,
-  deactivated: boolean,
-) {
-  const ctx = await companyContext(db, user, companyId);
-  assertCan(ctx.viewer, 'people.deactivate', ctx.folder);
-  if (userId === user.userId) throw new AppError('conflict', { detail: invitationMessages.cannotDeactivateSelf });
+export async function setDeactivated(db: AppDb, ctx: AccessContext, userId: string, deactivated: boolean) {
+  const companyId = ctx.workspace.workspaceId;
+  if (userId === ctx.user.userId) throw new AppError('conflict', { detail: invitationMessages.cannotDeactivateSelf });
   await inScope(db, ctx.scope, async (tx) => {
     const person = await queries.workspaceUser(tx, companyId, userId);
     if (!person) throw new AppError('personNotFound');
