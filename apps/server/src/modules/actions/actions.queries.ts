@@ -192,26 +192,6 @@ export async function updateAction(
   return result.rows.length === 1;
 }
 
-/** The template version definition of a form in the team (to check an Actions field id). */
-export async function formInTeam(
-  tx: Tx,
-  workspaceId: string,
-  teamId: string,
-  formId: string,
-): Promise<{ definition: unknown; templateId: string; templateVersion: number } | undefined> {
-  const result = await tx.execute<{ definition: unknown; template_id: string; template_version: number }>(sql`
-    select v.definition, f.template_id, f.template_version
-      from forms f
-      join template_versions v
-        on v.workspace_id = f.workspace_id and v.template_id = f.template_id and v.version = f.template_version
-     where f.workspace_id = ${workspaceId} and f.folder_id = ${teamId} and f.form_id = ${formId}
-       and f.state <> 'deleted'`);
-  const r = result.rows[0];
-  if (!r) return undefined;
-  const definition = typeof r.definition === 'string' ? JSON.parse(r.definition) : r.definition;
-  return { definition, templateId: r.template_id, templateVersion: Number(r.template_version) };
-}
-
 export type Keyset = { updatedAt: string; actionId: string };
 
 function keysetCondition(cursor: Keyset | null): SQL {

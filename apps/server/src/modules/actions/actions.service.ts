@@ -16,13 +16,13 @@ import {
   type UpdateActionBody,
 } from '@formwork/shared/schemas/actions';
 import { encodeCursor } from '@formwork/shared/schemas/cursor';
-import { templateDefinitionSchema } from '@formwork/shared/templates/template-definition';
 import type { AccessContext } from '../../authz/context.ts';
 import type { SignedInUser } from '../../authz/signed-in-user.ts';
 import type { AppDb } from '../../db/client.ts';
 import { inScope, type Tx } from '../../db/tenant.ts';
 import { AppError } from '../../errors.ts';
 import { enqueueMail } from '../../mail/mail.ts';
+import { requireForm, teamPlace } from '../forms/load-form.service.ts';
 import { teamPerson } from '../people/people.service.ts';
 import * as queries from './actions.queries.ts';
 
@@ -169,11 +169,9 @@ async function checkForm(tx: Tx, ctx: TeamContext, formId: string | null, fieldI
     if (fieldId) throw invalid('fieldId', 'An Actions field belongs to a form: give its formId');
     return;
   }
-  const form = await queries.formInTeam(tx, ctx.workspace.workspaceId, ctx.folder.folderId, formId);
-  if (!form) throw new AppError('formUnavailable');
+  const form = await requireForm(tx, teamPlace(ctx), formId);
   if (!fieldId) return;
-  const definition = templateDefinitionSchema.parse(form.definition);
-  const field = definition.fields.find((f) => f.id === fieldId);
+  const field = form.definition.fields.find((f) => f.id === fieldId);
   if (field?.type !== 'actions') throw invalid('fieldId', "This is not an Actions field of the form's template");
 }
 

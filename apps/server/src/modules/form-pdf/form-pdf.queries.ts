@@ -1,86 +1,13 @@
-import type { TemplateType } from '@formwork/shared/templates/template-definition';
 import { sql } from 'drizzle-orm';
-import { iso, uuidArray } from '../../db/sql-values.ts';
+import { uuidArray } from '../../db/sql-values.ts';
 import type { Tx } from '../../db/tenant.ts';
 
 /**
- * Explicit SQL of PDF exports: a form with its template version, and what its PDF shows (folder
- * names, people, stored files, related form titles, actions). Forms, templates, files and actions
- * are read with our own SQL (no other module's queries are imported). Every function takes the
+ * Explicit SQL of PDF exports: what a form's PDF shows besides the form (folder names, stored
+ * files, actions); the form itself is loaded by the forms module's loadForm. Files and actions are
+ * read with our own SQL (no other module's queries are imported). Every function takes the
  * verified workspace id.
  */
-
-function json<T>(value: unknown): T {
-  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
-}
-
-export type PdfForm = {
-  formId: string;
-  number: number;
-  title: string;
-  state: string;
-  version: number;
-  workflowColumn: number | null;
-  values: Record<string, unknown>;
-  textCells: Record<string, string>;
-  createdBy: string | null;
-  createdAt: string;
-  updatedBy: string | null;
-  updatedAt: string;
-  template: {
-    templateId: string;
-    name: string;
-    templateCode: string;
-    formName: string;
-    type: TemplateType;
-    version: number;
-    definition: unknown;
-  };
-};
-
-/** A form of the team (not deleted) with the template version it was filled on. */
-export async function formForPdf(
-  tx: Tx,
-  workspaceId: string,
-  teamId: string,
-  formId: string,
-): Promise<PdfForm | undefined> {
-  const result = await tx.execute<Record<string, unknown>>(sql`
-    select f.form_id, f.number, f.title, f.state, f.version, f.workflow_column, f.field_values, f.text_cells,
-           f.created_by, f.created_at, f.updated_by, f.updated_at, f.template_id, f.template_version,
-           v.name, v.template_code, v.form_name, t.type, v.definition
-      from forms f
-      join templates t on t.workspace_id = f.workspace_id and t.template_id = f.template_id
-      join template_versions v
-        on v.workspace_id = f.workspace_id and v.template_id = f.template_id and v.version = f.template_version
-     where f.workspace_id = ${workspaceId} and f.folder_id = ${teamId} and f.form_id = ${formId}
-       and f.state <> 'deleted'`);
-  const r = result.rows[0];
-  if (!r) return undefined;
-  return {
-    formId: r.form_id as string,
-    number: Number(r.number),
-    title: r.title as string,
-    state: r.state as string,
-    version: Number(r.version),
-    workflowColumn: r.workflow_column === null ? null : Number(r.workflow_column),
-    values: json(r.field_values) ?? {},
-    textCells: json(r.text_cells) ?? {},
-    createdBy: (r.created_by as string | null) ?? null,
-    createdAt: iso(r.created_at),
-    updatedBy: (r.updated_by as string | null) ?? null,
-    updatedAt: iso(r.updated_at),
-    template: {
-      templateId: r.template_id as string,
-      name: r.name as string,
-      templateCode: r.template_code as string,
-      formName: r.form_name as string,
-      type: r.type as TemplateType,
-      version: Number(r.template_version),
-      definition: json(r.definition),
-    },
-  };
-}
 
 /** The names on a team's path: workspace (company folder), project and team. */
 export async function pathNames(
@@ -164,12 +91,13 @@ export async function formActions(tx: Tx, workspaceId: string, formId: string) {
   }));
 }
 
-/** Which of the ids are forms of the team (not deleted), for a bulk export. */
+/** Which of the ids are forms of the team (not deleted, nor of a deleted template, as loadForm), for a bulk export. */
 export async function formsOfTeam(tx: Tx, workspaceId: string, teamId: string, formIds: readonly string[]) {
   if (formIds.length === 0) return new Set<string>();
   const result = await tx.execute<{ form_id: string }>(sql`
-    select form_id from forms
-     where workspace_id = ${workspaceId} and folder_id = ${teamId} and form_id = any(${uuidArray(formIds)})
-       and state <> 'deleted'`);
+    select f.form_id from forms f
+      join templates t on t.workspace_id = f.workspace_id and t.template_id = f.template_id
+     where f.workspace_id = ${workspaceId} and f.folder_id = ${teamId} and f.form_id = any(${uuidArray(formIds)})
+       and f.state <> 'deleted' and t.state <> 'deleted'`);
   return new Set(result.rows.map((r) => r.form_id));
 }

@@ -4,7 +4,7 @@ import { valueReferences } from '@formwork/shared/forms/value-references';
 import { fieldValueText } from '@formwork/shared/forms/value-text';
 import { buildPdfFilename, type PdfFilenameValue } from '@formwork/shared/pdf-filename';
 import type { FormPdfQuery } from '@formwork/shared/schemas/pdf-exports';
-import { type TemplateDefinition, templateDefinitionSchema } from '@formwork/shared/templates/template-definition';
+import type { TemplateDefinition } from '@formwork/shared/templates/template-definition';
 import type { AccessContext } from '../../authz/context.ts';
 import type { AppDb } from '../../db/client.ts';
 import { inScope, type Tx } from '../../db/tenant.ts';
@@ -12,6 +12,7 @@ import { AppError } from '../../errors.ts';
 import type { FileStorage } from '../../files/storage.ts';
 import type { FormPdfModel, PdfImage } from '../../pdf/form-pdf-model.ts';
 import { renderFormPdf } from '../../pdf/render-form-pdf.ts';
+import { type FormPlace, type LoadedForm, loadForm } from '../forms/load-form.service.ts';
 import { valueNames } from '../forms/value-names.service.ts';
 import * as queries from './form-pdf.queries.ts';
 
@@ -72,16 +73,17 @@ async function loadImages(
   return images;
 }
 
-export type LoadedForm = { form: queries.PdfForm; definition: TemplateDefinition; fileName: string };
+/** A form to print, with its PDF file name. */
+export type PdfForm = { form: LoadedForm; fileName: string };
 
 /** The PDF's file name from the template's settings (spec 3, 9). */
 function fileNameOf(
-  form: queries.PdfForm,
-  definition: TemplateDefinition,
+  form: LoadedForm,
   path: { workspace: string; project: string; team: string },
   options: PdfOptions,
   people: ReadonlyMap<string, string>,
 ): string {
+  const { definition } = form;
   const byId = new Map<string, Field>(definition.fields.map((f) => [f.id, f]));
   const fieldValues: Record<string, PdfFilenameValue> = {};
   for (const part of definition.pdfFilename.parts) {
@@ -120,23 +122,23 @@ function fileNameOf(
 }
 
 /** A form of the team and its PDF file name (no images yet): cheap, for listing a ZIP's entries. */
-export async function loadForm(
+export async function loadPdfForm(
   tx: Tx,
-  workspaceId: string,
-  teamId: string,
+  place: FormPlace,
   formId: string,
   options: PdfOptions,
-): Promise<LoadedForm | undefined> {
-  const form = await queries.formForPdf(tx, workspaceId, teamId, formId);
+): Promise<PdfForm | undefined> {
+  const { workspaceId, teamId } = place;
+  const form = await loadForm(tx, place, formId);
   if (!form) return undefined;
-  const definition = templateDefinitionSchema.parse(form.template.definition);
+  const { definition } = form;
   const nameParts = definition.pdfFilename.parts.flatMap((p) => (p.kind === 'field' ? [p.fieldId] : []));
   const named = definition.fields.filter((f) => nameParts.includes(f.id));
   const [path, people] = await Promise.all([
     queries.pathNames(tx, workspaceId, teamId),
     valueNames(tx, workspaceId, named, [{ values: form.values }]),
   ]);
-  return { form, definition, fileName: fileNameOf(form, definition, path, options, people.people) };
+  return { form, fileName: fileNameOf(form, path, options, people.people) };
 }
 
 /** Everything the renderer needs for one loaded form: names, images from storage, actions. */
@@ -145,10 +147,11 @@ export async function pdfModel(
   storage: FileStorage,
   workspaceId: string,
   teamId: string,
-  loaded: LoadedForm,
+  loaded: PdfForm,
   options: PdfOptions,
 ): Promise<FormPdfModel> {
-  const { form, definition } = loaded;
+  const { form } = loaded;
+  const { definition } = form;
   const [path, names, images, actions] = await Promise.all([
     queries.pathNames(tx, workspaceId, teamId),
     valueNames(tx, workspaceId, definition.fields, [form]),
@@ -166,7 +169,7 @@ export async function pdfModel(
     template: {
       name: form.template.name,
       templateCode: form.template.templateCode,
-      version: form.template.version,
+      version: form.templateVersion,
       type: form.template.type,
       definition,
     },
@@ -210,7 +213,7 @@ export async function formPdf(
   const options = pdfOptions(ctx.workspace.timeZone, query.timeZone);
   const workspaceId = ctx.workspace.workspaceId;
   const model = await inScope(db, ctx.scope, async (tx) => {
-    const loaded = await loadForm(tx, workspaceId, teamId, formId, options);
+    const loaded = await loadPdfForm(tx, { workspaceId, teamId }, formId, options);
     if (!loaded) throw new AppError('formUnavailable');
     return { model: await pdfModel(tx, storage, workspaceId, teamId, loaded, options), fileName: loaded.fileName };
   });

@@ -14,7 +14,7 @@ import { enqueueJob, findJob, type Job } from '../../jobs/job-queue.ts';
 import { type JobHandler, jobQueued } from '../../jobs/runner.ts';
 import { renderFormPdf } from '../../pdf/render-form-pdf.ts';
 import * as queries from './form-pdf.queries.ts';
-import { type LoadedForm, loadForm, type PdfOptions, pdfModel, pdfOptions } from './form-pdf.service.ts';
+import { loadPdfForm, type PdfForm, type PdfOptions, pdfModel, pdfOptions } from './form-pdf.service.ts';
 
 /** The job kind of a ZIP of selected forms' PDFs (run by the generic job runner). */
 export const pdfZipJobKind = 'forms.pdfZip';
@@ -118,9 +118,9 @@ export function pdfZipJobHandler(db: AppDb, storage: FileStorage): JobHandler {
       entryTimeZone: params.entryTimeZone ?? params.timeZone,
     };
     return inScope(db, { workspaceId, userId: job.createdBy, isAdmin: false }, async (tx) => {
-      const loaded: LoadedForm[] = [];
+      const loaded: PdfForm[] = [];
       for (const formId of params.formIds) {
-        const form = await loadForm(tx, workspaceId, params.teamId, formId, options);
+        const form = await loadPdfForm(tx, { workspaceId, teamId: params.teamId }, formId, options);
         if (form) loaded.push(form);
       }
       if (loaded.length === 0) throw new Error('None of the selected forms is available any more');
@@ -128,7 +128,7 @@ export function pdfZipJobHandler(db: AppDb, storage: FileStorage): JobHandler {
         loaded.map((l) => ({
           fileName: l.fileName,
           formNumber: l.form.number,
-          separator: l.definition.pdfFilename.separator,
+          separator: l.form.definition.pdfFilename.separator,
         })),
       );
       const entries: ZipEntry[] = loaded.map((form, i) => ({

@@ -80,13 +80,17 @@ export type FormRecord = {
   updatedAt: string;
 };
 
+/**
+ * A form with its template: the names, Template ID and definition of the version it was filled on
+ * (the screen and the PDF show the same header), the template's type and its state now.
+ */
 export type FormWithTemplate = FormRecord & {
   template: {
     name: string;
     templateCode: string;
     formName: string;
     type: TemplateType;
-    state: string;
+    state: 'active' | 'archived';
     definition: unknown;
   };
 };
@@ -119,25 +123,26 @@ export function toFormRecord(r: Record<string, unknown>): FormRecord {
 }
 
 /**
- * A form of the team with its template and the definition of the version it was filled on.
- * Forms of deleted templates are gone with them; `withDeleted` finds deleted forms (replays).
+ * The one join that finds a form: in its team (`folder_id`), with its template and the template
+ * version it was filled on. Deleted forms, and forms of deleted templates, are not found: deleting
+ * a template removes the forms saved from it (spec). Callers go through load-form.service.ts.
  */
-export async function formInTeam(
+export async function formWithTemplate(
   tx: Tx,
   workspaceId: string,
   teamId: string,
   formId: string,
-  options: { withDeleted?: boolean; forUpdate?: boolean } = {},
+  options: { forUpdate?: boolean } = {},
 ): Promise<FormWithTemplate | undefined> {
   const result = await tx.execute<Record<string, unknown>>(sql`
-    select ${formColumns}, t.name as t_name, t.template_code as t_code, t.form_name as t_form_name,
+    select ${formColumns}, v.name as t_name, v.template_code as t_code, v.form_name as t_form_name,
            t.type as t_type, t.state as t_state, v.definition as t_definition
       from forms f
       join templates t on t.workspace_id = f.workspace_id and t.template_id = f.template_id
       join template_versions v
         on v.workspace_id = f.workspace_id and v.template_id = f.template_id and v.version = f.template_version
      where f.workspace_id = ${workspaceId} and f.form_id = ${formId} and f.folder_id = ${teamId}
-       and t.state <> 'deleted' ${options.withDeleted ? sql`` : sql`and f.state <> 'deleted'`}
+       and t.state <> 'deleted' and f.state <> 'deleted'
        ${options.forUpdate ? sql`for update of f` : sql``}`);
   const r = result.rows[0];
   if (!r) return undefined;
@@ -148,7 +153,7 @@ export async function formInTeam(
       templateCode: r.t_code as string,
       formName: r.t_form_name as string,
       type: r.t_type as TemplateType,
-      state: r.t_state as string,
+      state: r.t_state as FormWithTemplate['template']['state'],
       definition: json(r.t_definition),
     },
   };

@@ -25,6 +25,7 @@ import {
   toForm,
 } from './form-model.ts';
 import * as queries from './forms.queries.ts';
+import { loadForm, requireForm, teamPlace } from './load-form.service.ts';
 import { valueNames } from './value-names.service.ts';
 
 /**
@@ -66,18 +67,6 @@ function audit(ctx: TeamContext, action: string, details: Record<string, unknown
   return { actorUserId: ctx.user.userId, folderPath: ctx.folder.path as string[], action, details };
 }
 
-async function loadForm(tx: Tx, ctx: TeamContext, formId: string, forUpdate = false) {
-  const form = await queries.formInTeam(tx, ctx.workspace.workspaceId, ctx.folder.folderId, formId, { forUpdate });
-  if (!form) throw new AppError('formUnavailable');
-  const definition = parseDefinition(
-    ctx.workspace.workspaceId,
-    form.templateId,
-    form.templateVersion,
-    form.template.definition,
-  );
-  return { form, definition };
-}
-
 async function signaturesOf(tx: Tx, ctx: TeamContext, form: queries.FormRecord, type: string) {
   return type === 'workflow' ? queries.workflowSignatures(tx, ctx.workspace.workspaceId, form.formId) : [];
 }
@@ -88,18 +77,11 @@ async function replay(tx: Tx, ctx: TeamContext, formId: string, hash: string): P
   if (!taken || taken.teamId !== ctx.folder.folderId || taken.createHash !== hash) {
     throw new AppError('duplicate', { detail: 'A different form already has this id' });
   }
-  const form = await queries.formInTeam(tx, ctx.workspace.workspaceId, ctx.folder.folderId, formId);
-  if (!form) throw new AppError('formUnavailable');
-  const definition = parseDefinition(
-    ctx.workspace.workspaceId,
-    form.templateId,
-    form.templateVersion,
-    form.template.definition,
-  );
+  const form = await requireForm(tx, teamPlace(ctx), formId);
   return toForm(
     ctx,
     form,
-    { type: form.template.type, definition },
+    { type: form.template.type, definition: form.definition },
     await signaturesOf(tx, ctx, form, form.template.type),
     [],
   );
@@ -171,7 +153,8 @@ export async function saveForm(
   const ctx = access;
   const workspaceId = ctx.workspace.workspaceId;
   return inScope(db, ctx.scope, async (tx) => {
-    const { form, definition } = await loadForm(tx, ctx, formId);
+    const form = await requireForm(tx, teamPlace(ctx), formId);
+    const { definition } = form;
     const type = form.template.type;
     if (archivedFolder(ctx) || form.state !== 'active') throw new AppError('formReadOnly');
     const rights = toForm(ctx, form, { type, definition }, [], []).access;
@@ -206,7 +189,8 @@ export async function saveForm(
 export async function getForm(db: AppDb, access: AccessContext, formId: string): Promise<FormDetail> {
   const ctx = access;
   return inScope(db, ctx.scope, async (tx) => {
-    const { form, definition } = await loadForm(tx, ctx, formId);
+    const form = await requireForm(tx, teamPlace(ctx), formId);
+    const { definition } = form;
     const type = form.template.type;
     const { formulaErrors } = validateFormValues(definition, form.values, {
       requireComplete: false,
@@ -230,7 +214,7 @@ export async function getForm(db: AppDb, access: AccessContext, formId: string):
 export async function formHistory(db: AppDb, access: AccessContext, formId: string) {
   const ctx = access;
   return inScope(db, ctx.scope, async (tx) => {
-    await loadForm(tx, ctx, formId);
+    await requireForm(tx, teamPlace(ctx), formId);
     const versions = await queries.formHistory(tx, ctx.workspace.workspaceId, formId);
     return { versions: versions.map(({ values: _values, ...v }) => v), timeZone: ctx.workspace.timeZone };
   });
@@ -239,7 +223,7 @@ export async function formHistory(db: AppDb, access: AccessContext, formId: stri
 export async function formVersion(db: AppDb, access: AccessContext, formId: string, version: number) {
   const ctx = access;
   return inScope(db, ctx.scope, async (tx) => {
-    const { definition } = await loadForm(tx, ctx, formId);
+    const { definition } = await requireForm(tx, teamPlace(ctx), formId);
     const row = await queries.formVersion(tx, ctx.workspace.workspaceId, formId, version);
     if (!row) throw new AppError('formUnavailable');
     const values = row.values ?? {};
@@ -272,12 +256,12 @@ export async function cloneForm(
     if (await queries.formIdTaken(tx, workspaceId, newFormId)) {
       return { created: false, form: await replay(tx, ctx, newFormId, hash) };
     }
-    const { form: source, definition: sourceDefinition } = await loadForm(tx, ctx, sourceFormId);
+    const source = await requireForm(tx, teamPlace(ctx), sourceFormId);
     if (archivedFolder(ctx)) throw new AppError('formReadOnly');
     const template = await queries.templateForTeam(tx, workspaceId, teamId, source.templateId);
     if (template?.state !== 'active') throw new AppError('formTemplateUnavailable');
     const definition = parseDefinition(workspaceId, template.templateId, template.version, template.definition);
-    const cloned = cloneFormValues(sourceDefinition, source.values, limitsFor(ctx.workspace.plan).fieldsPerTemplate);
+    const cloned = cloneFormValues(source.definition, source.values, limitsFor(ctx.workspace.plan).fieldsPerTemplate);
     // Values the current version no longer accepts (a field removed or changed) are left out.
     const ids = new Set(definition.fields.map((f) => f.id));
     let values = Object.fromEntries(Object.entries(cloned.values).filter(([id]) => ids.has(id)));
@@ -331,13 +315,12 @@ export async function changeForms(
   const results = await inScope(db, ctx.scope, async (tx) => {
     const out: FormActionResult['results'] = [];
     for (const formId of [...new Set(formIds)]) {
-      const form = await queries.formInTeam(tx, workspaceId, teamId, formId, { forUpdate: true });
+      const form = await loadForm(tx, { workspaceId, teamId }, formId, { forUpdate: true });
       if (!form) {
         out.push({ formId, ok: false, code: 'formUnavailable' });
         continue;
       }
-      const definition = parseDefinition(workspaceId, form.templateId, form.templateVersion, form.template.definition);
-      const rights = toForm(ctx, form, { type: form.template.type, definition }, [], []).access;
+      const rights = toForm(ctx, form, { type: form.template.type, definition: form.definition }, [], []).access;
       const allowed = action === 'archive' ? rights.archive : action === 'restore' ? rights.restore : rights.delete;
       const stateOk =
         action === 'archive' ? form.state === 'active' : action === 'restore' ? form.state === 'archived' : true;

@@ -4,8 +4,9 @@ import type { AccessContext } from '../../authz/context.ts';
 import type { AppDb } from '../../db/client.ts';
 import { inScope } from '../../db/tenant.ts';
 import { AppError } from '../../errors.ts';
-import { archivedFolder, parseDefinition, stale, toForm } from './form-model.ts';
+import { archivedFolder, stale, toForm } from './form-model.ts';
 import * as queries from './forms.queries.ts';
+import { requireForm } from './load-form.service.ts';
 
 /**
  * Moves a workflow form into its next column with an approval signature (spec 4.1): n columns take
@@ -23,9 +24,8 @@ export async function moveForm(
   const ctx = access;
   const workspaceId = ctx.workspace.workspaceId;
   return inScope(db, ctx.scope, async (tx) => {
-    const form = await queries.formInTeam(tx, workspaceId, teamId, formId);
-    if (!form) throw new AppError('formUnavailable');
-    const definition = parseDefinition(workspaceId, form.templateId, form.templateVersion, form.template.definition);
+    const form = await requireForm(tx, { workspaceId, teamId }, formId);
+    const { definition } = form;
     if (archivedFolder(ctx) || form.state !== 'active') throw new AppError('formReadOnly');
     const columns = definition.workflow?.columns ?? [];
     const current = form.workflowColumn ?? 0;
@@ -107,9 +107,8 @@ export async function resetForm(
   const ctx = access;
   const workspaceId = ctx.workspace.workspaceId;
   return inScope(db, ctx.scope, async (tx) => {
-    const form = await queries.formInTeam(tx, workspaceId, teamId, formId);
-    if (!form) throw new AppError('formUnavailable');
-    const definition = parseDefinition(workspaceId, form.templateId, form.templateVersion, form.template.definition);
+    const form = await requireForm(tx, { workspaceId, teamId }, formId);
+    const { definition } = form;
     if (archivedFolder(ctx) || form.state !== 'active') throw new AppError('formReadOnly');
     const columns = definition.workflow?.columns ?? [];
     const current = form.workflowColumn ?? 0;
