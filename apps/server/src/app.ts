@@ -26,6 +26,7 @@ import { formRoutes } from './modules/forms/forms.routes.ts';
 import { registerRoutes } from './modules/forms/register.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
+import { listRoutes } from './modules/lists/lists.routes.ts';
 import { peopleRoutes } from './modules/people/people.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { tabRoutes } from './modules/tabs/tabs.routes.ts';
@@ -123,6 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(activityRoutes);
   await app.register(templateRoutes);
   await app.register(tabRoutes);
+  await app.register(listRoutes);
   await app.register(fileRoutes);
   await app.register(peopleRoutes);
   await app.register(formRoutes);

@@ -56,6 +56,8 @@ export const errorCodes = {
   tooManyRequests: { status: 429, title: 'Too many attempts. Please wait and try again' },
   templateNotFound: { status: 404, title: "We couldn't find this template" },
   tabNotFound: { status: 404, title: "We couldn't find this tab" },
+  /** Lists (issue 18). */
+  listNotFound: { status: 404, title: "We couldn't find this list" },
   templateCodeUsed: { status: 409, title: 'Template ID has been used' },
   tabNameUsed: { status: 409, title: 'A tab with this name already exists. Tab names must be unique' },
   /** Spec 8.2: archiving templates without a folder. */

@@ -55,6 +55,20 @@ type Persona = keyof typeof personas;
 type Row = [rule: string, persona: Persona, verb: Permission, folder: FolderRef, expected: boolean];
 
 const rows: Row[] = [
+  // Lists (issue 18, spec 6): the List Library is the org controllers'; project controllers create
+  // project lists and the project's members edit their items.
+  ['org member views the List Library', 'orgMember', 'list.view', company, true],
+  ['team member does not view a project list', 'teamMember', 'list.view', p1, false],
+  ['project member views the project lists', 'projectMember', 'list.view', p1, true],
+  ['org controller manages the List Library', 'orgController', 'list.manage', company, true],
+  ['org member does not manage the List Library', 'orgMember', 'list.manage', company, false],
+  ['project controller does not manage the List Library', 'projectController', 'list.manage', company, false],
+  ['project controller manages project lists', 'projectController', 'list.manage', p1, true],
+  ["project controller does not manage another project's lists", 'projectController', 'list.manage', p2, false],
+  ['project member does not manage project lists', 'projectMember', 'list.manage', p1, false],
+  ['project member edits project list items', 'projectMember', 'list.editItems', p1, true],
+  ['org member does not edit List Library items', 'orgMember', 'list.editItems', company, false],
+  ['no list verb applies to a team', 'orgController', 'list.view', t1, false],
   // Viewing: a role applies to its folder and everything below it.
   ['admin views any folder', 'admin', 'folder.view', t3, true],
   // Uploads: anyone with a role at or above the folder (members upload photos, spec 6).

@@ -129,6 +129,12 @@ export const permissions = [
   'people.invite',
   /** Deactivate or reactivate a person in the workspace (org controllers). */
   'people.deactivate',
+  /** See the lists of a company (List Library) or a project (Lists): members and above there. */
+  'list.view',
+  /** Create, rename, archive, restore and delete lists, change their properties and import them: org controllers in the List Library, project controllers in a project (spec 6). */
+  'list.manage',
+  /** Add, change, reorder and remove the items of a list: org controllers in the List Library; the project's members in a project (issue 18). */
+  'list.editItems',
 ] as const;
 export type Permission = (typeof permissions)[number];
 
@@ -300,6 +306,14 @@ export function can(m: Membership, verb: Permission, folder: FolderRef): boolean
     case 'account.view':
     case 'workspace.edit':
       return folder.kind === 'company' && controllerAtOrAbove(m, folder, 'company');
+    case 'list.view':
+      return folder.kind !== 'team' && effectiveRole(m, folder) !== null;
+    case 'list.manage':
+      if (folder.kind === 'company') return controllerAtOrAbove(m, folder, 'company');
+      return folder.kind === 'project' && controllerAtOrAbove(m, folder, 'project');
+    case 'list.editItems':
+      if (folder.kind === 'company') return controllerAtOrAbove(m, folder, 'company');
+      return folder.kind === 'project' && effectiveRole(m, folder) !== null;
   }
 }
 

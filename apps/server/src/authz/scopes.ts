@@ -3,7 +3,7 @@ import type { FolderRef } from '@formwork/shared/permissions';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppDb } from '../db/client.ts';
-import { actions, files, folders, templateDeployments, templates } from '../db/schema.ts';
+import { actions, files, folders, lists, templateDeployments, templates } from '../db/schema.ts';
 import { readInScope } from '../db/tenant.ts';
 import { AppError } from '../errors.ts';
 import { type AccessContext, resolveFolder } from './context.ts';
@@ -133,6 +133,38 @@ export const fileFolderByParams: ScopeResolver = {
 };
 
 /**
+ * The folder a list `:listId` of the company `:companyId` lives in: the company (List Library) or
+ * one of its projects. The company is verified first (lists have no lookup policy outside their
+ * workspace), then the list's folder; a list of another workspace answers 404 listNotFound.
+ */
+export const listHomeByParams: ScopeResolver = {
+  name: 'list home',
+  params: ['companyId', 'listId'],
+  notFound: 'listNotFound',
+  resolve: async (db, user, request, code) => {
+    const companyId = param(request, 'companyId');
+    const listId = param(request, 'listId');
+    const company = await companyByParam.resolve(db, user, request, code);
+    if (!company.context) throw new AppError(code);
+    const [list] = await readInScope<{ folder_id: string }>(
+      db,
+      company.context.scope,
+      sql`select folder_id from ${lists} where workspace_id = ${companyId} and list_id = ${listId}`,
+    );
+    if (!list) throw new AppError(code);
+    if (list.folder_id === companyId) return company;
+    return {
+      context: await resolveFolder(
+        db,
+        user,
+        sql`f.workspace_id = ${companyId} and f.folder_id = ${list.folder_id} and f.kind = 'project' and f.state <> 'deleted'`,
+        code,
+      ),
+    };
+  },
+};
+
+/**
  * An upload's folder: the `folderId` of the query string (a folder of the company `:companyId`),
  * else the company itself.
  */
@@ -233,6 +265,7 @@ export const personal: ScopeResolver = {
 export const scopesByParams: readonly ScopeResolver[] = [
   actionTeamByParams,
   fileFolderByParams,
+  listHomeByParams,
   teamByParam,
   projectByParam,
   companyByParam,

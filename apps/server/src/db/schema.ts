@@ -1,7 +1,19 @@
 // Drizzle's view of the tables that migrations/ create. The SQL files are the source of truth;
 // the tenancy catalog test checks the database, and the integration tests check these match.
 import { accountTypes, plans, subscriptionStatuses, subscriptionTerms } from '@formwork/shared/permissions';
-import { bigint, boolean, date, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  date,
+  doublePrecision,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -368,4 +380,54 @@ export const actions = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.workspaceId, t.actionId] })],
+);
+
+/** 0027_lists: a list in the company (List Library) or a project (issue 18). */
+export const lists = pgTable(
+  'lists',
+  {
+    workspaceId: uuid('workspace_id').notNull(),
+    listId: uuid('list_id').notNull(),
+    folderId: uuid('folder_id').notNull(),
+    name: text('name').notNull(),
+    state: text('state', { enum: ['active', 'archived'] })
+      .notNull()
+      .default('active'),
+    createdBy: uuid('created_by'),
+    updatedBy: uuid('updated_by'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.listId] })],
+);
+
+export const listProperties = pgTable(
+  'list_properties',
+  {
+    workspaceId: uuid('workspace_id').notNull(),
+    listId: uuid('list_id').notNull(),
+    propertyId: uuid('property_id').notNull(),
+    name: text('name').notNull(),
+    type: text('type', { enum: ['text', 'number', 'date', 'expiry_date', 'colour'] }).notNull(),
+    sortValue: integer('sort_value').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.listId, t.propertyId] })],
+);
+
+/** `values` maps a property id to the item's value; `label_key` (generated) is not written. */
+export const listItems = pgTable(
+  'list_items',
+  {
+    workspaceId: uuid('workspace_id').notNull(),
+    listId: uuid('list_id').notNull(),
+    itemId: uuid('item_id').notNull(),
+    label: text('label').notNull(),
+    colour: text('colour'),
+    values: jsonb('values').$type<Record<string, string>>().notNull().default({}),
+    position: doublePrecision('position').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.listId, t.itemId] })],
 );

@@ -28,6 +28,7 @@ type Probed = TestWorkspace & {
   formId: string;
   exportId: string;
   actionId: string;
+  listId: string;
 };
 
 const idSources: Record<string, (w: Probed) => string> = {
@@ -52,6 +53,7 @@ const idSources: Record<string, (w: Probed) => string> = {
   formIds: (w) => w.formId,
   exportId: (w) => w.exportId,
   actionId: (w) => w.actionId,
+  listId: (w) => w.listId,
   assigneeId: (w) => w.personas.orgController.userId,
   // People of the folder (Users page): a person of the workspace.
   userId: (w) => w.personas.teamMember.userId,
@@ -123,6 +125,17 @@ async function templateAndTab(workspace: TestWorkspace): Promise<{ templateId: s
   return { templateId, tabId: tab.json().id };
 }
 
+/** A list in the List Library, made the way the app does. */
+async function libraryList(workspace: TestWorkspace): Promise<string> {
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/companies/${workspace.companyId}/lists`,
+    headers: await workspace.personas.orgController.headers(),
+    payload: { name: 'Probe list' },
+  });
+  return response.json().id;
+}
+
 /** A photo in workspace A's first team, uploaded the way the app does. */
 async function uploadPhoto(workspace: TestWorkspace): Promise<string> {
   const photo = await sharp({ create: { width: 8, height: 8, channels: 3, background: 'grey' } })
@@ -152,6 +165,7 @@ beforeAll(async () => {
     ...(await templateAndTab(workspace)),
     ...(await formAndExport(workspace)),
     actionId: '',
+    listId: await libraryList(workspace),
   };
   a.actionId = await assignedAction(workspace, a.formId);
   outsider = a.personas.outsider;

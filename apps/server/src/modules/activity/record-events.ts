@@ -5,7 +5,7 @@ export type AuditEvent = {
   workspaceId: string;
   actorUserId: string | null;
   action: string;
-  subjectType: 'account' | 'workspace' | 'company' | 'project' | 'team' | 'file' | 'invitation' | 'user';
+  subjectType: 'account' | 'workspace' | 'company' | 'project' | 'team' | 'file' | 'invitation' | 'user' | 'list';
   subjectId: string;
   /** [companyId, projectId?, teamId?] of the subject: activity pages find events below a folder. */
   folderPath: string[];

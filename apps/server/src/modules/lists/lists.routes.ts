@@ -1,0 +1,112 @@
+import { companyParamsSchema, projectParamsSchema } from '@formwork/shared/schemas/folders';
+import {
+  listCreateSchema,
+  listDetailSchema,
+  listParamsSchema,
+  listQuerySchema,
+  listRenameSchema,
+  listStateResultSchema,
+  listsSchema,
+} from '@formwork/shared/schemas/lists';
+import { routeContext } from '../../authz/route-access.ts';
+import type { App } from '../../http/types.ts';
+import * as service from './lists.service.ts';
+
+const tags = ['lists'];
+const security = [{ bearer: [] }];
+
+/**
+ * Lists (issue 18): the List Library of a company and the Lists of a project; one list is named
+ * by its workspace and id (`/api/companies/:companyId/lists/:listId`), and the route step checks
+ * the verb on the folder it lives in.
+ */
+export async function listRoutes(app: App) {
+  const { db } = app.deps.database;
+
+  for (const level of ['companies', 'projects'] as const) {
+    const url = level === 'companies' ? '/api/companies/:companyId/lists' : '/api/projects/:projectId/lists';
+    const params = level === 'companies' ? companyParamsSchema : projectParamsSchema;
+    const where = level === 'companies' ? 'the List Library' : "a project's Lists";
+
+    app.get(url, {
+      config: { access: { permission: 'list.view' } },
+      schema: {
+        tags,
+        security,
+        summary: `The active or archived lists of ${where}`,
+        params,
+        querystring: listQuerySchema,
+        response: { 200: listsSchema },
+      },
+      handler: async (request) => service.listLists(db, routeContext(request), request.query.state),
+    });
+
+    app.post(url, {
+      config: { access: { permission: 'list.manage' } },
+      schema: {
+        tags,
+        security,
+        summary: `Create a list in ${where}`,
+        params,
+        body: listCreateSchema,
+        response: { 201: listDetailSchema },
+      },
+      handler: async (request, reply) =>
+        reply.status(201).send(await service.createList(db, routeContext(request), request.body)),
+    });
+  }
+
+  app.get('/api/companies/:companyId/lists/:listId', {
+    config: { access: { permission: 'list.view' } },
+    schema: {
+      tags,
+      security,
+      summary: 'One list with its properties',
+      params: listParamsSchema,
+      response: { 200: listDetailSchema },
+    },
+    handler: async (request) => service.getList(db, routeContext(request), request.params.listId),
+  });
+
+  app.patch('/api/companies/:companyId/lists/:listId', {
+    config: { access: { permission: 'list.manage' } },
+    schema: {
+      tags,
+      security,
+      summary: 'Rename a list',
+      params: listParamsSchema,
+      body: listRenameSchema,
+      response: { 200: listDetailSchema },
+    },
+    handler: async (request) => service.renameList(db, routeContext(request), request.params.listId, request.body.name),
+  });
+
+  for (const [verb, state] of [
+    ['archive', 'archived'],
+    ['restore', 'active'],
+  ] as const) {
+    app.post(`/api/companies/:companyId/lists/:listId/${verb}`, {
+      config: { access: { permission: 'list.manage' } },
+      schema: {
+        tags,
+        security,
+        summary: verb === 'archive' ? 'Archive a list' : 'Restore an archived list',
+        params: listParamsSchema,
+        response: { 200: listDetailSchema },
+      },
+      handler: async (request) => service.setListState(db, routeContext(request), request.params.listId, state),
+    });
+  }
+
+  app.delete('/api/companies/:companyId/lists/:listId', {
+    config: { access: { permission: 'list.manage' } },
+    schema: {
+      tags,
+      security,
+      summary: 'Permanently delete a list with its properties and items',
+      params: listParamsSchema,
+      response: { 200: listStateResultSchema },
+    },
+    handler: async (request) => service.deleteList(db, routeContext(request), request.params.listId),
+  });
+}
