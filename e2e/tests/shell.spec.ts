@@ -18,16 +18,11 @@ test('sections that are not built yet keep the shell and say so, at every addres
   const companyId = (
     (await folderNav(page).getByRole('link', { name: 'Home Folder' }).getAttribute('href')) ?? ''
   ).split('/')[3] as string;
-  const projectId = (
-    (await folderNav(page).getByRole('link', { name: 'Harbour Bridge Upgrade' }).getAttribute('href')) ?? ''
-  ).split('/')[3] as string;
 
   const addresses: [string, string][] = [
     [`/photos/teams/${teamId}`, 'Photos'],
     [`/analytics/teams/${teamId}`, 'Analytics'],
     [`/analytics/companies/${companyId}/dashboards/grid`, 'Analytics'],
-    [`/lists/companies/${companyId}`, 'List Library'],
-    [`/lists/projects/${projectId}/active`, 'Lists'],
     [`/home/teams/${teamId}/settings`, 'Settings'],
   ];
   for (const [address, section] of addresses) {

@@ -33,6 +33,7 @@ const UsersRoute = lazyWithReload(() => import('./routes/users-route.tsx').then(
 const ActivationRoute = lazyWithReload(() =>
   import('./routes/activation-route.tsx').then((m) => ({ default: m.ActivationRoute })),
 );
+const ListsRoute = lazyWithReload(() => import('./routes/lists-route.tsx').then((m) => ({ default: m.ListsRoute })));
 const TemplatesRoute = lazyWithReload(() =>
   import('./routes/templates-route.tsx').then((m) => ({ default: m.TemplatesRoute })),
 );
@@ -55,7 +56,7 @@ function lazyPage(Page: ComponentType) {
 }
 
 /**
- * The route table (spec 2.1, 2.2). Sections that are not built yet (lists, photos,
+ * The route table (spec 2.1, 2.2). Sections that are not built yet (photos,
  * analytics, folder settings) show the shell with a "not available yet" page at their addresses
  * (any tail, so legacy redirects land there too). Unknown paths go to the 404 page.
  */
@@ -102,7 +103,10 @@ export const routes: RouteObject[] = [
       { path: '/home/:level/:folderId/activity', element: <FolderActivityRoute /> },
       { path: '/home/:level/:folderId/settings', element: lazyPage(SettingsRoute) },
       { path: '/users/:level/:folderId', element: lazyPage(UsersRoute) },
-      ...(['lists', 'photos', 'analytics'] as const).map((section) => ({
+      // Spec 2.2: List Library (companies) and Lists (projects), active or archived, and one list.
+      { path: '/lists/:level/:folderId', element: lazyPage(ListsRoute) },
+      { path: '/lists/:level/:folderId/:segment', element: lazyPage(ListsRoute) },
+      ...(['photos', 'analytics'] as const).map((section) => ({
         path: `/${section}/:level/:folderId/*`,
         element: <SectionNotAvailableRoute section={section} />,
       })),

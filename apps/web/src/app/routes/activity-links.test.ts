@@ -19,6 +19,12 @@ describe('activityLink: an activity entry leads to what it is about', () => {
     expect(at('action', [c, p, t], 'action.assigned')).toBe(`?actionId=${id}`);
   });
 
+  it('lists: the List Library or the project list', () => {
+    expect(at('list', [c])).toBe(`/lists/companies/${c}/${id}`);
+    expect(at('list', [c, p], 'list.renamed')).toBe(`/lists/projects/${p}/${id}`);
+    expect(at('list', [c], 'list.deleted')).toBeNull();
+  });
+
   it('leads nowhere for deleted subjects and what has no page', () => {
     expect(at('team', [c, p, t], 'folder.deleted')).toBeNull();
     expect(at('form', [c, p, t], 'form.deleted')).toBeNull();

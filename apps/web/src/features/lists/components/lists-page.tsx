@@ -1,0 +1,186 @@
+import { can, type Membership } from '@formwork/shared/permissions';
+import type { ListState, ListSummary } from '@formwork/shared/schemas/lists';
+import {
+  ActionIcon,
+  Anchor,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Menu,
+  SegmentedControl,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconDots, IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { type Confirmation, ConfirmModal } from '../../../components/ui/confirm-modal.tsx';
+import { showToast } from '../../../lib/toast.tsx';
+import {
+  type ListFolder,
+  useCreateList,
+  useDeleteList,
+  useFolderLists,
+  useRenameList,
+  useSetListState,
+} from '../api/lists.ts';
+import { listPath, listsPath } from '../list-paths.ts';
+import { ListNameModal } from './list-name-modal.tsx';
+
+type Props = {
+  folder: ListFolder;
+  path: readonly string[];
+  viewer: Membership;
+  state: ListState;
+};
+
+/**
+ * The List Library of a company or the Lists of a project (spec 2.2, 4.1; issue 18.1): active and
+ * archived lists; those who may manage lists create, rename, archive, restore and delete them.
+ */
+export function ListsPage({ folder, path, viewer, state }: Props) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const lists = useFolderLists(folder, state);
+  const manage = can(viewer, 'list.manage', { kind: folder.kind, path });
+  const create = useCreateList(folder);
+  const rename = useRenameList(folder.companyId);
+  const setState = useSetListState(folder.companyId);
+  const remove = useDeleteList(folder.companyId);
+  const [naming, setNaming] = useState<{ list: ListSummary | null } | null>(null);
+  const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
+  const title = folder.kind === 'company' ? t('shell.listLibrary') : t('shell.lists');
+
+  const changeState = (list: ListSummary, to: ListState) =>
+    setState
+      .mutateAsync({ listId: list.id, state: to })
+      .then(() =>
+        showToast('success', t(to === 'archived' ? 'lists.archived' : 'lists.restored', { name: list.name })),
+      );
+
+  const confirmArchive = (list: ListSummary) =>
+    setConfirmation({
+      title: t('lists.archiveTitle'),
+      body: t('lists.archiveBody', { name: list.name }),
+      confirmLabel: t('lists.archive'),
+      onConfirm: () => changeState(list, 'archived').finally(() => setConfirmation(null)),
+    });
+
+  const confirmDelete = (list: ListSummary) =>
+    setConfirmation({
+      title: t('lists.deleteTitle'),
+      body: t('lists.deleteBody', { name: list.name }),
+      confirmLabel: t('lists.delete'),
+      danger: true,
+      onConfirm: () =>
+        remove
+          .mutateAsync(list.id)
+          .then(() => showToast('success', t('lists.deleted', { name: list.name })))
+          .finally(() => setConfirmation(null)),
+    });
+
+  return (
+    <Stack gap="md" p="md">
+      <Group justify="space-between">
+        <Title order={1}>{title}</Title>
+        <Group>
+          <SegmentedControl
+            aria-label={t('lists.stateFilter')}
+            value={state}
+            onChange={(value) => navigate(listsPath(folder.kind, folder.folderId, value as ListState))}
+            data={[
+              { value: 'active', label: t('lists.active') },
+              { value: 'archived', label: t('lists.archivedView') },
+            ]}
+          />
+          {manage && state === 'active' ? (
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setNaming({ list: null })}>
+              {t('lists.create')}
+            </Button>
+          ) : null}
+        </Group>
+      </Group>
+      {lists.isPending ? (
+        <Center mih="30vh">
+          <Loader aria-label={t('app.loading')} />
+        </Center>
+      ) : (lists.data ?? []).length === 0 ? (
+        <Text c="dimmed">{t(state === 'active' ? 'lists.empty' : 'lists.emptyArchived')}</Text>
+      ) : (
+        <Table striped highlightOnHover aria-label={title}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('lists.name')}</Table.Th>
+              <Table.Th>{t('lists.items')}</Table.Th>
+              <Table.Th>{t('lists.properties')}</Table.Th>
+              {manage ? <Table.Th aria-label={t('lists.actions')} /> : null}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {(lists.data ?? []).map((list) => (
+              <Table.Tr key={list.id}>
+                <Table.Td>
+                  <Anchor component={Link} to={listPath(folder.kind, folder.folderId, list.id)}>
+                    {list.name}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>{list.itemCount}</Table.Td>
+                <Table.Td>{list.propertyCount}</Table.Td>
+                {manage ? (
+                  <Table.Td align="right">
+                    <Menu position="bottom-end">
+                      <Menu.Target>
+                        <ActionIcon variant="subtle" aria-label={t('lists.actionsFor', { name: list.name })}>
+                          <IconDots size={16} />
+                        </ActionIcon>
+                      </Menu.Target>
+                      <Menu.Dropdown>
+                        {state === 'active' ? (
+                          <>
+                            <Menu.Item onClick={() => setNaming({ list })}>{t('lists.rename')}</Menu.Item>
+                            <Menu.Item onClick={() => confirmArchive(list)}>{t('lists.archive')}</Menu.Item>
+                          </>
+                        ) : (
+                          <Menu.Item onClick={() => void changeState(list, 'active')}>{t('lists.restore')}</Menu.Item>
+                        )}
+                        <Menu.Item color="red" onClick={() => confirmDelete(list)}>
+                          {t('lists.delete')}
+                        </Menu.Item>
+                      </Menu.Dropdown>
+                    </Menu>
+                  </Table.Td>
+                ) : null}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      <ListNameModal
+        opened={naming !== null}
+        title={naming?.list ? t('lists.renameTitle') : t('lists.createTitle')}
+        submitLabel={naming?.list ? t('lists.rename') : t('lists.create')}
+        initialName={naming?.list?.name ?? ''}
+        onClose={() => setNaming(null)}
+        onSubmit={async (name) => {
+          if (naming?.list) {
+            await rename.mutateAsync({ listId: naming.list.id, name });
+            showToast('success', t('lists.renamed', { name }));
+            return;
+          }
+          const created = await create.mutateAsync(name);
+          showToast('success', t('lists.created', { name }));
+          navigate(listPath(folder.kind, folder.folderId, created.id));
+        }}
+      />
+      <ConfirmModal
+        confirmation={confirmation}
+        busy={setState.isPending || remove.isPending}
+        onClose={() => setConfirmation(null)}
+      />
+    </Stack>
+  );
+}
