@@ -23,6 +23,21 @@ export const invitationValidDays = 14;
 export const bulkInviteMaxRows = 5000;
 export const bulkInviteMaxBytes = 1024 * 1024;
 
+/** The file-level reasons a bulk invite's CSV is refused before any row is checked. */
+export const bulkInviteFileMessages = {
+  notCsv: 'This file is not a CSV file.',
+  oneFile: 'Unable to import more than one CSV file at a time.',
+  header: 'The first column of the CSV file must be headed Email.',
+  empty: 'The CSV file has no rows to invite.',
+  nothingToInvite: 'Type the e-mail addresses to invite or choose a CSV file.',
+  noValidRows: 'No row can be invited: correct the rows marked and try again.',
+  tooLarge: `The CSV file is larger than ${bulkInviteMaxBytes / 1024 / 1024} MB.`,
+  tooManyRows: `The CSV file has more than ${bulkInviteMaxRows.toLocaleString('en-US')} rows.`,
+} as const;
+
+/** The optional columns of a bulk invite CSV after Email (headers matched without case). */
+export const bulkInviteColumns = ['email', 'folder', 'level', 'type'] as const;
+
 /** A level is a folder kind and a role there: Team, Project or Org, Member or Controller. */
 export type Level = { kind: FolderKind; role: Role };
 
@@ -129,6 +144,8 @@ export const invitationMessages = {
   levelNotAllowed: "You can't give this level in this folder.",
   folderNotFound: 'This folder was not found in this workspace.',
   formulaCell: 'Cells cannot start with =, +, - or @.',
+  invalidLevel: 'The level must be Member or Controller.',
+  invalidType: 'The type must be Contributor or Visitor.',
   grantedElsewhere: "This person's level was given at another folder; change it there.",
   cannotDeactivateSelf: "You can't deactivate yourself.",
 } as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bulkInviteFileMessages, bulkInviteMaxBytes, bulkInviteMaxRows } from '../invitation-rules.ts';
 import { folderKinds, roles, userTypes } from '../permissions.ts';
 import { cursorPart, keysetCursor } from './cursor.ts';
 import { emailSchema, mobileSchema, passwordSchema } from './identity.ts';
@@ -24,6 +25,45 @@ export const inviteBodySchema = z.object({
   userType: z.enum(userTypes),
 });
 export type InviteBody = z.infer<typeof inviteBodySchema>;
+
+/**
+ * Issue 16.2 bulk invite: typed addresses (chips) or a CSV whose first column is headed Email,
+ * with optional Folder (a folder id at or below this one), Level and Type columns; the body's level
+ * and type apply where a row has none. `send: false` only checks every row (the preview); `send:
+ * true` checks again and invites the rows without problems in one transaction.
+ */
+export const bulkInviteBodySchema = z.object({
+  /** The typed addresses (chips); a CSV, when given, is used instead. */
+  emails: z.array(z.string().max(254)).max(bulkInviteMaxRows, bulkInviteFileMessages.tooManyRows).optional(),
+  csv: z.string().max(bulkInviteMaxBytes, bulkInviteFileMessages.tooLarge).optional(),
+  role: z.enum(roles),
+  userType: z.enum(userTypes),
+  send: z.boolean(),
+});
+export type BulkInviteBody = z.infer<typeof bulkInviteBodySchema>;
+
+export const bulkInviteRowSchema = z.object({
+  /** The CSV line (or the chip's position, from 1). */
+  line: z.number().int(),
+  email: z.string(),
+  folderId: z.string().nullable(),
+  folderName: z.string().nullable(),
+  folderKind: z.enum(folderKinds).nullable(),
+  role: z.enum(roles).nullable(),
+  userType: z.enum(userTypes).nullable(),
+  problems: z.array(
+    z.object({ column: z.enum(['email', 'folder', 'level', 'type']), code: z.string(), message: z.string() }),
+  ),
+});
+export type BulkInviteRow = z.infer<typeof bulkInviteRowSchema>;
+
+export const bulkInviteResultSchema = z.object({
+  rows: z.array(bulkInviteRowSchema),
+  /** Rows that can be (or, after sending, were) invited. */
+  valid: z.number().int(),
+  invited: z.number().int(),
+});
+export type BulkInviteResult = z.infer<typeof bulkInviteResultSchema>;
 
 export const invitationStatuses = ['pending', 'expired', 'accepted', 'revoked'] as const;
 /** What became of the invitation's last e-mail (the outbox): waiting, sent, or given up on. */

@@ -67,15 +67,71 @@ export type NewInvitation = {
   expiresAt: Date;
 };
 
-/** Inserts the invitation; false when the address already has a pending one (the unique index). */
-export async function insertInvitation(tx: Tx, i: NewInvitation): Promise<boolean> {
-  const result = await tx.execute(sql`
-    insert into invitations (workspace_id, invitation_id, email, folder_id, role, user_type, invited_by, expires_at)
-    values (${i.workspaceId}, ${i.invitationId}, ${i.email}, ${i.folderId}, ${i.role}, ${i.userType}, ${i.invitedBy},
-      ${i.expiresAt.toISOString()})
+export type NewInvitationWithLink = NewInvitation & {
+  tokenHash: string;
+  mailId: string;
+  mail: { to: string; subject: string; text: string };
+};
+
+/**
+ * Bulk insert (issue 16.2): the invitations, their tokens and their e-mails (into the outbox, sent
+ * after the commit by the mail sender), three statements however many rows. Returns the ids that
+ * were inserted: an address another request invited a moment ago is left out (the unique index).
+ */
+export async function insertInvitationsWithLinks(tx: Tx, rows: readonly NewInvitationWithLink[]): Promise<Set<string>> {
+  if (rows.length === 0) return new Set();
+  const json = JSON.stringify(
+    rows.map((i) => ({
+      workspace_id: i.workspaceId,
+      invitation_id: i.invitationId,
+      email: i.email,
+      folder_id: i.folderId,
+      role: i.role,
+      user_type: i.userType,
+      invited_by: i.invitedBy,
+      expires_at: i.expiresAt.toISOString(),
+      mail_id: i.mailId,
+      token_hash: i.tokenHash,
+      to_address: i.mail.to,
+      subject: i.mail.subject,
+      text_body: i.mail.text,
+    })),
+  );
+  const inserted = await tx.execute<{ invitation_id: string }>(sql`
+    insert into invitations (workspace_id, invitation_id, email, folder_id, role, user_type, invited_by, expires_at, mail_id)
+    select r.workspace_id, r.invitation_id, r.email, r.folder_id, r.role, r.user_type, r.invited_by, r.expires_at, r.mail_id
+    from json_to_recordset(${json}::json) as r(workspace_id uuid, invitation_id uuid, email text, folder_id uuid,
+      role text, user_type text, invited_by uuid, expires_at timestamptz, mail_id uuid)
     on conflict (workspace_id, lower(email)) where status = 'pending' do nothing
     returning invitation_id`);
-  return result.rows.length === 1;
+  const ids = new Set(inserted.rows.map((r) => r.invitation_id));
+  const kept = JSON.stringify(JSON.parse(json).filter((r: { invitation_id: string }) => ids.has(r.invitation_id)));
+  await tx.execute(sql`
+    insert into invitation_tokens (token_hash, workspace_id, invitation_id)
+    select r.token_hash, r.workspace_id, r.invitation_id
+    from json_to_recordset(${kept}::json) as r(token_hash text, workspace_id uuid, invitation_id uuid)`);
+  await tx.execute(sql`
+    insert into mail_outbox (mail_id, to_address, subject, text_body)
+    select r.mail_id, r.to_address, r.subject, r.text_body
+    from json_to_recordset(${kept}::json) as r(mail_id uuid, to_address text, subject text, text_body text)`);
+  return ids;
+}
+
+export type BulkFolderRow = { folder_id: string; kind: FolderKind; parent_id: string | null; name: string };
+
+/** The folders among `ids` at or below `folder` in the workspace (others, or other workspaces', are absent). */
+export async function foldersBelow(
+  tx: Tx,
+  workspaceId: string,
+  folder: { kind: FolderKind; folderId: string },
+  ids: readonly string[],
+): Promise<Map<string, BulkFolderRow>> {
+  if (ids.length === 0) return new Map();
+  const result = await tx.execute<BulkFolderRow>(sql`
+    select f.folder_id, f.kind, f.parent_id, f.name from folders f
+    where f.workspace_id = ${workspaceId} and f.state <> 'deleted' and ${atOrBelow(folder)}
+      and f.folder_id = any(${`{${ids.join(',')}}`}::uuid[])`);
+  return new Map(result.rows.map((r) => [r.folder_id, r]));
 }
 
 /** The invitation's one live token: earlier ones stop working. */

@@ -1,5 +1,8 @@
+import { bulkInviteMaxBytes } from '@formwork/shared/invitation-rules';
 import { folderParamsSchema } from '@formwork/shared/schemas/folders';
 import {
+  bulkInviteBodySchema,
+  bulkInviteResultSchema,
   invitationLinkSchema,
   invitationParamsSchema,
   invitationSchema,
@@ -30,6 +33,22 @@ export async function invitationRoutes(app: App) {
     },
     handler: async (request, reply) =>
       reply.status(201).send(await service.invite(deps, routeContext(request), request.body)),
+  });
+
+  app.post('/api/folders/:folderId/invitations/bulk', {
+    config: { access: { permission: 'people.invite' } },
+    // The CSV's limit, with room for the JSON around it (its own limit answers with the message).
+    bodyLimit: bulkInviteMaxBytes * 2,
+    schema: {
+      tags,
+      security,
+      summary:
+        'Bulk invite from e-mail addresses or a CSV (first column Email; Folder, Level, Type optional): every row checked; with send, the valid rows invited in one transaction',
+      params: folderParamsSchema,
+      body: bulkInviteBodySchema,
+      response: { 200: bulkInviteResultSchema },
+    },
+    handler: async (request) => service.bulkInvite(deps, routeContext(request), request.body),
   });
 
   app.get('/api/folders/:folderId/invitations', {

@@ -1,20 +1,32 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { CsvError, type CsvRow, parseCsv } from '@formwork/shared/csv';
 import type { FieldError } from '@formwork/shared/errors';
 import {
+  bulkInviteColumns,
+  bulkInviteFileMessages,
+  bulkInviteMaxRows,
   canGrantLevel,
   hasAccessAt,
   type InvitationProblem,
   invitationMessages,
   invitationValidDays,
   inviteeTypeProblem,
+  isFormulaLike,
 } from '@formwork/shared/invitation-rules';
 import type { FolderKind, FolderRef, RoleGrant } from '@formwork/shared/permissions';
-import type { Invitation, InviteBody } from '@formwork/shared/schemas/people';
+import { emailSchema } from '@formwork/shared/schemas/identity';
+import type {
+  BulkInviteBody,
+  BulkInviteResult,
+  BulkInviteRow,
+  Invitation,
+  InviteBody,
+} from '@formwork/shared/schemas/people';
 import type { AccessContext, WorkspaceContext } from '../../authz/context.ts';
 import type { AppDb } from '../../db/client.ts';
 import { inScope, type Tx } from '../../db/tenant.ts';
 import { AppError } from '../../errors.ts';
-import { enqueueMail } from '../../mail/mail.ts';
+import { enqueueMail, type OutgoingMail } from '../../mail/mail.ts';
 import { type AuditEvent, recordEvents } from '../activity/record-events.ts';
 import * as queries from './invitations.queries.ts';
 
@@ -97,6 +109,95 @@ function activationUrl(publicUrl: string, token: string, companyId: string): str
   return `${publicUrl}/users/activation/${token}/company/${companyId}`;
 }
 
+/** The invitation e-mail: who invites, to which workspace, as what, and the link. */
+function invitationMail(
+  ctx: WorkspaceContext,
+  invitation: { email: string; userType: Invitation['userType'] },
+  url: string,
+): OutgoingMail {
+  const inviter = `${ctx.user.firstName} ${ctx.user.lastName}`.trim() || ctx.user.email;
+  const type = invitation.userType === 'visitor' ? 'Visitor' : 'Contributor';
+  return {
+    to: invitation.email,
+    subject: `${inviter} invited you to ${ctx.workspace.name} on Formwork`,
+    text: [
+      `${inviter} invited you to join ${ctx.workspace.name} on Formwork as a ${type}.`,
+      '',
+      `Activate your account: ${url}`,
+      '',
+      `This link works once and expires in ${invitationValidDays} days.`,
+    ].join('\n'),
+  };
+}
+
+const newToken = () => randomBytes(32).toString('base64url');
+
+type InvitationToWrite = {
+  email: string;
+  folderId: string;
+  folderPath: string[];
+  role: Invitation['role'];
+  userType: Invitation['userType'];
+};
+
+/**
+ * The one way invitations are made (one or a bulk's rows): each with its token, its e-mail in the
+ * outbox (sent by the mail sender once this transaction commits, never during the request) and
+ * its audit event. An address another request invited meanwhile refuses the whole call.
+ */
+async function writeInvitations(
+  tx: Tx,
+  deps: InvitationDeps,
+  ctx: AccessContext,
+  rows: readonly InvitationToWrite[],
+): Promise<string[]> {
+  const workspaceId = ctx.workspace.workspaceId;
+  const expiresAt = expiryFromNow();
+  const written = rows.map((row) => {
+    const token = newToken();
+    const invitationId = randomUUID();
+    return {
+      row,
+      insert: {
+        workspaceId,
+        invitationId,
+        email: row.email,
+        folderId: row.folderId,
+        role: row.role,
+        userType: row.userType,
+        invitedBy: ctx.user.userId,
+        expiresAt,
+        tokenHash: hashActivationToken(token),
+        mailId: randomUUID(),
+        mail: invitationMail(ctx, row, activationUrl(deps.publicUrl, token, workspaceId)),
+      },
+    };
+  });
+  const ids = await queries.insertInvitationsWithLinks(
+    tx,
+    written.map((w) => w.insert),
+  );
+  // Another request invited the same address a moment ago.
+  const lost = written.find((w) => !ids.has(w.insert.invitationId));
+  if (lost) throw refused([{ path: 'email', problem: 'alreadyInvited' }]);
+  for (let i = 0; i < written.length; i += 1000) {
+    await recordEvents(
+      tx,
+      written
+        .slice(i, i + 1000)
+        .map(({ row, insert }) =>
+          event(
+            ctx,
+            'invitation.created',
+            { invitationId: insert.invitationId, email: row.email, folderPath: row.folderPath },
+            { role: row.role, userType: row.userType },
+          ),
+        ),
+    );
+  }
+  return written.map((w) => w.insert.invitationId);
+}
+
 /**
  * Writes a new token for the invitation and, unless only a link is wanted, the e-mail that
  * carries it (in the caller's transaction: sent if and only if the change commits).
@@ -108,26 +209,12 @@ async function issueLink(
   invitation: { invitationId: string; email: string; userType: Invitation['userType'] },
   send: boolean,
 ): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
+  const token = newToken();
   const workspaceId = ctx.workspace.workspaceId;
   await queries.replaceToken(tx, workspaceId, invitation.invitationId, hashActivationToken(token));
   const url = activationUrl(deps.publicUrl, token, workspaceId);
   let mailId: string | null = null;
-  if (send) {
-    const inviter = `${ctx.user.firstName} ${ctx.user.lastName}`.trim() || ctx.user.email;
-    const type = invitation.userType === 'visitor' ? 'Visitor' : 'Contributor';
-    mailId = await enqueueMail(tx, {
-      to: invitation.email,
-      subject: `${inviter} invited you to ${ctx.workspace.name} on Formwork`,
-      text: [
-        `${inviter} invited you to join ${ctx.workspace.name} on Formwork as a ${type}.`,
-        '',
-        `Activate your account: ${url}`,
-        '',
-        `This link works once and expires in ${invitationValidDays} days.`,
-      ].join('\n'),
-    });
-  }
+  if (send) mailId = await enqueueMail(tx, invitationMail(ctx, invitation, url));
   await queries.setMailAndExpiry(tx, workspaceId, invitation.invitationId, mailId, expiryFromNow());
   return url;
 }
@@ -174,32 +261,16 @@ export async function invite(deps: InvitationDeps, ctx: AccessContext, body: Inv
       userType: body.userType,
     });
     if (problems.length > 0) throw refused(problems);
-    const invitationId = randomUUID();
-    const inserted = await queries.insertInvitation(tx, {
-      workspaceId,
-      invitationId,
-      email: body.email,
-      folderId,
-      role: body.role,
-      userType: body.userType,
-      invitedBy: ctx.user.userId,
-      expiresAt: expiryFromNow(),
-    });
-    // Another request invited the same address a moment ago.
-    if (!inserted) throw refused([{ path: 'email', problem: 'alreadyInvited' }]);
-    await issueLink(tx, deps, ctx, { invitationId, email: body.email, userType: body.userType }, true);
-    await recordEvents(tx, [
-      event(
-        ctx,
-        'invitation.created',
-        { invitationId, email: body.email, folderPath: ctx.folder.path as string[] },
-        {
-          role: body.role,
-          userType: body.userType,
-        },
-      ),
+    const [invitationId] = await writeInvitations(tx, deps, ctx, [
+      {
+        email: body.email,
+        folderId,
+        folderPath: ctx.folder.path as string[],
+        role: body.role,
+        userType: body.userType,
+      },
     ]);
-    const row = await queries.invitationAt(tx, workspaceId, ctx.folder, invitationId);
+    const row = await queries.invitationAt(tx, workspaceId, ctx.folder, invitationId as string);
     return toInvitation(row as queries.InvitationRow);
   });
 }
@@ -263,5 +334,154 @@ export async function revoke(deps: InvitationDeps, ctx: AccessContext, invitatio
     await recordEvents(tx, [
       event(ctx, 'invitation.revoked', { invitationId, email: row.email, folderPath: folder.path as string[] }),
     ]);
+  });
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type RawRow = { line: number; email: string; folder: string; level: string; type: string };
+
+function fileRefused(reason: keyof typeof bulkInviteFileMessages): AppError {
+  const message = bulkInviteFileMessages[reason];
+  return new AppError('validationFailed', { detail: message, errors: [{ path: 'body.csv', message, code: reason }] });
+}
+
+/** The CSV's rows as cells by column (Email first, then Folder, Level and Type in any order). */
+function csvRows(csv: string): RawRow[] {
+  let parsed: CsvRow[];
+  try {
+    parsed = parseCsv(csv);
+  } catch (error) {
+    if (error instanceof CsvError) throw fileRefused('notCsv');
+    throw error;
+  }
+  const [header, ...rows] = parsed;
+  const columns = (header?.cells ?? []).map((c) => c.trim().toLowerCase());
+  if (columns[0] !== 'email') throw fileRefused('header');
+  if (rows.length === 0) throw fileRefused('empty');
+  if (rows.length > bulkInviteMaxRows) throw fileRefused('tooManyRows');
+  const at = (name: (typeof bulkInviteColumns)[number]) => columns.indexOf(name);
+  const [folder, level, type] = [at('folder'), at('level'), at('type')];
+  const cell = (cells: string[], i: number) => (i < 0 ? '' : (cells[i] ?? '').trim());
+  return rows.map(({ line, cells }) => ({
+    line,
+    email: cell(cells, 0),
+    folder: cell(cells, folder),
+    level: cell(cells, level),
+    type: cell(cells, type),
+  }));
+}
+
+/** 'Member', 'controller', 'Team Member'…: the role word, or null when it is neither. */
+function roleOf(cell: string): Invitation['role'] | null {
+  const word = cell.toLowerCase().split(/\s+/).pop();
+  return word === 'member' || word === 'controller' ? word : null;
+}
+
+function typeOf(cell: string): Invitation['userType'] | null {
+  const word = cell.toLowerCase();
+  return word === 'contributor' || word === 'visitor' ? word : null;
+}
+
+/**
+ * Issue 16.2 bulk invite: every row is checked (address, duplicate in the file, formula-like
+ * cells, folder of this workspace at or below this one, the level the viewer may give there, the
+ * domain and type rules, already a member or invited) before anything is sent. With `send`, the
+ * rows without problems are invited in one transaction; their e-mails go through the outbox.
+ */
+export async function bulkInvite(
+  deps: InvitationDeps,
+  ctx: AccessContext,
+  body: BulkInviteBody,
+): Promise<BulkInviteResult> {
+  const raw: RawRow[] =
+    body.csv !== undefined
+      ? csvRows(body.csv)
+      : (body.emails ?? []).map((email, i) => ({ line: i + 1, email: email.trim(), folder: '', level: '', type: '' }));
+  if (raw.length === 0) {
+    const message = bulkInviteFileMessages.nothingToInvite;
+    throw new AppError('validationFailed', { detail: message, errors: [{ path: 'body.emails', message }] });
+  }
+  const workspaceId = ctx.workspace.workspaceId;
+  return inScope(deps.db, ctx.scope, async (tx) => {
+    const folderIds = [...new Set(raw.map((r) => r.folder).filter((f) => uuidPattern.test(f)))].map((f) =>
+      f.toLowerCase(),
+    );
+    const settings = await queries.inviteSettings(tx, workspaceId);
+    const emails = raw.map((r) => r.email).filter((e) => emailSchema.safeParse(e).success);
+    const known = await queries.invitees(tx, workspaceId, [...new Set(emails.map((e) => e.toLowerCase()))]);
+    const folders = await queries.foldersBelow(tx, workspaceId, ctx.folder, folderIds);
+    const seen = new Set<string>();
+    const toWrite: InvitationToWrite[] = [];
+    const rows: BulkInviteRow[] = raw.map((r) => {
+      const problems: BulkInviteRow['problems'] = [];
+      const add = (column: BulkInviteRow['problems'][number]['column'], problem: InvitationProblem) =>
+        problems.push({ column, code: problem, message: invitationMessages[problem] });
+      for (const column of ['email', 'folder', 'level', 'type'] as const) {
+        if (isFormulaLike(r[column])) add(column, 'formulaCell');
+      }
+      const emailOk = !isFormulaLike(r.email) && emailSchema.safeParse(r.email).success;
+      if (!emailOk && !problems.some((p) => p.column === 'email')) add('email', 'invalidEmail');
+      const key = r.email.toLowerCase();
+      if (emailOk && seen.has(key)) add('email', 'duplicateRow');
+      if (emailOk) seen.add(key);
+
+      let folder: { folderId: string; kind: FolderKind; name: string; path: string[] } | null = {
+        folderId: ctx.folder.folderId,
+        kind: ctx.folder.kind,
+        name: ctx.folder.name,
+        path: ctx.folder.path as string[],
+      };
+      if (r.folder !== '' && !isFormulaLike(r.folder)) {
+        const found = folders.get(r.folder.toLowerCase());
+        folder = found
+          ? {
+              folderId: found.folder_id,
+              kind: found.kind,
+              name: found.name,
+              path: pathOf(workspaceId, found.kind, found.folder_id, found.parent_id),
+            }
+          : null;
+        if (!found) add('folder', 'folderNotFound');
+      }
+      const role = r.level === '' ? body.role : roleOf(r.level);
+      if (role === null && !isFormulaLike(r.level)) add('level', 'invalidLevel');
+      const userType = r.type === '' ? body.userType : typeOf(r.type);
+      if (userType === null && !isFormulaLike(r.type)) add('type', 'invalidType');
+      if (folder && role && !canGrantLevel(ctx.viewer, { kind: folder.kind, path: folder.path }, role)) {
+        add('level', 'levelNotAllowed');
+      }
+      if (emailOk && folder && userType && !problems.some((p) => p.code === 'duplicateRow')) {
+        for (const p of inviteeProblems(ctx, settings, known.get(key), {
+          email: r.email,
+          folder: { kind: folder.kind, path: folder.path },
+          userType,
+        })) {
+          add(p.path === 'userType' ? 'type' : 'email', p.problem);
+        }
+      }
+      if (problems.length === 0 && folder && role && userType) {
+        toWrite.push({ email: r.email, folderId: folder.folderId, folderPath: folder.path, role, userType });
+      }
+      return {
+        line: r.line,
+        email: r.email,
+        folderId: folder?.folderId ?? null,
+        folderName: folder?.name ?? null,
+        folderKind: folder?.kind ?? null,
+        role,
+        userType,
+        problems,
+      };
+    });
+    if (!body.send) return { rows, valid: toWrite.length, invited: 0 };
+    if (toWrite.length === 0) {
+      const errors: FieldError[] = rows.flatMap((row, i) =>
+        row.problems.map((p) => ({ path: `body.rows.${i}.${p.column}`, message: p.message, code: p.code })),
+      );
+      throw new AppError('validationFailed', { detail: bulkInviteFileMessages.noValidRows, errors });
+    }
+    await writeInvitations(tx, deps, ctx, toWrite);
+    return { rows, valid: toWrite.length, invited: toWrite.length };
   });
 }

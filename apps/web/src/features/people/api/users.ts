@@ -1,5 +1,8 @@
 import type { Role } from '@formwork/shared/permissions';
 import {
+  type BulkInviteBody,
+  type BulkInviteResult,
+  bulkInviteResultSchema,
   type FolderPeoplePage,
   folderPeoplePageSchema,
   type Invitation,
@@ -91,6 +94,20 @@ export function useInvite(folderId: string) {
     folderId,
     (body: InviteBody) =>
       apiRequest<Invitation>(`${base(folderId)}/invitations`, { method: 'POST', body, response: invitationSchema }),
+    { handlesErrors: true },
+  );
+}
+
+/** Bulk invite: the preview (send: false) and the sending; the dialog shows what goes wrong itself. */
+export function useBulkInvite(folderId: string) {
+  return useFolderMutation(
+    folderId,
+    (body: BulkInviteBody) =>
+      apiRequest<BulkInviteResult>(`${base(folderId)}/invitations/bulk`, {
+        method: 'POST',
+        body,
+        response: bulkInviteResultSchema,
+      }),
     { handlesErrors: true },
   );
 }

@@ -19,7 +19,14 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconDots, IconSearch, IconSortAscending, IconSortDescending, IconUserPlus } from '@tabler/icons-react';
+import {
+  IconDots,
+  IconSearch,
+  IconSortAscending,
+  IconSortDescending,
+  IconUserPlus,
+  IconUsersPlus,
+} from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../lib/toast.tsx';
@@ -31,6 +38,7 @@ import {
   useSetDeactivated,
 } from '../api/users.ts';
 import { levelKey, type UsersFolder } from '../users-folder.ts';
+import { BulkInviteModal } from './bulk-invite-modal.tsx';
 import { InviteModal } from './invite-modal.tsx';
 import { PendingInvitations } from './pending-invitations.tsx';
 
@@ -47,6 +55,7 @@ export function UsersPage({ folder }: { folder: UsersFolder }) {
     direction: 'asc',
   });
   const [inviting, setInviting] = useState(false);
+  const [bulkInviting, setBulkInviting] = useState(false);
   const ref: FolderRef = { kind: folder.kind, path: folder.path };
   const mayInvite = canInvite(folder.viewer, ref);
   const people = useFolderPeople(folder.folderId, { ...filters, search: debouncedSearch });
@@ -64,9 +73,14 @@ export function UsersPage({ folder }: { folder: UsersFolder }) {
           </Text>
         </Stack>
         {mayInvite && (
-          <Button leftSection={<IconUserPlus size={16} />} onClick={() => setInviting(true)}>
-            {t('users.invite')}
-          </Button>
+          <Group gap="xs">
+            <Button variant="default" leftSection={<IconUsersPlus size={16} />} onClick={() => setBulkInviting(true)}>
+              {t('users.bulkInvite')}
+            </Button>
+            <Button leftSection={<IconUserPlus size={16} />} onClick={() => setInviting(true)}>
+              {t('users.invite')}
+            </Button>
+          </Group>
         )}
       </Group>
       <Group gap="sm" align="flex-end">
@@ -180,6 +194,7 @@ export function UsersPage({ folder }: { folder: UsersFolder }) {
       )}
       {mayInvite && <PendingInvitations folder={folder} />}
       {inviting && <InviteModal folder={folder} onClose={() => setInviting(false)} />}
+      {bulkInviting && <BulkInviteModal folder={folder} onClose={() => setBulkInviting(false)} />}
     </Stack>
   );
 }
