@@ -83,3 +83,47 @@ test('an org controller invites a new team member, who activates from the e-mail
   await expect(page.getByText('Invalid activation code')).toBeVisible();
   await page.waitForURL(/\/home\//);
 });
+
+test('a bulk CSV of 3 invites with 1 bad row shows the preview and invites 2 (issue 16.2)', async ({ page }) => {
+  test.setTimeout(90_000);
+  const stamp = Date.now();
+  const [first, second] = [`bulk.one.${stamp}@acme.example`, `bulk.two.${stamp}@acme.example`];
+  await signInAndLand(page, demo.orgController);
+  const teamLink = folderNav(page).getByRole('link', { name: 'Site Safety' }).first();
+  const teamId = ((await teamLink.getAttribute('href')) ?? '').split('/')[3] as string;
+  await page.goto(`/users/teams/${teamId}`);
+  await page.getByRole('button', { name: 'Bulk invite' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.locator('input[type=file]').setInputFiles({
+    name: 'people.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`Email,Level\n${first},Member\nnot-an-address,Member\n${second},Controller\n`),
+  });
+  await expect(dialog.getByText('people.csv')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Check' }).click();
+  const preview = dialog.getByRole('table', { name: 'Rows to invite' });
+  await expect(dialog.getByText('2 of 3 rows can be invited. Rows with a problem are not invited.')).toBeVisible();
+  await expect(preview.getByRole('row')).toHaveCount(4);
+  await expect(
+    preview.getByRole('row', { name: /not-an-address/ }).getByText('Please enter a valid email address'),
+  ).toBeVisible();
+  await expect(preview.getByRole('row', { name: new RegExp(second) })).toContainText('Team Controller');
+  // Nothing is sent before the preview is accepted.
+  await expect(page.getByRole('table', { name: 'Pending invites' }).getByText(first)).toHaveCount(0);
+
+  await dialog.getByRole('button', { name: 'Invite 2 users' }).click();
+  await expect(page.getByText('Users uploaded and invited successfully!')).toBeVisible();
+  const pending = page.getByRole('table', { name: 'Pending invites' });
+  await expect(pending.getByText(first)).toBeVisible();
+  await expect(pending.getByText(second)).toBeVisible();
+  await expect(pending.getByText('not-an-address')).toHaveCount(0);
+  await expect.poll(() => mailTo(first), { timeout: 30_000 }).toBeTruthy();
+});
+
+test('an anonymous visitor opening an unknown activation link lands on sign-in with the message (issue 16.3)', async ({
+  page,
+}) => {
+  await page.goto('/users/activation/not-a-real-activation-code');
+  await expect(page.getByRole('heading', { name: 'Sign in to Formwork' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('alert')).toHaveText('Invalid activation code');
+});

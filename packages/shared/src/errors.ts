@@ -69,6 +69,14 @@ export const errorCodes = {
 
 export type ErrorCode = keyof typeof errorCodes;
 
+/**
+ * Problems the web app carries to the provider's sign-in page (the `notice` authorization
+ * parameter), so an anonymous visitor sent there still reads why: a revoked or unknown activation link.
+ */
+export const signInNotices = ['activationIdRevoked', 'activationIdInvalid'] as const satisfies readonly ErrorCode[];
+export type SignInNotice = (typeof signInNotices)[number];
+export const signInNoticeParam = 'notice';
+
 /** One entry per offending field: `path` is the dotted location in the request. */
 export type FieldError = { path: string; message: string; code?: string };
 

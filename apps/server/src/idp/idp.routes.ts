@@ -1,6 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { signInNoticeParam, signInNotices } from '@formwork/shared/errors';
 import { emailSchema } from '@formwork/shared/schemas/identity';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
@@ -160,6 +161,7 @@ export function idpRoutes(options: { provider: Provider; config: Config; db: App
             }
           }
           const hint = typeof details.params.login_hint === 'string' ? details.params.login_hint : undefined;
+          const notice = signInNotices.find((n) => n === details.params[signInNoticeParam]);
           return html(
             reply,
             200,
@@ -169,6 +171,7 @@ export function idpRoutes(options: { provider: Provider; config: Config; db: App
               action: `${idpMountPath}/interaction/${details.uid}/login`,
               csrf: csrfToken(request, reply, secure),
               email: hint,
+              ...(notice ? { notice: t(notice) } : {}),
               forgotHref: forgotHref(hint),
             }),
           );

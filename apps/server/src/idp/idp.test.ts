@@ -3,7 +3,7 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessTokenFor, bearer } from '../../test/auth.ts';
 import { createUser } from '../../test/factories.ts';
-import { injectTransport, OidcTestClient, type TokenSet } from '../../test/oidc-client.ts';
+import { injectTransport, OidcTestClient, pkcePair, type TokenSet } from '../../test/oidc-client.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import { buildApp } from '../app.ts';
 import { passwordResetThrottle, signInThrottle, throttleWaitMs } from '../modules/identity/credentials.service.ts';
@@ -41,6 +41,24 @@ describe('authorization code flow with PKCE', () => {
     const me = await ctx.app.inject({ method: 'GET', url: '/api/me', headers: bearer(tokens.access_token) });
     expect(me.statusCode).toBe(200);
     expect(me.json().email).toBe(user.email);
+  });
+
+  it("shows the web app's notice on the sign-in page: a revoked or unknown activation link says so (issue 16.3)", async () => {
+    const page = async (notice: string) => {
+      const client = new OidcTestClient(ctx.app);
+      const pkce = pkcePair();
+      const start = await client.get(
+        client.authorizeUrl({ code_challenge: pkce.challenge, code_challenge_method: 'S256', notice }),
+      );
+      expect(start.statusCode).toBe(303);
+      return (await client.get(start.headers.location as string)).body;
+    };
+    expect(await page('activationIdRevoked')).toContain('Your invitation is no longer valid');
+    expect(await page('activationIdInvalid')).toContain('Invalid activation code');
+    // Only the known notices: anything else shows nothing.
+    const other = await page('<b>Pay here</b>');
+    expect(other).not.toContain('Pay here');
+    expect(other).not.toContain('class="alert');
   });
 
   it('requires PKCE', async () => {

@@ -4,6 +4,9 @@
  */
 const enUS = {
   signInTitle: 'Sign in to Formwork',
+  // The notices the web app may send along (shared errors.ts signInNotices; spec 8.2 wording).
+  activationIdRevoked: 'Your invitation is no longer valid',
+  activationIdInvalid: 'Invalid activation code',
   signInSubtitle: 'Use your work e-mail and password.',
   email: 'Email',
   password: 'Password',

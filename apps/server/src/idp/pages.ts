@@ -49,16 +49,18 @@ export type SignInPage = {
   csrf: string;
   email?: string;
   error?: string;
+  /** Why the visitor was sent here, from the web app (already translated). */
+  notice?: string;
   forgotHref: string;
 };
 
-export function signInPage({ t, locale, action, csrf, email, error, forgotHref }: SignInPage): string {
+export function signInPage({ t, locale, action, csrf, email, error, notice, forgotHref }: SignInPage): string {
   return layout({
     locale,
     title: t('signIn'),
     body: `<h1>${escapeHtml(t('signInTitle'))}</h1>
 <p class="muted">${escapeHtml(t('signInSubtitle'))}</p>
-${alert(error)}
+${alert(error ?? notice)}
 <form method="post" action="${escapeHtml(action)}" novalidate>
 ${hidden('csrf', csrf)}
 <label for="email">${escapeHtml(t('email'))}</label>

@@ -69,7 +69,7 @@ function problemKey(field: string, message: string): string {
 /**
  * Spec 2.7, 4.5, issue 16.3: users/activation/{id}[/company/{companyId}]. Step 1 the person's
  * details, step 2 the password; then they land signed in. An existing user accepts with one click.
- * A revoked (403) or unknown (404) id says so and goes to /.
+ * A revoked (403) or unknown (404) id says so and goes to / (an anonymous visitor: to sign-in, which says it).
  */
 export function ActivationPage({ activationId, companyId }: { activationId: string; companyId?: string }) {
   const { t } = useTranslation();
@@ -87,11 +87,13 @@ export function ActivationPage({ activationId, companyId }: { activationId: stri
   useEffect(() => {
     if (!context.isError) return;
     const status = context.error instanceof HttpError ? context.error.status : 0;
-    showToast(
-      'error',
-      t(status === 403 ? 'activationIdRevoked' : status === 404 ? 'activationIdInvalid' : 'errors.generic'),
-    );
-    navigate('/', { replace: true });
+    const notice = status === 403 ? 'activationIdRevoked' : status === 404 ? 'activationIdInvalid' : null;
+    void currentUser().then((user) => {
+      // An anonymous visitor's / is the sign-in page, on the provider: the notice goes with them.
+      if (!user && notice) return startSignIn({ notice });
+      showToast('error', t(notice ?? 'errors.generic'));
+      navigate('/', { replace: true });
+    });
   }, [context.isError, context.error, navigate, t]);
 
   if (!context.data) {
