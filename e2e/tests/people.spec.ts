@@ -89,7 +89,7 @@ test('a bulk CSV of 3 invites with 1 bad row shows the preview and invites 2 (is
   const stamp = Date.now();
   const [first, second] = [`bulk.one.${stamp}@acme.example`, `bulk.two.${stamp}@acme.example`];
   await signInAndLand(page, demo.orgController);
-  const teamLink = folderNav(page).getByRole('link', { name: 'Site Safety' }).first();
+  const teamLink = folderNav(page).getByRole('link', { name: 'Civil Works' }).first();
   const teamId = ((await teamLink.getAttribute('href')) ?? '').split('/')[3] as string;
   await page.goto(`/users/teams/${teamId}`);
   await page.getByRole('button', { name: 'Bulk invite' }).click();

@@ -6,6 +6,7 @@ import { accounts, auditEvents, folders, memberships, users, workspaces, workspa
 import { inScope } from '../db/tenant.ts';
 import { openTrialAccount, scheduleTrialEnd } from '../modules/accounts/accounts.service.ts';
 import { hashPassword } from '../modules/identity/password.ts';
+import { writeInvitations } from '../modules/people/invitations.service.ts';
 import { writeNewWorkspace } from '../modules/workspaces/workspaces.service.ts';
 import { seedDemoActions } from './demo-actions.ts';
 import { seedDemoForms } from './demo-forms.ts';
@@ -94,6 +95,30 @@ const personas: Persona[] = [
     at: { level: 'team', role: 'member', project: 2, team: 2 },
   },
   {
+    email: `site.manager@${domain}`,
+    firstName: 'Sam',
+    lastName: 'Manager',
+    label: 'Project Controller (Northside Hospital)',
+    userType: 'contributor',
+    at: { level: 'project', role: 'controller', project: 1 },
+  },
+  {
+    email: `crew.lead@${domain}`,
+    firstName: 'Carla',
+    lastName: 'Lead',
+    label: 'Team Controller (Harbour Bridge Upgrade / Site Safety)',
+    userType: 'contributor',
+    at: { level: 'team', role: 'controller', project: 0, team: 2 },
+  },
+  {
+    email: `apprentice@${domain}`,
+    firstName: 'Andy',
+    lastName: 'Apprentice',
+    label: 'Team Member (Harbour Bridge Upgrade / Civil Works)',
+    userType: 'contributor',
+    at: { level: 'team', role: 'member', project: 0, team: 0 },
+  },
+  {
     email: 'visitor.only@subcontractor.example',
     firstName: 'Victor',
     lastName: 'Only',
@@ -135,6 +160,30 @@ const acmeAccount = {
   trialEndDate: null,
 } as const;
 const trialWorkspaceName = 'Bright Sparks Electrical';
+/** People of the trial workspace who belong to it alone (issue 16.5). */
+const trialPeople = [
+  {
+    email: 'ellie@brightsparks.example',
+    firstName: 'Ellie',
+    lastName: 'Sparks',
+    role: 'controller',
+    label: 'Org Controller of Bright Sparks Electrical only (free trial)',
+  },
+  {
+    email: 'ben@brightsparks.example',
+    firstName: 'Ben',
+    lastName: 'Wiring',
+    role: 'member',
+    label: 'Org Member of Bright Sparks Electrical only (free trial)',
+  },
+] as const;
+
+/** Pending invitations of the demo organisation (issue 16.5), made by the org controller. */
+const demoInvitations = [
+  { email: `new.starter@${domain}`, project: 0, team: 1, role: 'member', userType: 'contributor' },
+  { email: `estimator@${domain}`, project: 1, team: null, role: 'member', userType: 'contributor' },
+  { email: 'inspector@certifier.example', project: 2, team: 2, role: 'member', userType: 'visitor' },
+] as const;
 /** The visitor's earlier trial, which ended without a subscription (the expired-trial modal). */
 const expiredTrialWorkspaceName = 'Old Mill Joinery';
 /** The demo company builds in Sydney: its PDFs and exports show Sydney time. */
@@ -230,6 +279,26 @@ export async function seedDemo(database: Database, config: Config): Promise<{ us
       details: { name: 'Acme Construction' },
     });
     await tx.insert(auditEvents).values(created);
+    // Pending invites, made as the Users page makes them (their e-mails wait in the outbox).
+    await writeInvitations(
+      tx,
+      { db: database.db, publicUrl: config.publicUrl },
+      {
+        user: { userId: orgController, email: `org.controller@${domain}`, firstName: 'Olivia', lastName: 'Controller' },
+        workspace: { workspaceId, name: 'Acme Construction' },
+      },
+      demoInvitations.map((i) => {
+        const projectId = projectIds[i.project] as string;
+        const teamId = i.team === null ? null : (teamIds[i.project]?.[i.team] as string);
+        return {
+          email: i.email,
+          folderId: teamId ?? projectId,
+          folderPath: teamId ? [workspaceId, projectId, teamId] : [workspaceId, projectId],
+          role: i.role,
+          userType: i.userType,
+        };
+      }),
+    );
     await seedDemoTemplates(tx, { workspaceId, actorUserId: orgController, teamIds });
     await seedDemoForms(tx, {
       workspaceId,
@@ -245,7 +314,10 @@ export async function seedDemo(database: Database, config: Config): Promise<{ us
       creatorId: userIds.get(`team.controller@${domain}`) as string,
     });
   });
-  await seedTrialWorkspace(database, config, `visitor@${domain}`, trialWorkspaceName, new Date());
+  await seedTrialWorkspace(database, config, `visitor@${domain}`, trialWorkspaceName, new Date(), {
+    people: trialPeople,
+    passwordHash,
+  });
   // Spec 4.4: a trial that started 40 days ago has ended; its job marks it expired at start-up.
   await seedTrialWorkspace(
     database,
@@ -254,7 +326,9 @@ export async function seedDemo(database: Database, config: Config): Promise<{ us
     expiredTrialWorkspaceName,
     new Date(Date.now() - 40 * 864e5),
   );
-  return { users: personas.map((p) => ({ email: p.email, label: p.label })) };
+  return {
+    users: [...personas, ...trialPeople].map((p) => ({ email: p.email, label: p.label })),
+  };
 }
 
 /** A second workspace, just created on a self-service free trial: the person is its org controller. */
@@ -264,6 +338,7 @@ async function seedTrialWorkspace(
   ownerEmail: string,
   name: string,
   startedAt: Date,
+  members: { people: readonly (typeof trialPeople)[number][]; passwordHash: string } = { people: [], passwordHash: '' },
 ) {
   const workspaceId = randomUUID();
   const accountId = randomUUID();
@@ -284,6 +359,16 @@ async function seedTrialWorkspace(
       creatorId: owner.userId,
     });
     await scheduleTrialEnd(tx, { workspaceId, accountId, trialEndDate: account.trialEndDate });
+    // People of this workspace alone: contributors at the company folder.
+    for (const p of members.people) {
+      const [row] = await tx
+        .insert(users)
+        .values({ email: p.email, firstName: p.firstName, lastName: p.lastName, passwordHash: members.passwordHash })
+        .returning({ userId: users.userId });
+      const userId = row?.userId as string;
+      await tx.insert(workspaceUsers).values({ workspaceId, userId, userType: 'contributor' });
+      await tx.insert(memberships).values({ workspaceId, userId, folderId: workspaceId, role: p.role });
+    }
     // The owner set it up: the activity names them, not 'Someone'.
     await tx.insert(auditEvents).values({
       workspaceId,

@@ -109,9 +109,15 @@ function activationUrl(publicUrl: string, token: string, companyId: string): str
   return `${publicUrl}/users/activation/${token}/company/${companyId}`;
 }
 
+/** Who invites, to which workspace: a request's verified context, or the demo seed's inviter. */
+export type Inviter = {
+  user: Pick<WorkspaceContext['user'], 'userId' | 'email' | 'firstName' | 'lastName'>;
+  workspace: Pick<WorkspaceContext['workspace'], 'workspaceId' | 'name'>;
+};
+
 /** The invitation e-mail: who invites, to which workspace, as what, and the link. */
 function invitationMail(
-  ctx: WorkspaceContext,
+  ctx: Inviter,
   invitation: { email: string; userType: Invitation['userType'] },
   url: string,
 ): OutgoingMail {
@@ -132,7 +138,7 @@ function invitationMail(
 
 const newToken = () => randomBytes(32).toString('base64url');
 
-type InvitationToWrite = {
+export type InvitationToWrite = {
   email: string;
   folderId: string;
   folderPath: string[];
@@ -145,10 +151,10 @@ type InvitationToWrite = {
  * outbox (sent by the mail sender once this transaction commits, never during the request) and
  * its audit event. An address another request invited meanwhile refuses the whole call.
  */
-async function writeInvitations(
+export async function writeInvitations(
   tx: Tx,
   deps: InvitationDeps,
-  ctx: AccessContext,
+  ctx: Inviter,
   rows: readonly InvitationToWrite[],
 ): Promise<string[]> {
   const workspaceId = ctx.workspace.workspaceId;
@@ -220,7 +226,7 @@ async function issueLink(
 }
 
 function event(
-  ctx: AccessContext,
+  ctx: Inviter,
   action: string,
   invitation: { invitationId: string; email: string; folderPath: string[] },
   details: Record<string, unknown> = {},
