@@ -58,6 +58,11 @@ export const errorCodes = {
   tabNotFound: { status: 404, title: "We couldn't find this tab" },
   /** Lists (issue 18). */
   listNotFound: { status: 404, title: "We couldn't find this list" },
+  listItemNotFound: { status: 404, title: "We couldn't find this list item" },
+  listPropertyNotFound: { status: 404, title: "We couldn't find this list property" },
+  listPropertyNameUsed: { status: 409, title: 'A property with this name already exists in this list' },
+  /** Spec 5.2: properties per list come from the plan's limits. */
+  listPropertyLimit: { status: 409, title: 'You have exceeded the list property limit for your plan type.' },
   templateCodeUsed: { status: 409, title: 'Template ID has been used' },
   tabNameUsed: { status: 409, title: 'A tab with this name already exists. Tab names must be unique' },
   /** Spec 8.2: archiving templates without a folder. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cursorPart, keysetCursor } from './cursor.ts';
 
 /**
  * Lists (spec 3, 4.1, 5.1; issue 18): a list lives in the company (the List Library) or in a
@@ -55,3 +56,108 @@ export type ListDetail = z.infer<typeof listDetailSchema>;
 
 /** A state change or deletion answer. */
 export const listStateResultSchema = z.object({ id, state: listStateSchema.nullable() });
+
+/** Spec 3: an item's colour, and a Colour property's value: a hex colour, kept lower-case. */
+export const hexColourPattern = /^#[0-9a-fA-F]{6}$/;
+const isoDatePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function validDate(text: string): boolean {
+  const match = isoDatePattern.exec(text);
+  if (!match) return false;
+  const [year = 0, month = 0, day = 0] = match.slice(1).map(Number);
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return year >= 1 && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/**
+ * Why a value does not fit a property's type, or null when it does (issue 18: Text, Number, Date,
+ * Date with expiry, Colour). The editor, the item routes and the CSV import share it. An empty
+ * value is no value and always fits.
+ */
+export function listValueError(type: ListPropertyType, value: string): string | null {
+  if (value === '') return null;
+  switch (type) {
+    case 'text':
+      return value.length > 1000 ? 'Text must be at most 1000 characters' : null;
+    case 'number':
+      return /^-?\d{1,15}(\.\d{1,10})?$/.test(value) ? null : 'Enter a number, such as 12 or -3.5';
+    case 'date':
+    case 'expiry_date':
+      return validDate(value) ? null : 'Enter a date as YYYY-MM-DD';
+    case 'colour':
+      return hexColourPattern.test(value) ? null : 'Enter a colour as #RRGGBB';
+  }
+}
+
+/** A value as stored: trimmed, colours lower-case. */
+export function normaliseListValue(type: ListPropertyType, value: string): string {
+  const trimmed = value.trim();
+  return type === 'colour' ? trimmed.toLowerCase() : trimmed;
+}
+
+/** Spec 3: an item's colour (#rrggbb), or null for none. */
+export const itemColourSchema = z
+  .string()
+  .regex(hexColourPattern, 'Enter a colour as #RRGGBB')
+  .meta({ examples: ['#1e88e5'] })
+  .transform((c) => c.toLowerCase())
+  .nullable();
+
+export const itemLabelSchema = z.string().trim().min(1, 'Item is required').max(500);
+
+/** Values by property id; the server checks each against its property's type. */
+export const itemValuesSchema = z.record(z.string().uuid(), z.string().max(1000));
+
+export const listItemSchema = z.object({
+  id,
+  label: z.string(),
+  colour: z.string().nullable(),
+  values: z.record(z.string(), z.string()),
+  position: z.number(),
+});
+export type ListItem = z.infer<typeof listItemSchema>;
+
+export const listItemsPageSchema = z.object({
+  items: z.array(listItemSchema),
+  /** Items matching the search (all items without one). */
+  total: z.number().int(),
+  nextCursor: z.string().nullable(),
+});
+export type ListItemsPage = z.infer<typeof listItemsPageSchema>;
+
+export const listItemsQuerySchema = z.object({
+  search: z.string().trim().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+  cursor: keysetCursor(z.tuple([z.number().finite(), cursorPart.id])).optional(),
+});
+
+export const listItemCreateSchema = z
+  .object({
+    label: itemLabelSchema,
+    colour: itemColourSchema.optional(),
+    values: itemValuesSchema.default({}),
+  })
+  .strict();
+export type ListItemCreate = z.infer<typeof listItemCreateSchema>;
+
+/** Change an item: the fields sent change; `values` changes the properties it names ('' clears one). */
+export const listItemUpdateSchema = z
+  .object({
+    label: itemLabelSchema.optional(),
+    colour: itemColourSchema.optional(),
+    values: itemValuesSchema.optional(),
+  })
+  .strict();
+export type ListItemUpdate = z.infer<typeof listItemUpdateSchema>;
+
+/** Reorder: put the item right after `afterItemId`, or first when null. */
+export const listItemMoveSchema = z.object({ afterItemId: id.nullable() }).strict();
+
+export const listItemParamsSchema = listParamsSchema.extend({ itemId: id });
+export const listPropertyParamsSchema = listParamsSchema.extend({ propertyId: id });
+
+export const listPropertyNameSchema = z.string().trim().min(1, 'Property name is required').max(100);
+export const listPropertyCreateSchema = z
+  .object({ name: listPropertyNameSchema, type: listPropertyTypeSchema })
+  .strict();
+export const listPropertyUpdateSchema = z.object({ name: listPropertyNameSchema }).strict();

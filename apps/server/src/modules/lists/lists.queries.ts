@@ -1,6 +1,6 @@
-import type { ListProperty, ListState, ListSummary } from '@formwork/shared/schemas/lists';
+import type { ListProperty, ListPropertyType, ListState, ListSummary } from '@formwork/shared/schemas/lists';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { listProperties, lists } from '../../db/schema.ts';
+import { listItems, listProperties, lists } from '../../db/schema.ts';
 import type { Tx } from '../../db/tenant.ts';
 
 type SummaryRow = {
@@ -98,4 +98,188 @@ export async function updateList(
 /** Removes the list with its properties and items (cascade). */
 export async function deleteList(tx: Tx, workspaceId: string, listId: string): Promise<void> {
   await tx.delete(lists).where(and(eq(lists.workspaceId, workspaceId), eq(lists.listId, listId)));
+}
+
+type ItemRow = { id: string; label: string; colour: string | null; values: Record<string, string>; position: number };
+
+const itemColumns = sql`item_id as id, label, colour, "values", position`;
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function searchMatch(search: string | undefined) {
+  return search ? sql`and label_key like ${`%${escapeLike(search.toLowerCase())}%`}` : sql``;
+}
+
+/** One page of items in the list's order, optionally those whose label contains `search`. */
+export async function itemsPage(
+  tx: Tx,
+  workspaceId: string,
+  listId: string,
+  options: { search?: string | undefined; limit: number; after?: readonly [number, string] | undefined },
+): Promise<{ items: ItemRow[]; total: number }> {
+  const after = options.after ? sql`and (position, item_id) > (${options.after[0]}, ${options.after[1]}::uuid)` : sql``;
+  const [page, count] = await Promise.all([
+    tx.execute<ItemRow>(sql`
+      select ${itemColumns} from list_items
+       where workspace_id = ${workspaceId} and list_id = ${listId} ${searchMatch(options.search)} ${after}
+       order by position, item_id limit ${options.limit}`),
+    tx.execute<{ total: string | number }>(sql`
+      select count(*) as total from list_items
+       where workspace_id = ${workspaceId} and list_id = ${listId} ${searchMatch(options.search)}`),
+  ]);
+  return {
+    items: page.rows.map((r) => ({ ...r, position: Number(r.position) })),
+    total: Number(count.rows[0]?.total ?? 0),
+  };
+}
+
+export async function itemById(
+  tx: Tx,
+  workspaceId: string,
+  listId: string,
+  itemId: string,
+): Promise<ItemRow | undefined> {
+  const result = await tx.execute<ItemRow>(sql`
+    select ${itemColumns} from list_items where workspace_id = ${workspaceId} and list_id = ${listId} and item_id = ${itemId}`);
+  const [row] = result.rows;
+  return row ? { ...row, position: Number(row.position) } : undefined;
+}
+
+/** The position after the list's last item. */
+export async function endPosition(tx: Tx, workspaceId: string, listId: string): Promise<number> {
+  const result = await tx.execute<{ p: number | string | null }>(sql`
+    select max(position) as p from list_items where workspace_id = ${workspaceId} and list_id = ${listId}`);
+  const p = result.rows[0]?.p;
+  return p === null || p === undefined ? 1 : Number(p) + 1;
+}
+
+export async function insertItem(
+  tx: Tx,
+  row: {
+    workspaceId: string;
+    listId: string;
+    itemId: string;
+    label: string;
+    colour: string | null;
+    values: Record<string, string>;
+    position: number;
+  },
+): Promise<void> {
+  await tx.insert(listItems).values(row);
+}
+
+export async function updateItem(
+  tx: Tx,
+  workspaceId: string,
+  listId: string,
+  itemId: string,
+  change: { label?: string; colour?: string | null; values?: Record<string, string>; position?: number },
+): Promise<void> {
+  await tx
+    .update(listItems)
+    .set({ ...change, updatedAt: new Date() })
+    .where(and(eq(listItems.workspaceId, workspaceId), eq(listItems.listId, listId), eq(listItems.itemId, itemId)));
+}
+
+export async function deleteItem(tx: Tx, workspaceId: string, listId: string, itemId: string): Promise<boolean> {
+  const rows = await tx
+    .delete(listItems)
+    .where(and(eq(listItems.workspaceId, workspaceId), eq(listItems.listId, listId), eq(listItems.itemId, itemId)))
+    .returning({ id: listItems.itemId });
+  return rows.length > 0;
+}
+
+/** The positions right before and after `itemId`'s slot when an item goes after it (null: first). */
+export async function slotAfter(
+  tx: Tx,
+  workspaceId: string,
+  listId: string,
+  afterItemId: string | null,
+  movingItemId: string,
+): Promise<{ before: number | null; after: number | null } | undefined> {
+  if (afterItemId === null) {
+    const result = await tx.execute<{ p: number | string | null }>(sql`
+      select min(position) as p from list_items
+       where workspace_id = ${workspaceId} and list_id = ${listId} and item_id <> ${movingItemId}`);
+    const p = result.rows[0]?.p;
+    return { before: null, after: p === null || p === undefined ? null : Number(p) };
+  }
+  const result = await tx.execute<{ p: number | string; next: number | string | null }>(sql`
+    select a.position as p, (
+      select min(n.position) from list_items n
+       where n.workspace_id = a.workspace_id and n.list_id = a.list_id and n.item_id <> ${movingItemId}
+         and (n.position, n.item_id) > (a.position, a.item_id)) as next
+      from list_items a
+     where a.workspace_id = ${workspaceId} and a.list_id = ${listId} and a.item_id = ${afterItemId}`);
+  const [row] = result.rows;
+  if (!row) return undefined;
+  return { before: Number(row.p), after: row.next === null ? null : Number(row.next) };
+}
+
+/** Renumbers the list's items 1..n in their order (when two neighbours leave no room between them). */
+export async function renumberItems(tx: Tx, workspaceId: string, listId: string): Promise<void> {
+  await tx.execute(sql`
+    update list_items i set position = o.n
+      from (select item_id, row_number() over (order by position, item_id) as n
+              from list_items where workspace_id = ${workspaceId} and list_id = ${listId}) o
+     where i.workspace_id = ${workspaceId} and i.list_id = ${listId} and i.item_id = o.item_id`);
+}
+
+/** Marks the list changed (its items or properties). */
+export async function touchList(tx: Tx, workspaceId: string, listId: string, userId: string): Promise<void> {
+  await tx
+    .update(lists)
+    .set({ updatedBy: userId, updatedAt: new Date() })
+    .where(and(eq(lists.workspaceId, workspaceId), eq(lists.listId, listId)));
+}
+
+export async function insertProperty(
+  tx: Tx,
+  row: {
+    workspaceId: string;
+    listId: string;
+    propertyId: string;
+    name: string;
+    type: ListPropertyType;
+    sortValue: number;
+  },
+): Promise<void> {
+  await tx.insert(listProperties).values(row);
+}
+
+export async function renameProperty(
+  tx: Tx,
+  workspaceId: string,
+  listId: string,
+  propertyId: string,
+  name: string,
+): Promise<void> {
+  await tx
+    .update(listProperties)
+    .set({ name })
+    .where(
+      and(
+        eq(listProperties.workspaceId, workspaceId),
+        eq(listProperties.listId, listId),
+        eq(listProperties.propertyId, propertyId),
+      ),
+    );
+}
+
+/** Removes a property and its values from every item of the list. */
+export async function deleteProperty(tx: Tx, workspaceId: string, listId: string, propertyId: string): Promise<void> {
+  await tx
+    .delete(listProperties)
+    .where(
+      and(
+        eq(listProperties.workspaceId, workspaceId),
+        eq(listProperties.listId, listId),
+        eq(listProperties.propertyId, propertyId),
+      ),
+    );
+  await tx.execute(sql`
+    update list_items set "values" = "values" - ${propertyId}::text
+     where workspace_id = ${workspaceId} and list_id = ${listId}`);
 }

@@ -2,7 +2,17 @@ import { companyParamsSchema, projectParamsSchema } from '@formwork/shared/schem
 import {
   listCreateSchema,
   listDetailSchema,
+  listItemCreateSchema,
+  listItemMoveSchema,
+  listItemParamsSchema,
+  listItemSchema,
+  listItemsPageSchema,
+  listItemsQuerySchema,
+  listItemUpdateSchema,
   listParamsSchema,
+  listPropertyCreateSchema,
+  listPropertyParamsSchema,
+  listPropertyUpdateSchema,
   listQuerySchema,
   listRenameSchema,
   listStateResultSchema,
@@ -108,5 +118,132 @@ export async function listRoutes(app: App) {
       response: { 200: listStateResultSchema },
     },
     handler: async (request) => service.deleteList(db, routeContext(request), request.params.listId),
+  });
+
+  const items = '/api/companies/:companyId/lists/:listId/items';
+
+  app.get(items, {
+    config: { access: { permission: 'list.view' } },
+    schema: {
+      tags,
+      security,
+      summary: "A page of the list's items in order, optionally those whose label contains the search",
+      params: listParamsSchema,
+      querystring: listItemsQuerySchema,
+      response: { 200: listItemsPageSchema },
+    },
+    handler: async (request) => service.listItems(db, routeContext(request), request.params.listId, request.query),
+  });
+
+  app.post(items, {
+    config: { access: { permission: 'list.editItems' } },
+    schema: {
+      tags,
+      security,
+      summary: 'Add an item at the end of the list',
+      params: listParamsSchema,
+      body: listItemCreateSchema,
+      response: { 201: listItemSchema },
+    },
+    handler: async (request, reply) =>
+      reply.status(201).send(await service.createItem(db, routeContext(request), request.params.listId, request.body)),
+  });
+
+  app.patch(`${items}/:itemId`, {
+    config: { access: { permission: 'list.editItems' } },
+    schema: {
+      tags,
+      security,
+      summary: "Change an item's label, colour or property values",
+      params: listItemParamsSchema,
+      body: listItemUpdateSchema,
+      response: { 200: listItemSchema },
+    },
+    handler: async (request) =>
+      service.updateItem(db, routeContext(request), request.params.listId, request.params.itemId, request.body),
+  });
+
+  app.put(`${items}/:itemId/position`, {
+    config: { access: { permission: 'list.editItems' } },
+    schema: {
+      tags,
+      security,
+      summary: 'Move an item right after another one, or first',
+      params: listItemParamsSchema,
+      body: listItemMoveSchema,
+      response: { 200: listItemSchema },
+    },
+    handler: async (request) =>
+      service.moveItem(
+        db,
+        routeContext(request),
+        request.params.listId,
+        request.params.itemId,
+        request.body.afterItemId,
+      ),
+  });
+
+  app.delete(`${items}/:itemId`, {
+    config: { access: { permission: 'list.editItems' } },
+    schema: {
+      tags,
+      security,
+      summary: 'Remove an item',
+      params: listItemParamsSchema,
+      response: { 200: listItemSchema.pick({ id: true }) },
+    },
+    handler: async (request) =>
+      service.deleteItem(db, routeContext(request), request.params.listId, request.params.itemId),
+  });
+
+  const properties = '/api/companies/:companyId/lists/:listId/properties';
+
+  app.post(properties, {
+    config: { access: { permission: 'list.manage' } },
+    schema: {
+      tags,
+      security,
+      summary: "Add a property (within the plan's properties per list)",
+      params: listParamsSchema,
+      body: listPropertyCreateSchema,
+      response: { 201: listDetailSchema },
+    },
+    handler: async (request, reply) =>
+      reply
+        .status(201)
+        .send(await service.createProperty(db, routeContext(request), request.params.listId, request.body)),
+  });
+
+  app.patch(`${properties}/:propertyId`, {
+    config: { access: { permission: 'list.manage' } },
+    schema: {
+      tags,
+      security,
+      summary: 'Rename a property',
+      params: listPropertyParamsSchema,
+      body: listPropertyUpdateSchema,
+      response: { 200: listDetailSchema },
+    },
+    handler: async (request) =>
+      service.renameProperty(
+        db,
+        routeContext(request),
+        request.params.listId,
+        request.params.propertyId,
+        request.body.name,
+      ),
+  });
+
+  app.delete(`${properties}/:propertyId`, {
+    config: { access: { permission: 'list.manage' } },
+    schema: {
+      tags,
+      security,
+      summary: 'Remove a property with its values',
+      params: listPropertyParamsSchema,
+      response: { 200: listDetailSchema },
+    },
+    handler: async (request) =>
+      service.deleteProperty(db, routeContext(request), request.params.listId, request.params.propertyId),
   });
 }

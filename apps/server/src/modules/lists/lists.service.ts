@@ -1,5 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import type { ListCreate, ListDetail, ListState, ListSummary } from '@formwork/shared/schemas/lists';
+import { limitsFor } from '@formwork/shared/limits';
+import { encodeCursor } from '@formwork/shared/schemas/cursor';
+import {
+  type ListCreate,
+  type ListDetail,
+  type ListItem,
+  type ListItemCreate,
+  type ListItemsPage,
+  type ListItemUpdate,
+  type ListProperty,
+  type ListPropertyType,
+  type ListState,
+  type ListSummary,
+  listValueError,
+  normaliseListValue,
+} from '@formwork/shared/schemas/lists';
 import type { AccessContext } from '../../authz/context.ts';
 import type { AppDb } from '../../db/client.ts';
 import { inScope, type Tx } from '../../db/tenant.ts';
@@ -93,5 +108,223 @@ export async function deleteList(db: AppDb, ctx: AccessContext, listId: string):
     await queries.deleteList(tx, workspaceId, listId);
     await recordEvents(tx, [listEvent(ctx, 'list.deleted', before)]);
     return { id: listId, state: null };
+  });
+}
+
+/** 400 with one field error. */
+function invalid(path: string, message: string): never {
+  throw new AppError('validationFailed', { errors: [{ path, message }] });
+}
+
+/** Checks values against the list's properties; answers them normalised ('' drops a value). */
+function checkedValues(
+  properties: ListProperty[],
+  values: Record<string, string>,
+  base: Record<string, string> = {},
+): Record<string, string> {
+  const byId = new Map(properties.map((p) => [p.id, p]));
+  const result = { ...base };
+  for (const [propertyId, raw] of Object.entries(values)) {
+    const property = byId.get(propertyId);
+    if (!property) invalid(`body.values.${propertyId}`, 'This list has no such property');
+    const value = normaliseListValue(property.type, raw);
+    const error = listValueError(property.type, value);
+    if (error) invalid(`body.values.${propertyId}`, error);
+    if (value === '') delete result[propertyId];
+    else result[propertyId] = value;
+  }
+  return result;
+}
+
+async function itemOf(tx: Tx, workspaceId: string, listId: string, itemId: string): Promise<ListItem> {
+  const item = await queries.itemById(tx, workspaceId, listId, itemId);
+  if (!item) throw new AppError('listItemNotFound');
+  return item;
+}
+
+/** Issue 18.2: one page of a list's items in order, optionally searched by label. */
+export async function listItems(
+  db: AppDb,
+  ctx: AccessContext,
+  listId: string,
+  query: { search?: string | undefined; limit: number; cursor?: readonly [number, string] | undefined },
+): Promise<ListItemsPage> {
+  const workspaceId = ctx.workspace.workspaceId;
+  return inScope(db, ctx.scope, async (tx) => {
+    const page = await queries.itemsPage(tx, workspaceId, listId, {
+      search: query.search || undefined,
+      limit: query.limit + 1,
+      after: query.cursor,
+    });
+    const items = page.items.slice(0, query.limit);
+    const last = items.at(-1);
+    return {
+      items,
+      total: page.total,
+      nextCursor: page.items.length > query.limit && last ? encodeCursor([last.position, last.id]) : null,
+    };
+  });
+}
+
+export async function createItem(
+  db: AppDb,
+  ctx: AccessContext,
+  listId: string,
+  body: ListItemCreate,
+): Promise<ListItem> {
+  const workspaceId = ctx.workspace.workspaceId;
+  return inScope(db, ctx.scope, async (tx) => {
+    const values = checkedValues(await queries.propertiesOf(tx, workspaceId, listId), body.values);
+    const itemId = randomUUID();
+    await queries.insertItem(tx, {
+      workspaceId,
+      listId,
+      itemId,
+      label: body.label,
+      colour: body.colour ?? null,
+      values,
+      position: await queries.endPosition(tx, workspaceId, listId),
+    });
+    await queries.touchList(tx, workspaceId, listId, ctx.user.userId);
+    return itemOf(tx, workspaceId, listId, itemId);
+  });
+}
+
+export async function updateItem(
+  db: AppDb,
+  ctx: AccessContext,
+  listId: string,
+  itemId: string,
+  body: ListItemUpdate,
+): Promise<ListItem> {
+  const workspaceId = ctx.workspace.workspaceId;
+  return inScope(db, ctx.scope, async (tx) => {
+    const before = await itemOf(tx, workspaceId, listId, itemId);
+    const values =
+      body.values === undefined
+        ? undefined
+        : checkedValues(await queries.propertiesOf(tx, workspaceId, listId), body.values, before.values);
+    await queries.updateItem(tx, workspaceId, listId, itemId, {
+      ...(body.label === undefined ? {} : { label: body.label }),
+      ...(body.colour === undefined ? {} : { colour: body.colour }),
+      ...(values === undefined ? {} : { values }),
+    });
+    await queries.touchList(tx, workspaceId, listId, ctx.user.userId);
+    return itemOf(tx, workspaceId, listId, itemId);
+  });
+}
+
+/** Reorder (issue 18.2): the item goes right after another item, or first. */
+export async function moveItem(
+  db: AppDb,
+  ctx: AccessContext,
+  listId: string,
+  itemId: string,
+  afterItemId: string | null,
+): Promise<ListItem> {
+  const workspaceId = ctx.workspace.workspaceId;
+  if (afterItemId === itemId) invalid('body.afterItemId', 'An item cannot go after itself');
+  return inScope(db, ctx.scope, async (tx) => {
+    await itemOf(tx, workspaceId, listId, itemId);
+    let slot = await queries.slotAfter(tx, workspaceId, listId, afterItemId, itemId);
+    if (!slot) invalid('body.afterItemId', 'This list has no such item');
+    const between = (s: { before: number | null; after: number | null }) =>
+      s.before === null
+        ? s.after === null
+          ? 1
+          : s.after - 1
+        : s.after === null
+          ? s.before + 1
+          : (s.before + s.after) / 2;
+    let position = between(slot);
+    if (slot.before !== null && slot.after !== null && !(position > slot.before && position < slot.after)) {
+      await queries.renumberItems(tx, workspaceId, listId);
+      slot = await queries.slotAfter(tx, workspaceId, listId, afterItemId, itemId);
+      if (!slot) invalid('body.afterItemId', 'This list has no such item');
+      position = between(slot);
+    }
+    await queries.updateItem(tx, workspaceId, listId, itemId, { position });
+    await queries.touchList(tx, workspaceId, listId, ctx.user.userId);
+    return itemOf(tx, workspaceId, listId, itemId);
+  });
+}
+
+export async function deleteItem(
+  db: AppDb,
+  ctx: AccessContext,
+  listId: string,
+  itemId: string,
+): Promise<{ id: string }> {
+  const workspaceId = ctx.workspace.workspaceId;
+  return inScope(db, ctx.scope, async (tx) => {
+    if (!(await queries.deleteItem(tx, workspaceId, listId, itemId))) throw new AppError('listItemNotFound');
+    await queries.touchList(tx, workspaceId, listId, ctx.user.userId);
+    return { id: itemId };
+  });
+}
+
+function nameUsed(): never {
+  throw new AppError('listPropertyNameUsed', {
+    errors: [{ path: 'body.name', message: 'A property with this name already exists in this list' }],
+  });
+}
+
+/** Issue 18.2, spec 5.2: a new property, within the plan's properties per list. */
+export async function createProperty(
+  db: AppDb,
+  ctx: AccessContext,
+  listId: string,
+  body: { name: string; type: ListPropertyType },
+): Promise<ListDetail> {
+  const workspaceId = ctx.workspace.workspaceId;
+  return inScope(db, ctx.scope, async (tx) => {
+    const properties = await queries.propertiesOf(tx, workspaceId, listId);
+    if (properties.length >= limitsFor(ctx.workspace.plan).propertiesPerList) throw new AppError('listPropertyLimit');
+    if (properties.some((p) => p.name.toLowerCase() === body.name.toLowerCase())) nameUsed();
+    await queries.insertProperty(tx, {
+      workspaceId,
+      listId,
+      propertyId: randomUUID(),
+      name: body.name,
+      type: body.type,
+      sortValue: Math.max(-1, ...properties.map((p) => p.sortValue)) + 1,
+    });
+    await queries.touchList(tx, workspaceId, listId, ctx.user.userId);
+    return detail(tx, workspaceId, listId);
+  });
+}
+
+export async function renameProperty(
+  db: AppDb,
+  ctx: AccessContext,
+  listId: string,
+  propertyId: string,
+  name: string,
+): Promise<ListDetail> {
+  const workspaceId = ctx.workspace.workspaceId;
+  return inScope(db, ctx.scope, async (tx) => {
+    const properties = await queries.propertiesOf(tx, workspaceId, listId);
+    if (!properties.some((p) => p.id === propertyId)) throw new AppError('listPropertyNotFound');
+    if (properties.some((p) => p.id !== propertyId && p.name.toLowerCase() === name.toLowerCase())) nameUsed();
+    await queries.renameProperty(tx, workspaceId, listId, propertyId, name);
+    await queries.touchList(tx, workspaceId, listId, ctx.user.userId);
+    return detail(tx, workspaceId, listId);
+  });
+}
+
+/** Removes a property with its values. */
+export async function deleteProperty(
+  db: AppDb,
+  ctx: AccessContext,
+  listId: string,
+  propertyId: string,
+): Promise<ListDetail> {
+  const workspaceId = ctx.workspace.workspaceId;
+  return inScope(db, ctx.scope, async (tx) => {
+    const properties = await queries.propertiesOf(tx, workspaceId, listId);
+    if (!properties.some((p) => p.id === propertyId)) throw new AppError('listPropertyNotFound');
+    await queries.deleteProperty(tx, workspaceId, listId, propertyId);
+    await queries.touchList(tx, workspaceId, listId, ctx.user.userId);
+    return detail(tx, workspaceId, listId);
   });
 }

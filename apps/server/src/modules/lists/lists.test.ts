@@ -146,3 +146,164 @@ describe('One list: rename, archive, restore, delete (spec 4.1)', () => {
     expect((await call('orgController', 'GET', listUrl('nope'))).statusCode).toBe(400);
   });
 });
+
+describe('Properties (issue 18.2, spec 5.2)', () => {
+  it('adds typed properties; names are unique in the list; renames and removes them with their values', async () => {
+    const list = await newList(libraryUrl(), 'Plant with properties');
+    const added = await call('orgController', 'POST', `${listUrl(list.id)}/properties`, {
+      name: 'Plant ID',
+      type: 'text',
+    });
+    expect(added.statusCode).toBe(201);
+    const [plantId] = added.json().properties;
+    expect(plantId).toMatchObject({ name: 'Plant ID', type: 'text', sortValue: 0 });
+    const dup = await call('orgController', 'POST', `${listUrl(list.id)}/properties`, {
+      name: 'plant id',
+      type: 'number',
+    });
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json()).toMatchObject({ code: 'listPropertyNameUsed', errors: [{ path: 'body.name' }] });
+
+    const item = (
+      await call('orgController', 'POST', `${listUrl(list.id)}/items`, {
+        label: 'Excavator',
+        values: { [plantId.id]: 'EX-1' },
+      })
+    ).json();
+    expect(item.values).toEqual({ [plantId.id]: 'EX-1' });
+    const renamed = await call('orgController', 'PATCH', `${listUrl(list.id)}/properties/${plantId.id}`, {
+      name: 'Asset',
+    });
+    expect(renamed.json().properties[0].name).toBe('Asset');
+    const removed = await call('orgController', 'DELETE', `${listUrl(list.id)}/properties/${plantId.id}`);
+    expect(removed.json().properties).toEqual([]);
+    const items = (await call('orgController', 'GET', `${listUrl(list.id)}/items`)).json().items;
+    expect(items[0].values).toEqual({});
+  });
+
+  it('refuses an unknown type (400) and properties beyond the plan (409 listPropertyLimit)', async () => {
+    const standard = await createWorkspace(ctx, { plan: 'standard' });
+    const headers = await standard.personas.orgController.headers();
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/companies/${standard.companyId}/lists`,
+      headers,
+      payload: { name: 'Limited' },
+    });
+    const url = `/api/companies/${standard.companyId}/lists/${created.json().id}/properties`;
+    const bad = await ctx.app.inject({ method: 'POST', url, headers, payload: { name: 'X', type: 'url' } });
+    expect(bad.statusCode).toBe(400);
+    for (let n = 0; n < 10; n++) {
+      const res = await ctx.app.inject({ method: 'POST', url, headers, payload: { name: `P${n}`, type: 'text' } });
+      expect(res.statusCode).toBe(201);
+    }
+    const over = await ctx.app.inject({ method: 'POST', url, headers, payload: { name: 'P10', type: 'text' } });
+    expect(over.statusCode).toBe(409);
+    expect(over.json().code).toBe('listPropertyLimit');
+  });
+
+  it('a project controller manages its list properties; a project member may not (403)', async () => {
+    const list = await newList(projectUrl(), 'Project props', 'projectController');
+    const url = `${listUrl(list.id)}/properties`;
+    expect((await call('projectController', 'POST', url, { name: 'Type', type: 'text' })).statusCode).toBe(201);
+    expect((await call('projectMember', 'POST', url, { name: 'Other', type: 'text' })).statusCode).toBe(403);
+  });
+});
+
+describe('Items (issue 18.2)', () => {
+  it('adds items with colours and typed values, checks each value against its property type', async () => {
+    const list = await newList(libraryUrl(), 'Typed');
+    const props = async (name: string, type: string) =>
+      (await call('orgController', 'POST', `${listUrl(list.id)}/properties`, { name, type })).json().properties.at(-1);
+    const count = await props('Hours', 'number');
+    const service = await props('Next service', 'expiry_date');
+    const shade = await props('Shade', 'colour');
+    const ok = await call('orgController', 'POST', `${listUrl(list.id)}/items`, {
+      label: ' Crane ',
+      colour: '#FF8800',
+      values: { [count.id]: '12.5', [service.id]: '2027-01-31', [shade.id]: '#00AA00' },
+    });
+    expect(ok.statusCode).toBe(201);
+    expect(ok.json()).toMatchObject({
+      label: 'Crane',
+      colour: '#ff8800',
+      values: { [count.id]: '12.5', [service.id]: '2027-01-31', [shade.id]: '#00aa00' },
+    });
+
+    for (const [values, path] of [
+      [{ [count.id]: 'twelve' }, `body.values.${count.id}`],
+      [{ [service.id]: '2027-02-30' }, `body.values.${service.id}`],
+      [{ [shade.id]: 'green' }, `body.values.${shade.id}`],
+      [{ '00000000-0000-4000-8000-000000000009': 'x' }, 'body.values.00000000-0000-4000-8000-000000000009'],
+    ] as const) {
+      const res = await call('orgController', 'POST', `${listUrl(list.id)}/items`, { label: 'Bad', values });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors[0].path).toBe(path);
+    }
+    expect((await call('orgController', 'POST', `${listUrl(list.id)}/items`, { label: ' ' })).statusCode).toBe(400);
+    expect(
+      (await call('orgController', 'POST', `${listUrl(list.id)}/items`, { label: 'X', colour: 'red' })).statusCode,
+    ).toBe(400);
+    expect((await call('orgController', 'GET', listUrl(list.id))).json().itemCount).toBe(1);
+  });
+
+  it('edits inline (a value cleared with an empty text), reorders, searches, pages and removes', async () => {
+    const list = await newList(libraryUrl(), 'Ordered');
+    const itemsUrl = `${listUrl(list.id)}/items`;
+    const ids: string[] = [];
+    for (const label of ['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo']) {
+      ids.push((await call('orgController', 'POST', itemsUrl, { label })).json().id);
+    }
+    const labels = async (query = '') =>
+      (await call('orgMember', 'GET', `${itemsUrl}${query}`)).json().items.map((i: { label: string }) => i.label);
+    expect(await labels()).toEqual(['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo']);
+
+    const edited = await call('orgController', 'PATCH', `${itemsUrl}/${ids[1]}`, { label: 'Bravo 2', colour: null });
+    expect(edited.json()).toMatchObject({ label: 'Bravo 2', colour: null });
+
+    await call('orgController', 'PUT', `${itemsUrl}/${ids[4]}/position`, { afterItemId: null });
+    await call('orgController', 'PUT', `${itemsUrl}/${ids[0]}/position`, { afterItemId: ids[2] });
+    expect(await labels()).toEqual(['Echo', 'Bravo 2', 'Charlie', 'Alpha', 'Delta']);
+    const self = await call('orgController', 'PUT', `${itemsUrl}/${ids[0]}/position`, { afterItemId: ids[0] });
+    expect(self.statusCode).toBe(400);
+
+    expect(await labels('?search=HA')).toEqual(['Charlie', 'Alpha']);
+    expect((await call('orgMember', 'GET', `${itemsUrl}?search=%25`)).json().total).toBe(0);
+
+    const first = (await call('orgMember', 'GET', `${itemsUrl}?limit=2`)).json();
+    expect(first.items.map((i: { label: string }) => i.label)).toEqual(['Echo', 'Bravo 2']);
+    expect(first.total).toBe(5);
+    const second = (await call('orgMember', 'GET', `${itemsUrl}?limit=2&cursor=${first.nextCursor}`)).json();
+    expect(second.items.map((i: { label: string }) => i.label)).toEqual(['Charlie', 'Alpha']);
+    expect((await call('orgMember', 'GET', `${itemsUrl}?cursor=nonsense`)).statusCode).toBe(400);
+
+    expect((await call('orgController', 'DELETE', `${itemsUrl}/${ids[3]}`)).statusCode).toBe(200);
+    expect((await call('orgController', 'DELETE', `${itemsUrl}/${ids[3]}`)).statusCode).toBe(404);
+    expect(await labels()).toEqual(['Echo', 'Bravo 2', 'Charlie', 'Alpha']);
+  });
+
+  it('many moves between the same two items keep the order (positions are renumbered when they run out)', async () => {
+    const list = await newList(libraryUrl(), 'Squeezed');
+    const itemsUrl = `${listUrl(list.id)}/items`;
+    const a = (await call('orgController', 'POST', itemsUrl, { label: 'A' })).json().id;
+    const b = (await call('orgController', 'POST', itemsUrl, { label: 'B' })).json().id;
+    const c = (await call('orgController', 'POST', itemsUrl, { label: 'C' })).json().id;
+    for (let n = 0; n < 60; n++) {
+      await call('orgController', 'PUT', `${itemsUrl}/${n % 2 ? b : c}/position`, { afterItemId: a });
+    }
+    const order = (await call('orgController', 'GET', itemsUrl)).json().items.map((i: { label: string }) => i.label);
+    expect(order).toEqual(['A', 'B', 'C']);
+  });
+
+  it('project members edit their project list items; org members may not edit List Library items (403)', async () => {
+    const projectList = await newList(projectUrl(), 'Project items', 'projectController');
+    expect(
+      (await call('projectMember', 'POST', `${listUrl(projectList.id)}/items`, { label: 'Gate 1' })).statusCode,
+    ).toBe(201);
+    const library = await newList(libraryUrl(), 'Library items');
+    expect((await call('orgMember', 'POST', `${listUrl(library.id)}/items`, { label: 'X' })).statusCode).toBe(403);
+    expect((await call('outsider', 'POST', `${listUrl(library.id)}/items`, { label: 'X' })).statusCode).toBe(404);
+    const unknown = `${listUrl(library.id)}/items/00000000-0000-4000-8000-000000000009`;
+    expect((await call('orgController', 'PATCH', unknown, { label: 'Y' })).json().code).toBe('listItemNotFound');
+  });
+});
