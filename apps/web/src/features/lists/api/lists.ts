@@ -1,12 +1,17 @@
 import {
   type ListDetail,
+  type ListItem,
+  type ListItemsPage,
+  type ListPropertyType,
   type ListState,
   type ListSummary,
   listDetailSchema,
+  listItemSchema,
+  listItemsPageSchema,
   listStateResultSchema,
   listsSchema,
 } from '@formwork/shared/schemas/lists';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type InfiniteData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/http.ts';
 import { queryRoots } from '../../../lib/query-keys.ts';
 
@@ -20,7 +25,12 @@ export const listKeys = {
   folder: (companyId: string, folderId: string, state: ListState) =>
     ['lists', companyId, 'folder', folderId, state] as const,
   one: (companyId: string, listId: string) => ['lists', companyId, 'list', listId] as const,
+  items: (companyId: string, listId: string) => ['lists', companyId, 'list', listId, 'items'] as const,
+  itemsSearch: (companyId: string, listId: string, search: string) =>
+    ['lists', companyId, 'list', listId, 'items', search] as const,
 };
+
+export const listItemsPageSize = 200;
 
 function folderUrl(folder: ListFolder): string {
   const level = folder.kind === 'company' ? 'companies' : 'projects';
@@ -102,5 +112,107 @@ export function useSetListState(companyId: string) {
 export function useDeleteList(companyId: string) {
   return useListMutation(companyId, (listId: string) =>
     apiRequest(listUrl(companyId, listId), { method: 'DELETE', response: listStateResultSchema }),
+  );
+}
+
+/** Issue 18.2: the items of a list in order, a page at a time (the editor scrolls through 50,000). */
+export function useListItems(companyId: string, listId: string, search: string) {
+  return useInfiniteQuery({
+    queryKey: listKeys.itemsSearch(companyId, listId, search),
+    queryFn: ({ pageParam, signal }) => {
+      const params = new URLSearchParams({ limit: String(listItemsPageSize) });
+      if (search) params.set('search', search);
+      if (pageParam) params.set('cursor', pageParam);
+      return apiRequest<ListItemsPage>(`${listUrl(companyId, listId)}/items?${params}`, {
+        signal,
+        response: listItemsPageSchema,
+      });
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+}
+
+/** A change to one list's items or properties: refreshes the list and its items. */
+function useOneListMutation<V, R>(companyId: string, listId: string, run: (v: V) => Promise<R>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSettled: () => client.invalidateQueries({ queryKey: listKeys.one(companyId, listId) }),
+  });
+}
+
+export function useCreateItem(companyId: string, listId: string) {
+  return useOneListMutation(companyId, listId, (body: { label: string }) =>
+    apiRequest<ListItem>(`${listUrl(companyId, listId)}/items`, { method: 'POST', body, response: listItemSchema }),
+  );
+}
+
+/** Inline edit: the saved item replaces its row in the loaded pages (no refetch of 50,000 items). */
+export function useUpdateItem(companyId: string, listId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { itemId: string; label?: string; colour?: string | null; values?: Record<string, string> }) => {
+      const { itemId, ...body } = v;
+      return apiRequest<ListItem>(`${listUrl(companyId, listId)}/items/${itemId}`, {
+        method: 'PATCH',
+        body,
+        response: listItemSchema,
+      });
+    },
+    onSuccess: (saved) =>
+      client.setQueriesData<InfiniteData<ListItemsPage>>({ queryKey: listKeys.items(companyId, listId) }, (data) =>
+        data
+          ? {
+              ...data,
+              pages: data.pages.map((p) => ({ ...p, items: p.items.map((i) => (i.id === saved.id ? saved : i)) })),
+            }
+          : data,
+      ),
+  });
+}
+
+export function useMoveItem(companyId: string, listId: string) {
+  return useOneListMutation(companyId, listId, (v: { itemId: string; afterItemId: string | null }) =>
+    apiRequest<ListItem>(`${listUrl(companyId, listId)}/items/${v.itemId}/position`, {
+      method: 'PUT',
+      body: { afterItemId: v.afterItemId },
+      response: listItemSchema,
+    }),
+  );
+}
+
+export function useDeleteItem(companyId: string, listId: string) {
+  return useOneListMutation(companyId, listId, (itemId: string) =>
+    apiRequest(`${listUrl(companyId, listId)}/items/${itemId}`, { method: 'DELETE' }),
+  );
+}
+
+export function useCreateProperty(companyId: string, listId: string) {
+  return useOneListMutation(companyId, listId, (body: { name: string; type: ListPropertyType }) =>
+    apiRequest<ListDetail>(`${listUrl(companyId, listId)}/properties`, {
+      method: 'POST',
+      body,
+      response: listDetailSchema,
+    }),
+  );
+}
+
+export function useRenameProperty(companyId: string, listId: string) {
+  return useOneListMutation(companyId, listId, (v: { propertyId: string; name: string }) =>
+    apiRequest<ListDetail>(`${listUrl(companyId, listId)}/properties/${v.propertyId}`, {
+      method: 'PATCH',
+      body: { name: v.name },
+      response: listDetailSchema,
+    }),
+  );
+}
+
+export function useDeleteProperty(companyId: string, listId: string) {
+  return useOneListMutation(companyId, listId, (propertyId: string) =>
+    apiRequest<ListDetail>(`${listUrl(companyId, listId)}/properties/${propertyId}`, {
+      method: 'DELETE',
+      response: listDetailSchema,
+    }),
   );
 }

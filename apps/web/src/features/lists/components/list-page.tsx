@@ -1,15 +1,16 @@
-import type { Membership } from '@formwork/shared/permissions';
+import { can, type Membership } from '@formwork/shared/permissions';
 import { Anchor, Badge, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { problemMessage } from '../../../lib/problem-message.ts';
 import { type ListFolder, useList } from '../api/lists.ts';
 import { listsPath } from '../list-paths.ts';
+import { ListItemsEditor } from './list-items-editor.tsx';
 
 type Props = { folder: ListFolder; path: readonly string[]; viewer: Membership; listId: string };
 
 /** One list (spec 2.2: /lists/companies|projects/{id}/{listId}). */
-export function ListPage({ folder, listId }: Props) {
+export function ListPage({ folder, path, viewer, listId }: Props) {
   const { t } = useTranslation();
   const list = useList(folder.companyId, listId);
   if (list.isPending) {
@@ -30,18 +31,24 @@ export function ListPage({ folder, listId }: Props) {
     );
   }
   const detail = list.data;
+  const ref = { kind: folder.kind, path };
   return (
-    <Stack gap="md" p="md">
+    <Stack gap="sm" p="md" h="calc(100dvh - 54px)">
       <Anchor component={Link} to={listsPath(folder.kind, folder.folderId, detail.state)} size="sm">
         {t('lists.back')}
       </Anchor>
       <Group gap="sm">
-        <Title order={2}>{detail.name}</Title>
+        <Title order={1} fz="h2">
+          {detail.name}
+        </Title>
         {detail.state === 'archived' ? <Badge color="gray">{t('lists.archivedBadge')}</Badge> : null}
       </Group>
-      <Text c="dimmed" size="sm">
-        {t('lists.counts', { items: detail.itemCount, properties: detail.properties.length })}
-      </Text>
+      <ListItemsEditor
+        companyId={folder.companyId}
+        list={detail}
+        canEditItems={can(viewer, 'list.editItems', ref)}
+        canManage={can(viewer, 'list.manage', ref)}
+      />
     </Stack>
   );
 }
