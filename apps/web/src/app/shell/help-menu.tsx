@@ -1,6 +1,6 @@
 import { isFreeTrialAccount } from '@formwork/shared/permissions';
 import type { AccountSummary } from '@formwork/shared/schemas/accounts';
-import { ActionIcon, Menu, Tooltip } from '@mantine/core';
+import { ActionIcon } from '@mantine/core';
 import {
   IconBook,
   IconCalendarEvent,
@@ -13,6 +13,7 @@ import {
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Menu, Tooltip } from '../../components/ui/on-demand-floating.tsx';
 
 /** The help menu's external pages (spec 2.3). */
 export const helpLinks = {

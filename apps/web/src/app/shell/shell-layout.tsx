@@ -1,7 +1,7 @@
 import { AppShell, Button, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate, useOutletContext, useParams, useSearchParams } from 'react-router';
 import { OnDemandModal } from '../../components/ui/on-demand-modal.tsx';
@@ -12,13 +12,20 @@ import { forcedSubscriptionModal, showsGettingStarted } from '../../features/bil
 import { FolderNav } from '../../features/folders/components/folder-nav.tsx';
 import { useAccessibleWorkspaces } from '../../features/workspaces/api/accessible-workspaces.ts';
 import { WorkspaceHeader } from '../../features/workspaces/components/workspace-header.tsx';
-import { WorkspaceSwitcher } from '../../features/workspaces/components/workspace-switcher.tsx';
 import { rememberWorkspace, useStoredWorkspaceId } from '../../features/workspaces/hooks/current-workspace.ts';
 import { signOut } from '../../lib/auth.ts';
 import { WorkspaceTimeZone } from '../../lib/date-text.tsx';
+import { lazyWithReload } from '../../lib/lazy-with-reload.ts';
 import { externalLinks } from '../../lib/links.ts';
 import { showToast } from '../../lib/toast.tsx';
 import { IeBanner } from '../ie-banner.tsx';
+
+const WorkspaceSwitcher = lazyWithReload(() =>
+  import('../../features/workspaces/components/workspace-switcher.tsx').then((module) => ({
+    default: module.WorkspaceSwitcher,
+  })),
+);
+
 import { ActionFromQuery } from './action-from-query.tsx';
 import { type LocationResult, landingPath, useFolderLocation } from './folder-location.ts';
 import { GettingStartedGuide } from './getting-started-guide.tsx';
@@ -72,6 +79,10 @@ export function ShellLayout() {
   const forcedSwitch = Boolean(workspace?.archived) && (otherUsable || Boolean(me.data?.isAdmin));
   const noWorkspace =
     accessible.isSuccess && !me.data?.isAdmin && (workspaces.length === 0 || (workspace?.archived && !otherUsable));
+  const switcherOpened = switcherOpen || (forcedSwitch && !noWorkspace);
+  // The switcher's code (its search field, list and form) loads when it first opens (issue 15.4).
+  const [switcherWanted, setSwitcherWanted] = useState(switcherOpened);
+  if (switcherOpened && !switcherWanted) setSwitcherWanted(true);
   // Spec 4.4, 8.2: a lapsed subscription forces its modal on non-admins (the state itself changes
   // in a server job; a trial whose date just passed counts as ended before the job has run).
   const now = new Date();
@@ -190,17 +201,21 @@ export function ShellLayout() {
           </AppShell.Main>
           {/* The action of ?actionId is looked up once the shell's workspace is settled. */}
           <ActionFromQuery workspaceId={result.status === 'found' || result.status === 'none' ? companyId : null} />
-          <WorkspaceSwitcher
-            opened={switcherOpen || (forcedSwitch && !noWorkspace)}
-            onClose={forcedSwitch ? undefined : closeSwitcher}
-            currentWorkspaceId={companyId}
-            isAdmin={me.data?.isAdmin ?? false}
-            isVisitorOnly={me.data?.isVisitorOnly ?? false}
-            onChoose={(w) => {
-              closeSwitcher();
-              void chooseWorkspace(w.workspaceId);
-            }}
-          />
+          {switcherWanted && (
+            <Suspense fallback={null}>
+              <WorkspaceSwitcher
+                opened={switcherOpened}
+                onClose={forcedSwitch ? undefined : closeSwitcher}
+                currentWorkspaceId={companyId}
+                isAdmin={me.data?.isAdmin ?? false}
+                isVisitorOnly={me.data?.isVisitorOnly ?? false}
+                onChoose={(w) => {
+                  closeSwitcher();
+                  void chooseWorkspace(w.workspaceId);
+                }}
+              />
+            </Suspense>
+          )}
           <SubscriptionModal
             kind={switcherOpen ? null : subscriptionModal}
             workspaceName={workspace?.name}

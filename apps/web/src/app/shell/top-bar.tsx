@@ -1,6 +1,6 @@
 import { can, type FolderKind } from '@formwork/shared/permissions';
 import type { AccountSummary } from '@formwork/shared/schemas/accounts';
-import { ActionIcon, Anchor, Box, Breadcrumbs, Burger, Button, Group, Loader, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Box, Breadcrumbs, Burger, Button, Group, Loader, Text } from '@mantine/core';
 import {
   IconActivity,
   IconBuildingSkyscraper,
@@ -17,6 +17,7 @@ import {
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Tooltip } from '../../components/ui/on-demand-floating.tsx';
 import { MyActionsButton } from '../../features/actions/components/my-actions-button.tsx';
 import { UserMenu } from '../../features/auth/components/user-menu.tsx';
 import { TrialWidget } from '../../features/billing/components/trial-widget.tsx';

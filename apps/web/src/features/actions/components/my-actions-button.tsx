@@ -7,11 +7,8 @@ import {
   getDefaultZIndex,
   Indicator,
   Loader,
-  Popover,
-  ScrollArea,
   Stack,
   Text,
-  Tooltip,
   UnstyledButton,
 } from '@mantine/core';
 import { useWindowEvent } from '@mantine/hooks';
@@ -19,6 +16,7 @@ import { IconChecklist } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Popover, Tooltip } from '../../../components/ui/on-demand-floating.tsx';
 import { formPath } from '../../../lib/form-paths.ts';
 import { useMyActions } from '../api/actions.ts';
 
@@ -82,7 +80,7 @@ export function MyActionsButton({ onOpen }: { onOpen: (action: Action) => void }
             {t('actions.noneMine')}
           </Text>
         ) : (
-          <ScrollArea.Autosize mah={360}>
+          <Popover.ScrollArea mah={360}>
             <Stack gap={4}>
               {mine.data?.actions.map((a) => (
                 <Box key={`${a.path.workspace.id}/${a.actionId}`} p={6}>
@@ -120,7 +118,7 @@ export function MyActionsButton({ onOpen }: { onOpen: (action: Action) => void }
                 </Box>
               ))}
             </Stack>
-          </ScrollArea.Autosize>
+          </Popover.ScrollArea>
         )}
       </Popover.Dropdown>
     </Popover>

@@ -1,7 +1,8 @@
-import { Avatar, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { Avatar, Text, UnstyledButton } from '@mantine/core';
 import { IconKey, IconLogout, IconUserEdit } from '@tabler/icons-react';
 import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Menu, Tooltip } from '../../../components/ui/on-demand-floating.tsx';
 import { changePasswordUrl, signOut } from '../../../lib/auth.ts';
 import { applyLocale, storedLocale } from '../../../lib/i18n.ts';
 import { lazyWithReload } from '../../../lib/lazy-with-reload.ts';

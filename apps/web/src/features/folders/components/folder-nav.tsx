@@ -10,12 +10,10 @@ import {
   CloseButton,
   Group,
   Loader,
-  Menu,
   SegmentedControl,
   Stack,
   Text,
   TextInput,
-  Tooltip,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
@@ -30,6 +28,7 @@ import {
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Menu, Tooltip } from '../../../components/ui/on-demand-floating.tsx';
 import { useFolderTree } from '../api/folder-tree.ts';
 import { type NavEditing, type NavRow, navRows, rowHeight } from '../folder-nav-rows.ts';
 import { activityPath } from '../folder-paths.ts';

@@ -1,7 +1,8 @@
-import { Button, Group, Popover, Text, UnstyledButton } from '@mantine/core';
+import { Button, Group, Text, UnstyledButton } from '@mantine/core';
 import { IconArchive } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Popover } from '../../../components/ui/on-demand-floating.tsx';
 
 const tipDismissedKey = 'formwork:folder-tip-dismissed';
 
