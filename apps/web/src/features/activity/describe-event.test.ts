@@ -35,10 +35,27 @@ describe('activity sentences', () => {
     );
   });
 
-  it('falls back for an event it has no words for, and an unknown actor', async () => {
+  it('falls back for an event it has no words for; an event with no person behind it was the system', async () => {
     const { t } = await initI18n('en-US');
     expect(describeEvent(t, { ...event('widget.spun', 'widget', null), actor: null })).toBe(
-      'Someone changed the widget',
+      'The system changed the widget',
+    );
+  });
+
+  it('says what the system did to the account (a trial ending, the subscription changing)', async () => {
+    const { t } = await initI18n('en-US');
+    const bySystem = (action: string) => ({ ...event(action, 'account', 'Bright Sparks'), actor: null });
+    expect(describeEvent(t, bySystem('account.trialEnded'))).toBe(
+      'The system ended the free trial of the account Bright Sparks',
+    );
+    expect(describeEvent(t, bySystem('account.subscriptionChanged'))).toBe(
+      'The system changed the subscription status of the account Bright Sparks',
+    );
+    expect(describeEvent(t, bySystem('account.billingRecalculated'))).toBe(
+      'The system recalculated the billing of the account Bright Sparks',
+    );
+    expect(describeEvent(t, event('account.upgraded', 'account', 'Bright Sparks'))).toBe(
+      'Olivia Controller upgraded through checkout the account Bright Sparks',
     );
   });
 });

@@ -7,8 +7,11 @@ export function describeEvent(
   event: Pick<ActivityEvent, 'action' | 'subjectType' | 'subjectName' | 'actor' | 'details'>,
 ) {
   const [area, what] = event.action.split('.');
+  // Every audited person exists (audit_events.actor_user_id references users): no actor means the
+  // system did it (a job: a trial ending, billing recalculated, the payment provider's notice).
+  const who = event.actor ? event.actor.name.trim() || t('activity.someone') : t('activity.system');
   const sentence = t('activity.sentence', {
-    who: event.actor?.name.trim() || t('activity.someone'),
+    who,
     verb: t(`activity.verbs.${area}.${what}`, { defaultValue: t('activity.verbs.fallback') }),
     subject: t(`activity.subjects.${event.subjectType}`, { defaultValue: event.subjectType }),
     name: event.subjectName ?? '',
