@@ -17,6 +17,8 @@ import { idpRoutes } from './idp/idp.routes.ts';
 import { loadSecret, loadSigningKeys } from './idp/keys.ts';
 import { createProvider } from './idp/provider.ts';
 import { accountRoutes } from './modules/accounts/accounts.routes.ts';
+import { checkoutRoutes } from './modules/accounts/checkout.routes.ts';
+import { createPaymentProvider } from './modules/accounts/payment-providers.ts';
 import { actionRoutes } from './modules/actions/actions.routes.ts';
 import { activityRoutes } from './modules/activity/activity.routes.ts';
 import { fileRoutes } from './modules/files/files.routes.ts';
@@ -120,6 +122,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(profileRoutes);
   await app.register(workspaceRoutes);
   await app.register(accountRoutes);
+  await app.register(checkoutRoutes(await createPaymentProvider(deps.config, deps.database.db)));
   await app.register(folderRoutes);
   await app.register(activityRoutes);
   await app.register(templateRoutes);

@@ -20,6 +20,9 @@ const envSchema = z.object({
   OIDC_AUDIENCE: z.string().min(1).optional(),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Formwork <no-reply@formwork.local>'),
+  PAYMENT_PROVIDER: z.enum(['test', 'stripe']).default('test'),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
 });
 
 export type Config = {
@@ -42,7 +45,17 @@ export type Config = {
   oidc: OidcConfig;
   smtpUrl: string | undefined;
   mailFrom: string;
+  payments: PaymentConfig;
 };
+
+/**
+ * Who takes payments (issue 17.4): the local test provider (a clearly marked test payment page
+ * served by this server) unless PAYMENT_PROVIDER=stripe, which needs STRIPE_SECRET_KEY and
+ * STRIPE_WEBHOOK_SECRET (the endpoint secret that signs Stripe's webhooks).
+ */
+export type PaymentConfig =
+  | { provider: 'test' }
+  | { provider: 'stripe'; stripeSecretKey: string; stripeWebhookSecret: string };
 
 /**
  * Who signs users in: the embedded provider at {PUBLIC_URL}/idp unless OIDC_ISSUER names an
@@ -87,7 +100,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     oidc: oidcConfig(e, publicUrl),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    payments: paymentConfig(e),
   };
+}
+
+function paymentConfig(e: z.infer<typeof envSchema>): PaymentConfig {
+  if (e.PAYMENT_PROVIDER === 'test') return { provider: 'test' };
+  if (!e.STRIPE_SECRET_KEY || !e.STRIPE_WEBHOOK_SECRET) {
+    throw new Error(
+      'Invalid configuration:\n  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are required with PAYMENT_PROVIDER=stripe',
+    );
+  }
+  return { provider: 'stripe', stripeSecretKey: e.STRIPE_SECRET_KEY, stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET };
 }
 
 function parseRegionUrls(value: string | undefined): Record<string, string> {

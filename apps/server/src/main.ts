@@ -8,6 +8,7 @@ import { deleteExpiredPayloads } from './idp/adapter.ts';
 import { startJobRunner } from './jobs/runner.ts';
 import { startMailSender } from './mail/mail.ts';
 import { trialEndJobHandler, trialEndJobKind } from './modules/accounts/accounts.service.ts';
+import { billingRecalculationJobHandler, billingRecalculationJobKind } from './modules/accounts/checkout.service.ts';
 import { pdfZipJobHandler, pdfZipJobKind } from './modules/form-pdf/pdf-zip.service.ts';
 import { exportJobHandler, exportJobKind } from './modules/forms/exports.service.ts';
 import { registerSortKeysJobHandler, registerSortKeysJobKind } from './modules/forms/register-order.service.ts';
@@ -37,6 +38,7 @@ const jobRunner = startJobRunner({
     [pdfZipJobKind]: pdfZipJobHandler(database.db, storage),
     [registerSortKeysJobKind]: registerSortKeysJobHandler(database.db),
     [trialEndJobKind]: trialEndJobHandler(database.db),
+    [billingRecalculationJobKind]: billingRecalculationJobHandler(database.db),
   },
 });
 const housekeeping = setInterval(() => void deleteExpiredPayloads(database.db).catch(() => {}), 60 * 60 * 1000);

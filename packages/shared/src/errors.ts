@@ -68,6 +68,15 @@ export const errorCodes = {
   /** Spec 8.2: archiving templates without a folder. */
   appArchivedError: { status: 400, title: 'Choose the folder the templates are archived from' },
   templateNotDeployable: { status: 409, title: 'Only active Template Library templates can be deployed' },
+  /** Checkout (spec 4.4, 6, 7; issue 17.4). */
+  checkoutNotOffered: {
+    status: 403,
+    title:
+      'Self-service checkout is only for self-service accounts on the free trial. Chat with us or e-mail us to change your plan.',
+  },
+  checkoutNotFound: { status: 404, title: "We couldn't find this checkout" },
+  checkoutClosed: { status: 409, title: 'This checkout has already been paid or cancelled' },
+  paymentNotificationInvalid: { status: 400, title: 'The payment notification could not be verified' },
   internal: { status: 500, title: "We're having troubles, please contact the support team" },
   unavailable: { status: 503, title: 'The service is restarting. Please try again shortly' },
 } as const satisfies Record<string, { status: number; title: string }>;

@@ -71,6 +71,8 @@ export const accounts = pgTable('accounts', {
   subscriptionTerm: text('subscription_term', { enum: subscriptionTerms }),
   contributorUsersPaid: integer('contributor_users_paid').notNull().default(0),
   paidUsersPaid: integer('paid_users_paid').notNull().default(0),
+  /** 0028_checkout: when the job after a checkout last recalculated the billing. */
+  billingRecalculatedAt: timestamp('billing_recalculated_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -430,4 +432,44 @@ export const listItems = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.workspaceId, t.listId, t.itemId] })],
+);
+
+/** 0028_checkout: a self-service checkout (spec 4.4, 7): what it buys, what the server says it costs. */
+export const checkouts = pgTable(
+  'checkouts',
+  {
+    workspaceId: uuid('workspace_id').notNull(),
+    checkoutId: uuid('checkout_id').notNull(),
+    accountId: uuid('account_id').notNull(),
+    createdBy: uuid('created_by').notNull(),
+    provider: text('provider', { enum: ['test', 'stripe'] }).notNull(),
+    providerReference: text('provider_reference'),
+    planType: text('plan_type', { enum: ['standard', 'pro', 'premium', 'platinum'] }).notNull(),
+    subscriptionTerm: text('subscription_term', { enum: subscriptionTerms }).notNull(),
+    contributorUsersPaid: integer('contributor_users_paid').notNull(),
+    paidUsersPaid: integer('paid_users_paid').notNull(),
+    currency: text('currency', { enum: ['USD', 'AUD', 'EUR', 'ZAR'] }).notNull(),
+    amountTotal: bigint('amount_total', { mode: 'number' }).notNull(),
+    returnUrl: text('return_url').notNull(),
+    state: text('state', { enum: ['open', 'paid', 'cancelled'] })
+      .notNull()
+      .default('open'),
+    createdAt: createdAt(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.checkoutId] })],
+);
+
+/** 0028_checkout: provider notifications already handled, by event id (replays change nothing). */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    workspaceId: uuid('workspace_id').notNull(),
+    provider: text('provider', { enum: ['test', 'stripe'] }).notNull(),
+    eventId: text('event_id').notNull(),
+    eventType: text('event_type').notNull(),
+    outcome: text('outcome').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.provider, t.eventId] })],
 );
