@@ -344,6 +344,7 @@ function ActivationSteps({ base, query, invitation }: { base: string; query: str
             return (
               <List.Item
                 key={rule.id}
+                data-met={met}
                 icon={met ? <IconCheck size={14} color="green" /> : <IconX size={14} color="gray" />}
               >
                 <Text size="sm" c={met ? undefined : 'dimmed'}>
