@@ -106,7 +106,7 @@ async function run(driver: 'pglite' | 'pg', databaseUrl: string | null) {
     const pages = {
       company: `${workspaceId}/people?limit=50`,
       companySearched: `${workspaceId}/people?limit=50&search=number%2012`,
-      companyFiltered: `${workspaceId}/people?limit=50&level=team.controller&userType=visitor&sort=lastActive&direction=desc`,
+      companyFiltered: `${workspaceId}/people?limit=50&level=team.controller&userType=contributor&sort=lastActive&direction=desc`,
       project: `${project}/people?limit=50`,
       projectSearched: `${project}/people?limit=50&search=person1`,
       team: `${team}/people?limit=50`,

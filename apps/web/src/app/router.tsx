@@ -33,6 +33,9 @@ const UsersRoute = lazyWithReload(() => import('./routes/users-route.tsx').then(
 const ActivationRoute = lazyWithReload(() =>
   import('./routes/activation-route.tsx').then((m) => ({ default: m.ActivationRoute })),
 );
+const PhoneWelcomeRoute = lazyWithReload(() =>
+  import('./routes/activation-route.tsx').then((m) => ({ default: m.PhoneWelcomeRoute })),
+);
 const ListsRoute = lazyWithReload(() => import('./routes/lists-route.tsx').then((m) => ({ default: m.ListsRoute })));
 const TemplatesRoute = lazyWithReload(() =>
   import('./routes/templates-route.tsx').then((m) => ({ default: m.TemplatesRoute })),
@@ -76,6 +79,8 @@ export const routes: RouteObject[] = [
       </RequireAuth>
     ),
   },
+  // Spec 2.7: after activating on a phone, signed in, a welcome with the app link.
+  { path: '/welcome/mobile', element: <RequireAuth>{lazyPage(PhoneWelcomeRoute)}</RequireAuth> },
   {
     path: '/confirm-email',
     element: (

@@ -4,6 +4,8 @@ export const externalLinks = {
   chatWithUs: 'https://help.formwork.app/contact',
   browsers: 'https://help.formwork.app/articles/supported-browsers',
   privacyPolicy: 'https://help.formwork.app/articles/privacy-policy-and-terms-of-service',
+  /** The mobile app's download page (it sends each phone to its app store). */
+  mobileApp: 'https://help.formwork.app/articles/get-the-formwork-app',
 };
 
 /** Hosts the firewall must allow (shown in the firewall modal). */

@@ -3,6 +3,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../../test/render.tsx';
 import { ActivationPage } from './activation-page.tsx';
+import { PhoneWelcome } from './phone-welcome.tsx';
 
 const auth = vi.hoisted(() => ({
   currentUser: vi.fn(async () => null),
@@ -115,6 +116,44 @@ describe('activation page (issue 16.3, spec 2.7)', () => {
     });
     // On a desktop the person lands on / once signed in.
     expect(auth.storeReturnTo).toHaveBeenCalledWith('/');
+  }, 30_000);
+
+  it('on a phone, lands on the welcome page with the app link once signed in (spec 2.7)', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('pointer: coarse'),
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      addListener: () => {},
+      removeListener: () => {},
+    }));
+    await render();
+    fireEvent.change(await screen.findByRole('textbox', { name: 'First name' }, { timeout: 5000 }), {
+      target: { value: 'Nina' },
+    });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Last name' }), { target: { value: 'Newcomer' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Mobile' }), { target: { value: '412 345 678' } });
+    fireEvent.click(screen.getByRole('checkbox'));
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    fireEvent.change(await screen.findByLabelText(/^Password/, { selector: 'input' }), {
+      target: { value: 'Newcomer-2026x' },
+    });
+    fireEvent.change(screen.getByLabelText(/^Confirm password/, { selector: 'input' }), {
+      target: { value: 'Newcomer-2026x' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Activate your account' }));
+    await waitFor(() => expect(auth.storeReturnTo).toHaveBeenCalledWith('/welcome/mobile'));
+
+    await renderWithProviders(
+      <MemoryRouter>
+        <PhoneWelcome />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByRole('heading', { name: 'Welcome to Formwork' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Get the app' })).toHaveAttribute(
+      'href',
+      'https://help.formwork.app/articles/get-the-formwork-app',
+    );
   }, 30_000);
 
   it('sends an anonymous visitor with an unknown link to sign-in with the message', async () => {

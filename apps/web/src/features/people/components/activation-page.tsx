@@ -31,6 +31,7 @@ import { currentUser, startSignIn, storeReturnTo } from '../../../lib/auth.ts';
 import { apiRequest, HttpError } from '../../../lib/http.ts';
 import { externalLinks } from '../../../lib/links.ts';
 import { showToast } from '../../../lib/toast.tsx';
+import { isPhone, phoneWelcomePath } from './phone-welcome.tsx';
 
 /** Spec 9: the default country code when the time zone tells nothing. */
 const defaultCountryCode = '61';
@@ -221,7 +222,8 @@ function ActivationSteps({ base, query, invitation }: { base: string; query: str
       }),
     meta: { handlesErrors: true },
     onSuccess: async (result) => {
-      storeReturnTo('/');
+      // Spec 2.7: on a phone, a welcome page with the app link; on a desktop, /.
+      storeReturnTo(isPhone() ? phoneWelcomePath : '/');
       await startSignIn({ activationTicket: result.signInTicket, loginHint: result.email });
     },
     onError: (error) => {
