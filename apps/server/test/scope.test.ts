@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client.ts';
-import { appRole, inScope, readInScope, type Scope, type Tx } from '../src/db/tenant.ts';
+import { appRole, commitWithNext, inScope, readInScope, type Scope, type Tx } from '../src/db/tenant.ts';
 import { postgresErrorCode } from '../src/http/errors.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
@@ -122,5 +122,58 @@ describe('inScope', () => {
     ).rejects.toThrow('before any statement');
     const next = await inScope(single.db, scope, (tx) => tx.execute<{ workspace: string }>(settings));
     expect(next.rows[0]?.workspace).toBe(scope.workspaceId);
+  });
+});
+
+describe('commitWithNext', () => {
+  it('commits with the next statement: its change stays, and nothing may run in the transaction after it', async () => {
+    const marker = randomUUID();
+    await single.db.execute(sql`create table if not exists commit_probe (id uuid)`);
+    await single.db.execute(sql`grant select, insert on commit_probe to ${sql.raw(appRole)}`);
+    const late = inScope(single.db, scope, async (tx) => {
+      await tx.execute(sql`select ${1}::int`);
+      commitWithNext(tx);
+      const inserted = await tx.execute<{ id: string }>(
+        sql`insert into commit_probe values (${marker}::uuid) returning id`,
+      );
+      expect(inserted.rows).toEqual([{ id: marker }]);
+      // A statement after the commit would run outside the scope: refused (on PGlite there is none to refuse).
+      if (database.url) await tx.execute(sql`select ${2}::int`);
+      throw new Error('after the commit');
+    });
+    const error = await late.then(
+      () => undefined,
+      (e: Error & { cause?: Error }) => e.cause?.message ?? e.message,
+    );
+    expect(error).toMatch(database.url ? /after its commit/ : 'after the commit');
+    const kept = await single.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from commit_probe where id = ${marker}::uuid`,
+    );
+    // On PostgreSQL the insert was committed with its statement; PGlite's transaction rolled back.
+    expect(kept.rows[0]?.n).toBe(database.url ? 1 : 0);
+    // The connection goes on with the scope.
+    const next = await inScope(single.db, scope, (tx) => tx.execute<{ workspace: string }>(settings));
+    expect(next.rows[0]?.workspace).toBe(scope.workspaceId);
+  });
+
+  it('rolls back when the statement carrying the commit fails, and the connection goes on', async () => {
+    const marker = randomUUID();
+    const failed = inScope(single.db, scope, async (tx) => {
+      await tx.execute(sql`insert into commit_probe values (${marker}::uuid)`);
+      commitWithNext(tx);
+      await tx.execute(sql`select 1 / ${0}::int`);
+    });
+    expect(await failure(failed)).toBe(divisionByZero);
+    const kept = await single.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from commit_probe where id = ${marker}::uuid`,
+    );
+    expect(kept.rows[0]?.n).toBe(0);
+    const commitsAlone = await inScope(single.db, scope, async (tx) => {
+      commitWithNext(tx);
+      return (await tx.execute<{ workspace: string; user: string }>(sql`${settings} where 1 = ${1}`)).rows;
+    });
+    expect(commitsAlone).toEqual([{ workspace: scope.workspaceId, user: appRole }]);
+    const after = await single.db.execute<{ workspace: string | null }>(settings);
+    expect(after.rows[0]?.workspace ?? '').toBe('');
   });
 });

@@ -22,6 +22,8 @@ export type Statement = { text: string; values: unknown[] };
 export class PreparingClient extends pg.Client {
   readonly #prepared = new Set<string>();
   #opening: Statement[] | undefined;
+  #closing: Statement[] | undefined;
+  #ended = false;
 
   /** The next statement is sent after these, in the same round trip. */
   openWith(statements: Statement[]) {
@@ -35,13 +37,45 @@ export class PreparingClient extends pg.Client {
     return pending;
   }
 
+  /**
+   * The next statement is followed by these (a transaction's commit) in the same round trip; after
+   * it the transaction has ended, and any further statement is refused until `reset()`.
+   */
+  closeWith(statements: Statement[]) {
+    this.#closing = statements;
+  }
+
+  /** Whether a statement carried the transaction's closing (see closeWith). */
+  get ended(): boolean {
+    return this.#ended;
+  }
+
+  /** Forgets the transaction's opening, closing and end: the connection goes back to its pool. */
+  reset() {
+    this.#opening = undefined;
+    this.#closing = undefined;
+    this.#ended = false;
+  }
+
   // biome-ignore lint/suspicious/noExplicitAny: pg's query() is overloaded; this passes its arguments through.
   override query(config: any, values?: any, callback?: any): any {
+    if (this.#ended) {
+      const refused = new Error('The transaction has ended: no statement may run after its commit');
+      if (callback) return void process.nextTick(callback, refused);
+      return Promise.reject(refused);
+    }
     const opening = this.#opening;
+    const closing = this.#closing;
     this.#opening = undefined;
+    this.#closing = undefined;
     const name = isParameterised(config, values) ? this.#nameFor(config.text) : undefined;
+    if (closing) {
+      if (name === undefined || callback) throw new Error('A transaction closes with a statement that has values');
+      this.#ended = true;
+      return runAround(this, opening ?? [], { ...config, name, values }, closing);
+    }
     if (opening) {
-      if (name !== undefined && !callback) return runAfter(this, opening, { ...config, name, values });
+      if (name !== undefined && !callback) return runAround(this, opening, { ...config, name, values }, []);
       if (callback || typeof config?.submit === 'function') throw new Error('A scope opens with a plain query');
       // A statement without values (FETCH from a cursor, say) goes as a simple query, after the
       // opening written out in it: one implicit transaction, one round trip.
@@ -108,10 +142,11 @@ type Connection = {
   bind(config: { portal: string; statement: string; values: unknown[] }): void;
   describe(config: { type: 'P'; name: string }): void;
   execute(config: { portal: string; rows: number }): void;
+  sync(): void;
   on(event: 'parseComplete', listener: () => void): void;
   off(event: 'parseComplete', listener: () => void): void;
 };
-// pg's Query: the protocol steps of one statement, which StatementAfter puts others before.
+// pg's Query: the protocol steps of one statement, which StatementAmong puts others around.
 const PgQuery = pg.Query as unknown as new (
   config: object,
 ) => {
@@ -127,8 +162,9 @@ const PgQuery = pg.Query as unknown as new (
  * no transaction is open, so transaction-local settings hold for the statement; the statement
  * itself stays prepared. The leading statements are unnamed: planning them is trivial.
  */
-class StatementAfter extends PgQuery {
+class StatementAmong extends PgQuery {
   readonly #leading: Statement[];
+  readonly #trailing: Statement[];
   readonly #text: string;
   /** ParseComplete messages seen, while this statement's own parse is among those sent. */
   #parses: number | undefined;
@@ -139,20 +175,17 @@ class StatementAfter extends PgQuery {
   constructor(
     leading: Statement[],
     statement: Statement & { name: string },
+    trailing: Statement[],
     callback: (error: Error | null, results: unknown) => void,
   ) {
     super({ ...statement, callback });
     this.#leading = leading;
+    this.#trailing = trailing;
     this.#text = statement.text;
   }
 
   override prepare(connection: Connection) {
-    for (const { text, values } of this.#leading) {
-      connection.parse({ text, name: '', types: [] });
-      connection.bind({ portal: '', statement: '', values });
-      connection.describe({ type: 'P', name: '' });
-      connection.execute({ portal: '', rows: 0 });
-    }
+    for (const statement of this.#leading) unnamed(connection, statement);
     if (
       this.name &&
       !(this.name in connection.parsedStatements) &&
@@ -162,6 +195,14 @@ class StatementAfter extends PgQuery {
       connection.on('parseComplete', this.#countParse);
     }
     super.prepare(connection);
+  }
+
+  // pg's Query ends its steps with Execute and Sync; the trailing statements go between the two.
+  _getRows(connection: Connection, rows: number | undefined) {
+    if (rows) throw new Error('A statement among others reads all its rows');
+    connection.execute({ portal: '', rows: 0 });
+    for (const statement of this.#trailing) unnamed(connection, statement);
+    connection.sync();
   }
 
   override handleError(error: Error, connection: Connection) {
@@ -188,12 +229,28 @@ class StatementAfter extends PgQuery {
   }
 }
 
-/** Runs `leading` then `statement` in one round trip; the statement's result. */
-function runAfter(client: pg.Client, leading: Statement[], statement: Statement & { name: string }) {
+/** An unnamed statement's protocol steps (planning a begin, settings or commit is trivial). */
+function unnamed(connection: Connection, { text, values }: Statement) {
+  connection.parse({ text, name: '', types: [] });
+  connection.bind({ portal: '', statement: '', values });
+  connection.describe({ type: 'P', name: '' });
+  connection.execute({ portal: '', rows: 0 });
+}
+
+/**
+ * Runs `leading`, `statement`, then `trailing` in one round trip; the statement's result. An error
+ * of any of them skips the rest (PostgreSQL ignores what follows until the Sync).
+ */
+function runAround(
+  client: pg.Client,
+  leading: Statement[],
+  statement: Statement & { name: string },
+  trailing: Statement[],
+) {
   return new Promise<pg.QueryResult>((resolve, reject) => {
-    const submitted = new StatementAfter(leading, statement, (error, results) => {
+    const submitted = new StatementAmong(leading, statement, trailing, (error, results) => {
       if (error) reject(error);
-      else resolve((results as pg.QueryResult[]).at(-1) as pg.QueryResult);
+      else resolve((Array.isArray(results) ? results[leading.length] : results) as pg.QueryResult);
     });
     query.call(client, submitted);
   });

@@ -13,7 +13,7 @@ import {
 import type { TemplateDefinition } from '@formwork/shared/templates/template-definition';
 import type { AccessContext } from '../../authz/context.ts';
 import type { AppDb } from '../../db/client.ts';
-import { inScope, type Tx } from '../../db/tenant.ts';
+import { commitWithNext, inScope, type Tx } from '../../db/tenant.ts';
 import { AppError } from '../../errors.ts';
 import {
   archivedFolder,
@@ -152,7 +152,7 @@ export async function saveForm(
 ): Promise<Form> {
   const ctx = access;
   const workspaceId = ctx.workspace.workspaceId;
-  return inScope(db, ctx.scope, async (tx) => {
+  const result = await inScope(db, ctx.scope, async (tx) => {
     const form = await requireForm(tx, teamPlace(ctx), formId);
     const { definition } = form;
     const type = form.template.type;
@@ -173,6 +173,9 @@ export async function saveForm(
       form.values,
     );
     if (missing.length > 0) throw invalid(missing);
+    // The update (form, history row, audit event) is the last statement unless a workflow form's
+    // signatures are read after it: its commit goes in its round trip.
+    if (type !== 'workflow') commitWithNext(tx);
     const saved = await queries.updateFormValues(
       tx,
       workspaceId,
@@ -181,9 +184,14 @@ export async function saveForm(
       { values: checked.values, kind: 'saved', userId: access.user.userId },
       audit(ctx, 'form.saved', { version: body.baseVersion + 1 }),
     );
-    if (!saved) throw stale(await queries.currentVersion(tx, workspaceId, formId));
-    return toForm(ctx, saved, { type, definition }, await signaturesOf(tx, ctx, saved, type), checked.formulaErrors);
+    if (!saved) return { stale: true as const };
+    return {
+      form: toForm(ctx, saved, { type, definition }, await signaturesOf(tx, ctx, saved, type), checked.formulaErrors),
+    };
   });
+  if ('form' in result) return result.form;
+  // A concurrent save won between the version check and the update (which then changed nothing).
+  throw stale(await inScope(db, ctx.scope, (tx) => queries.currentVersion(tx, workspaceId, formId)));
 }
 
 export async function getForm(db: AppDb, access: AccessContext, formId: string): Promise<FormDetail> {

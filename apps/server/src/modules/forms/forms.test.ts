@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { formulaErrorMessage } from '@formwork/shared/formula/evaluator';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFormTemplate, createWorkspace, type TestWorkspace } from '../../../test/factories.ts';
 import { inspectionDefinition, postForm, uploadSignature } from '../../../test/form-fixtures.ts';
@@ -251,6 +252,42 @@ describe('GET and PUT /api/teams/:teamId/forms/:formId', () => {
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
     expect(await count('form_versions', sql`form_id = ${created.formId}`)).toBe(2);
   });
+
+  // On PostgreSQL the update carries the transaction's commit (ADR 0016): a save that passed the
+  // version check but lost the row to another writer commits an update that changed nothing, and
+  // answers 409 with the winner's version from a read of its own. Another connection holds the
+  // form's row and moves its version while the save waits for it.
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
+    'a save that loses the row after its version check answers 409 and writes nothing',
+    async () => {
+      const created = await create({ title: 'v1' });
+      const other = new pg.Client({ connectionString: ctx.database.url });
+      await other.connect();
+      try {
+        await other.query('begin');
+        await other.query('update forms set version = version + 1 where form_id = $1', [created.formId]);
+        const pending = save(created.formId, 1, { title: 'late' });
+        for (let i = 0; i < 200; i++) {
+          const waiting = await other.query(
+            "select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()",
+          );
+          if (waiting.rows[0].n > 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 25));
+        }
+        await other.query('commit');
+        const late = await pending;
+        expect(late.statusCode, late.body).toBe(409);
+        expect(late.json()).toMatchObject({ code: 'staleVersion', meta: { currentVersion: 2 } });
+      } finally {
+        await other.end();
+      }
+      expect(await count('form_versions', sql`form_id = ${created.formId}`)).toBe(1);
+      expect(await count('audit_events', sql`subject_id = ${created.formId}`)).toBe(1);
+      const next = await save(created.formId, 2, { title: 'v3' });
+      expect(next.statusCode, next.body).toBe(200);
+      expect(next.json()).toMatchObject({ version: 3, values: { title: 'v3' } });
+    },
+  );
 
   it('visitors edit only their own forms; read-only fields are never taken from the client', async () => {
     const theirs = await create({ title: 'member form' });
