@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
-import { enforceRouteAccess, type RouteAccessRow } from './authz/route-access.ts';
+import { enforceRouteAccess, type RouteAccessRow, routeFolderMatch } from './authz/route-access.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { AppError } from './errors.ts';
@@ -114,6 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     db: deps.database.db,
     oidc: deps.config.oidc,
     verify: createTokenVerifier(deps.config.oidc, signingKeys),
+    routeFolder: routeFolderMatch,
   });
 
   await registerOpenApi(app, { publicUrl: deps.config.publicUrl });

@@ -40,8 +40,33 @@ export function personalScope(user: SignedInUser): Scope {
   return { userId: user.userId, workspaceId: null, isAdmin: user.isAdmin };
 }
 
-type ContextRow = {
-  workspace_id: string;
+/**
+ * The statement of a route's context: the folder the route names (found by `folderMatch` on the
+ * alias `f`), its workspace, how the user belongs to that workspace, and their roles there. Under
+ * the person's own scope, row-level security only shows folders of workspaces they belong to.
+ */
+export function contextStatement(userId: string, folderMatch: SQL): SQL {
+  return sql`
+    select f.workspace_id, f.folder_id, f.kind, f.parent_id, f.name as folder_name, f.state as folder_state,
+      w.name, (select a.plan_type from ${accounts} a where a.account_id = w.account_id) as plan, w.archived, w.region,
+      w.time_zone, w.folders_version, wu.user_type,
+      coalesce((
+        select json_agg(json_build_object('folderId', m.folder_id, 'role', m.role, 'kind', g.kind, 'parentId', g.parent_id))
+        from ${memberships} m
+        join ${folders} g on g.workspace_id = m.workspace_id and g.folder_id = m.folder_id
+        where m.workspace_id = f.workspace_id and m.user_id = ${userId} and g.state <> 'deleted'
+      ), '[]'::json) as grants
+    from ${folders} f
+    join ${workspaces} w on w.workspace_id = f.workspace_id
+    left join ${workspaceUsers} wu on wu.workspace_id = f.workspace_id and wu.user_id = ${userId}
+      and wu.deactivated_at is null
+    where ${folderMatch}
+    limit 1`;
+}
+
+/** A row of contextStatement (its columns may be null: no folder was found). */
+export type ContextRow = {
+  workspace_id: string | null;
   folder_id: string;
   kind: FolderKind;
   parent_id: string | null;
@@ -57,40 +82,11 @@ type ContextRow = {
   grants: { folderId: string; role: Role; kind: FolderKind; parentId: string | null }[];
 };
 
-/**
- * One statement: the folder the route names (found by `folderMatch` on the alias `f`), its
- * workspace, how the user belongs to that workspace, and their roles there. Under the person's
- * own scope, row-level security only shows folders of workspaces they belong to.
- */
-async function loadFolderContext(
-  db: AppDb,
-  user: SignedInUser,
-  folderMatch: SQL,
-  notFound: ErrorCode,
-): Promise<WorkspaceContext & { folderId: string; folder: Omit<TargetFolder, 'folderId' | 'path'> }> {
-  const [row] = await readInScope<ContextRow>(
-    db,
-    personalScope(user),
-    sql`
-    select f.workspace_id, f.folder_id, f.kind, f.parent_id, f.name as folder_name, f.state as folder_state,
-      w.name, (select a.plan_type from ${accounts} a where a.account_id = w.account_id) as plan, w.archived, w.region,
-      w.time_zone, w.folders_version, wu.user_type,
-      coalesce((
-        select json_agg(json_build_object('folderId', m.folder_id, 'role', m.role, 'kind', g.kind, 'parentId', g.parent_id))
-        from ${memberships} m
-        join ${folders} g on g.workspace_id = m.workspace_id and g.folder_id = m.folder_id
-        where m.workspace_id = f.workspace_id and m.user_id = ${user.userId} and g.state <> 'deleted'
-      ), '[]'::json) as grants
-    from ${folders} f
-    join ${workspaces} w on w.workspace_id = f.workspace_id
-    left join ${workspaceUsers} wu on wu.workspace_id = f.workspace_id and wu.user_id = ${user.userId}
-      and wu.deactivated_at is null
-    where ${folderMatch}
-    limit 1`,
-  );
+/** The verified context of a contextStatement row; 404 `notFound` when there is none. */
+export function contextFromRow(user: SignedInUser, row: ContextRow | undefined, notFound: ErrorCode): AccessContext {
   // Another tenant's id answers exactly like an id that does not exist; so does the workspace of
   // someone deactivated there (issue 16.1).
-  if (!row || (!row.user_type && !user.isAdmin)) throw new AppError(notFound);
+  if (!row?.workspace_id || (!row.user_type && !user.isAdmin)) throw new AppError(notFound);
   const workspaceId = row.workspace_id;
   const projectOf = new Map<string, string>();
   for (const g of row.grants) if (g.kind === 'team') projectOf.set(g.folderId, g.parentId as string);
@@ -101,7 +97,6 @@ async function loadFolderContext(
     path: folderPath(workspaceId, g.kind, g.folderId, g.kind === 'team' ? (projectOf.get(g.folderId) as string) : null),
   }));
   return {
-    folderId: row.folder_id,
     user,
     scope: { userId: user.userId, workspaceId, isAdmin: user.isAdmin },
     workspace: {
@@ -119,7 +114,14 @@ async function loadFolderContext(
       userType: row.user_type,
       roles: sortGrants(roles),
     },
-    folder: { kind: row.kind, parentId: row.parent_id, name: row.folder_name, state: row.folder_state },
+    folder: {
+      kind: row.kind,
+      parentId: row.parent_id,
+      name: row.folder_name,
+      state: row.folder_state,
+      folderId: row.folder_id,
+      path: folderPath(workspaceId, row.kind, row.folder_id, row.parent_id),
+    },
   };
 }
 
@@ -214,16 +216,6 @@ export async function resolveFolder(
   folderMatch: SQL,
   notFound: ErrorCode,
 ): Promise<AccessContext> {
-  const { folderId, folder, ...context } = await loadFolderContext(db, user, folderMatch, notFound);
-  return {
-    ...context,
-    folder: {
-      kind: folder.kind,
-      parentId: folder.parentId,
-      name: folder.name,
-      state: folder.state,
-      folderId,
-      path: folderPath(context.workspace.workspaceId, folder.kind, folderId, folder.parentId),
-    },
-  };
+  const [row] = await readInScope<ContextRow>(db, personalScope(user), contextStatement(user.userId, folderMatch));
+  return contextFromRow(user, row, notFound);
 }

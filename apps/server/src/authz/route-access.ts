@@ -1,5 +1,6 @@
 import type { ErrorCode } from '@formwork/shared/errors';
 import { can, denialMessage, type FolderRef, type Membership, type Permission } from '@formwork/shared/permissions';
+import type { SQL } from 'drizzle-orm';
 import type {
   FastifyInstance,
   FastifyPluginAsync,
@@ -53,7 +54,24 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The verified scope of a permission route (set by the route step before the handler). */
     access: AccessContext | null;
+    /** The route's scope as the user lookup read it (`routeFolderMatch`), or why it was not found. */
+    scopeRead: AccessContext | AppError | null;
   }
+}
+
+/** Per route's access: the scope it resolves, when its path parameters alone name one folder. */
+const folderScopes = new WeakMap<RouteAccess, { resolver: ScopeResolver; notFound: ErrorCode }>();
+
+/**
+ * The folder a permission route's step would resolve, when its path parameters alone find it
+ * (`ScopeResolver.folderMatch`): the user lookup reads it in the same statement and hands it over
+ * with `request.scopeRead`, one round trip fewer per request (docs/decisions/0016).
+ */
+export function routeFolderMatch(request: FastifyRequest): { match: SQL; notFound: ErrorCode } | undefined {
+  const access = request.routeOptions.config?.access;
+  const scope = access && folderScopes.get(access);
+  if (!scope?.resolver.folderMatch) return undefined;
+  return { match: scope.resolver.folderMatch(request), notFound: scope.notFound };
 }
 
 /** The verified context of a permission route: its workspace, the caller's roles, the folder. */
@@ -79,10 +97,14 @@ function permissionStep(db: AppDb, route: RouteOptions, access: PermissionAccess
   const missing = scope.params.filter((p) => !params.includes(p));
   if (missing.length > 0) return `its scope "${scope.name}" needs the parameters ${missing.join(', ')}`;
   const notFound = access.notFound ?? scope.notFound;
+  folderScopes.set(access, { resolver: scope, notFound });
   return async function routeAccessStep(request) {
     const user = request.user;
     if (!user) throw new AppError('unauthenticated');
-    const resolved = await scope.resolve(db, user, request, notFound);
+    const read = request.scopeRead;
+    request.scopeRead = null;
+    if (read instanceof AppError) throw read;
+    const resolved = read ? { context: read } : await scope.resolve(db, user, request, notFound);
     const viewer = resolved.context?.viewer ?? personalMembership(user);
     const folder: FolderRef = resolved.context?.folder ?? { kind: 'company', path: [] };
     request.access = resolved.context;
@@ -108,10 +130,13 @@ export function enforceRouteAccess(app: FastifyInstance, db: AppDb): RouteAccess
   const table: RouteAccessRow[] = [];
   const unresolved: string[] = [];
   app.decorateRequest('access', null);
+  app.decorateRequest('scopeRead', null);
   app.addHook('onRoute', (route) => {
     routes.push(route);
-    const access = route.config?.access;
-    if (!access || !('permission' in access)) return;
+    if (!route.config?.access || !('permission' in route.config.access)) return;
+    // Each route's own access object: the scope found for it is kept per route.
+    const access = { ...route.config.access };
+    route.config = { ...route.config, access };
     const step = permissionStep(db, route, access);
     if (typeof step === 'string') {
       unresolved.push(`${route.method} ${route.url}: ${step}`);

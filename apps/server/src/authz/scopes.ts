@@ -1,6 +1,6 @@
 import type { ErrorCode } from '@formwork/shared/errors';
 import type { FolderRef } from '@formwork/shared/permissions';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppDb } from '../db/client.ts';
 import { actions, files, folders, lists, templateDeployments, templates } from '../db/schema.ts';
@@ -25,49 +25,40 @@ export type ScopeResolver = {
   params: readonly string[];
   notFound: ErrorCode;
   resolve(db: AppDb, user: SignedInUser, request: FastifyRequest, notFound: ErrorCode): Promise<ResolvedScope>;
+  /**
+   * A scope that is one folder found from the path parameters alone says how (on the alias `f`):
+   * the user lookup then reads it in the same statement (`resolve` gives the same context).
+   */
+  folderMatch?(request: FastifyRequest): SQL;
 };
 
 function param(request: FastifyRequest, name: string): string {
   return (request.params as Record<string, string>)[name] as string;
 }
 
-function folderScope(name: string, paramName: string, kind: 'project' | 'team' | 'any', notFound: ErrorCode) {
+/** A scope that is the folder `match` finds from the path parameters. */
+function matchedFolder(name: string, params: string[], notFound: ErrorCode, match: (request: FastifyRequest) => SQL) {
   return {
     name,
-    params: [paramName],
+    params,
     notFound,
-    resolve: async (db, user, request, code) => {
-      const folderId = param(request, paramName);
-      const kindMatch = kind === 'any' ? sql`` : sql`and f.kind = ${kind}`;
-      return {
-        context: await resolveFolder(
-          db,
-          user,
-          sql`f.folder_id = ${folderId} and f.state <> 'deleted' ${kindMatch}`,
-          code,
-        ),
-      };
-    },
+    folderMatch: match,
+    resolve: async (db, user, request, code) => ({ context: await resolveFolder(db, user, match(request), code) }),
   } satisfies ScopeResolver;
 }
 
+function folderScope(name: string, paramName: string, kind: 'project' | 'team' | 'any', notFound: ErrorCode) {
+  return matchedFolder(name, [paramName], notFound, (request) => {
+    const kindMatch = kind === 'any' ? sql`` : sql`and f.kind = ${kind}`;
+    return sql`f.folder_id = ${param(request, paramName)} and f.state <> 'deleted' ${kindMatch}`;
+  });
+}
+
 function companyScope(name: string, paramName: string, notFound: ErrorCode) {
-  return {
-    name,
-    params: [paramName],
-    notFound,
-    resolve: async (db, user, request, code) => {
-      const companyId = param(request, paramName);
-      return {
-        context: await resolveFolder(
-          db,
-          user,
-          sql`f.workspace_id = ${companyId} and f.folder_id = ${companyId} and f.kind = 'company'`,
-          code,
-        ),
-      };
-    },
-  } satisfies ScopeResolver;
+  return matchedFolder(name, [paramName], notFound, (request) => {
+    const companyId = param(request, paramName);
+    return sql`f.workspace_id = ${companyId} and f.folder_id = ${companyId} and f.kind = 'company'`;
+  });
 }
 
 /** The company folder named by `:companyId`. */
@@ -82,24 +73,17 @@ export const teamByParam: ScopeResolver = folderScope('team', 'teamId', 'team', 
 export const folderByParam: ScopeResolver = folderScope('folder', 'folderId', 'any', 'folderNotFound');
 
 /** The team of the action `:actionId` of the workspace `:workspaceId` (ids are unique per workspace). */
-export const actionTeamByParams: ScopeResolver = {
-  name: 'action team',
-  params: ['workspaceId', 'actionId'],
-  notFound: 'actionNotFound',
-  resolve: async (db, user, request, code) => {
+export const actionTeamByParams: ScopeResolver = matchedFolder(
+  'action team',
+  ['workspaceId', 'actionId'],
+  'actionNotFound',
+  (request) => {
     const workspaceId = param(request, 'workspaceId');
     const actionId = param(request, 'actionId');
-    return {
-      context: await resolveFolder(
-        db,
-        user,
-        sql`f.workspace_id = ${workspaceId} and f.kind = 'team' and f.state <> 'deleted' and f.folder_id = (
-          select a.folder_id from ${actions} a where a.workspace_id = ${workspaceId} and a.action_id = ${actionId})`,
-        code,
-      ),
-    };
+    return sql`f.workspace_id = ${workspaceId} and f.kind = 'team' and f.state <> 'deleted' and f.folder_id = (
+      select a.folder_id from ${actions} a where a.workspace_id = ${workspaceId} and a.action_id = ${actionId})`;
   },
-};
+);
 
 /**
  * The folder a stored file `:fileId` of the company `:companyId` belongs to. The company is
@@ -194,22 +178,21 @@ function templateHomeMatch(templateId: string) {
 }
 
 /** The folder a template `:templateId` lives in (the company's library or a team). */
-export const templateHome: ScopeResolver = {
-  name: 'template home',
-  params: ['templateId'],
-  notFound: 'templateNotFound',
-  resolve: async (db, user, request, code) => ({
-    context: await resolveFolder(db, user, templateHomeMatch(param(request, 'templateId')), code),
-  }),
-};
+export const templateHome: ScopeResolver = matchedFolder(
+  'template home',
+  ['templateId'],
+  'templateNotFound',
+  (request) => templateHomeMatch(param(request, 'templateId')),
+);
 
 /**
  * Opening a template: its home folder, and for a library template also every team it is deployed
  * to (whoever may view one of them may open it).
  */
 export const templateHomeOrDeployment: ScopeResolver = {
-  ...templateHome,
   name: 'template home or deployment',
+  params: templateHome.params,
+  notFound: templateHome.notFound,
   resolve: async (db, user, request, code) => {
     const templateId = param(request, 'templateId');
     const context = await resolveFolder(db, user, templateHomeMatch(templateId), code);

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@formwork/shared/errors';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import {
@@ -8,6 +9,7 @@ import {
   type JWTVerifyGetKey,
   jwtVerify,
 } from 'jose';
+import { type AccessContext, type ContextRow, contextFromRow, contextStatement } from '../authz/context.ts';
 import type { SignedInUser } from '../authz/signed-in-user.ts';
 import type { OidcConfig } from '../config.ts';
 import type { AppDb } from '../db/client.ts';
@@ -85,8 +87,9 @@ class VerifiedTokens {
   }
 }
 
-const userColumns = sql`user_id as "userId", email, first_name as "firstName", last_name as "lastName",
-  is_admin as "isAdmin", is_sso as "isSso", is_visitor_only as "isVisitorOnly"`;
+const userColumns = sql`users.user_id as "userId", users.email, users.first_name as "firstName",
+  users.last_name as "lastName", users.is_admin as "isAdmin", users.is_sso as "isSso",
+  users.is_visitor_only as "isVisitorOnly"`;
 
 /**
  * Embedded tokens carry our user id as `sub`; an external provider's are matched by e-mail. With
@@ -95,31 +98,68 @@ const userColumns = sql`user_id as "userId", email, first_name as "firstName", l
  * user's last password change. Both are read in the same query that finds the user, so every
  * process sees a revocation at once, at no extra round trip.
  */
+function userMatch(oidc: OidcConfig, payload: JWTPayload, live: boolean): SQL | undefined {
+  if (!oidc.embedded) {
+    if (typeof payload.email !== 'string') return undefined;
+    return sql`lower(users.email) = lower(${payload.email})`;
+  }
+  if (typeof payload.sub !== 'string' || !/^[0-9a-f-]{36}$/.test(payload.sub)) return undefined;
+  const match = sql`users.user_id = ${payload.sub}`;
+  if (!live) return match;
+  const grantId = payload[grantIdClaim];
+  if (typeof grantId !== 'string' || !/^[A-Za-z0-9_-]{1,128}$/.test(grantId)) return undefined;
+  if (typeof payload.iat !== 'number' || !Number.isSafeInteger(payload.iat)) return undefined;
+  return sql`${match}
+    and (users.password_changed_at is null or users.password_changed_at < to_timestamp(${payload.iat + 1}))
+    and exists (select 1 from idp_payloads p where p.kind = 'Grant' and p.id = ${grantId}
+                and (p.expires_at is null or p.expires_at > now()))`;
+}
+
 async function findUser(
   db: AppDb,
   oidc: OidcConfig,
   payload: JWTPayload,
   live: boolean,
 ): Promise<SignedInUser | undefined> {
-  let match: SQL;
-  if (oidc.embedded) {
-    if (typeof payload.sub !== 'string' || !/^[0-9a-f-]{36}$/.test(payload.sub)) return undefined;
-    match = sql`user_id = ${payload.sub}`;
-    if (live) {
-      const grantId = payload[grantIdClaim];
-      if (typeof grantId !== 'string' || !/^[A-Za-z0-9_-]{1,128}$/.test(grantId)) return undefined;
-      if (typeof payload.iat !== 'number' || !Number.isSafeInteger(payload.iat)) return undefined;
-      match = sql`${match}
-        and (password_changed_at is null or password_changed_at < to_timestamp(${payload.iat + 1}))
-        and exists (select 1 from idp_payloads where kind = 'Grant' and id = ${grantId}
-                    and (expires_at is null or expires_at > now()))`;
-    }
-  } else {
-    if (typeof payload.email !== 'string') return undefined;
-    match = sql`lower(email) = lower(${payload.email})`;
-  }
+  const match = userMatch(oidc, payload, live);
+  if (!match) return undefined;
   const [row] = await readInScope<SignedInUser>(db, systemScope, sql`select ${userColumns} from users where ${match}`);
   return row;
+}
+
+/**
+ * The user (as findUser) and, in the same statement, the route's folder with the user's roles
+ * there (`contextStatement`), when the route's parameters alone name that folder and the token
+ * names our user id: one round trip instead of two on every such request. The folder is read
+ * under the person's own scope (the users table has no policy); for an administrator, whose
+ * scope reaches further, the route step reads it again as before.
+ */
+async function findUserWithScope(
+  db: AppDb,
+  oidc: OidcConfig,
+  payload: JWTPayload,
+  scope: { match: SQL; notFound: ErrorCode },
+): Promise<{ user: SignedInUser; scopeRead: AccessContext | AppError | null } | undefined> {
+  const match = userMatch(oidc, payload, true);
+  if (!match) return undefined;
+  const userId = payload.sub as string;
+  const [row] = await readInScope<SignedInUser & ContextRow>(
+    db,
+    { userId, workspaceId: null, isAdmin: false },
+    sql`select ${userColumns}, c.* from users
+      left join lateral (${contextStatement(userId, scope.match)}) c on true
+      where ${match}`,
+  );
+  if (!row) return undefined;
+  const { userId: id, email, firstName, lastName, isAdmin, isSso, isVisitorOnly } = row;
+  const user: SignedInUser = { userId: id, email, firstName, lastName, isAdmin, isSso, isVisitorOnly };
+  if (user.isAdmin) return { user, scopeRead: null };
+  try {
+    return { user, scopeRead: contextFromRow(user, row, scope.notFound) };
+  } catch (error) {
+    if (error instanceof AppError) return { user, scopeRead: error };
+    throw error;
+  }
 }
 
 /** Whether a rejected token belonged to a single sign-on user: the web app then logs out (spec 8.1). */
@@ -140,7 +180,16 @@ function bearerToken(request: FastifyRequest): string | undefined {
 }
 
 /** Every route that is not public needs a valid bearer token of a known user. */
-export function registerAuthentication(app: App, deps: { db: AppDb; oidc: OidcConfig; verify: TokenVerifier }) {
+export function registerAuthentication(
+  app: App,
+  deps: {
+    db: AppDb;
+    oidc: OidcConfig;
+    verify: TokenVerifier;
+    /** The folder the route's step will resolve, when the request's parameters alone name it. */
+    routeFolder?: (request: FastifyRequest) => { match: SQL; notFound: ErrorCode } | undefined;
+  },
+) {
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config?.access;
@@ -152,6 +201,14 @@ export function registerAuthentication(app: App, deps: { db: AppDb; oidc: OidcCo
       payload = await deps.verify(token);
     } catch {
       throw new AppError('unauthenticated', { meta: { ssoEnabled: await ssoEnabledFor(deps.db, deps.oidc, token) } });
+    }
+    const folder = deps.oidc.embedded ? deps.routeFolder?.(request) : undefined;
+    if (folder) {
+      const found = await findUserWithScope(deps.db, deps.oidc, payload, folder);
+      if (!found) throw new AppError('unauthenticated', { meta: { ssoEnabled: false } });
+      request.user = found.user;
+      request.scopeRead = found.scopeRead;
+      return;
     }
     const user = await findUser(deps.db, deps.oidc, payload, true);
     if (!user) throw new AppError('unauthenticated', { meta: { ssoEnabled: false } });

@@ -186,10 +186,11 @@ export async function saveForm(
     );
     if (!saved) return { stale: true as const };
     return {
+      stale: false as const,
       form: toForm(ctx, saved, { type, definition }, await signaturesOf(tx, ctx, saved, type), checked.formulaErrors),
     };
   });
-  if ('form' in result) return result.form;
+  if (!result.stale) return result.form;
   // A concurrent save won between the version check and the update (which then changed nothing).
   throw stale(await inScope(db, ctx.scope, (tx) => queries.currentVersion(tx, workspaceId, formId)));
 }

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFormTemplate, createWorkspace, type TestWorkspace } from '../../../test/factories.ts';
 import { inspectionDefinition, postForm, uploadSignature } from '../../../test/form-fixtures.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
+import { PreparingClient } from '../../db/prepared-client.ts';
 
 let ctx: TestContext;
 let w: TestWorkspace;
@@ -251,6 +252,33 @@ describe('GET and PUT /api/teams/:teamId/forms/:formId', () => {
     ]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
     expect(await count('form_versions', sql`form_id = ${created.formId}`)).toBe(2);
+  });
+
+  // ADR 0016: on PostgreSQL a save is three round trips: the user with the route's team and roles
+  // (one statement), the transaction's opening with the form's read, the update with the commit.
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))('a save takes three round trips to PostgreSQL', async () => {
+    const created = await create({ title: 'v1' });
+    const headers = await w.personas.teamMember.headers();
+    const calls: string[] = [];
+    const original = PreparingClient.prototype.query;
+    PreparingClient.prototype.query = function (this: PreparingClient, ...args: Parameters<PreparingClient['query']>) {
+      const [config] = args;
+      calls.push(typeof config === 'string' ? config : String(config?.text));
+      return original.apply(this, args);
+    };
+    try {
+      const saved = await ctx.app.inject({
+        method: 'PUT',
+        url: `/api/teams/${team()}/forms/${created.formId}`,
+        headers,
+        payload: { baseVersion: 1, values: { title: 'v2' } },
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+    } finally {
+      PreparingClient.prototype.query = original;
+    }
+    // The job runner may poll meanwhile: its claims are not the request's.
+    expect(calls.filter((text) => !/\bjobs\b/.test(text))).toHaveLength(3);
   });
 
   // On PostgreSQL the update carries the transaction's commit (ADR 0016): a save that passed the
