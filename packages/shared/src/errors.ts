@@ -63,6 +63,8 @@ export const errorCodes = {
   listPropertyNameUsed: { status: 409, title: 'A property with this name already exists in this list' },
   /** Spec 5.2: properties per list come from the plan's limits. */
   listPropertyLimit: { status: 409, title: 'You have exceeded the list property limit for your plan type.' },
+  /** Spec 8.2: a list CSV with errors (each row's error is listed). */
+  listCsvInvalid: { status: 400, title: 'CSV file has formatting errors.' },
   templateCodeUsed: { status: 409, title: 'Template ID has been used' },
   tabNameUsed: { status: 409, title: 'A tab with this name already exists. Tab names must be unique' },
   /** Spec 8.2: archiving templates without a folder. */

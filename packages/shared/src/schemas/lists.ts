@@ -161,3 +161,44 @@ export const listPropertyCreateSchema = z
   .object({ name: listPropertyNameSchema, type: listPropertyTypeSchema })
   .strict();
 export const listPropertyUpdateSchema = z.object({ name: listPropertyNameSchema }).strict();
+
+/** Spec 5.3-like: a list CSV is at most 10 MB (issue 18.3). */
+export const listCsvMaxBytes = 10 * 1024 * 1024;
+
+/** The CSV of an import, read as text by the browser; one file at a time (spec 5.1). */
+export const listImportSchema = z
+  .object({ csv: z.string().min(1, 'Choose a CSV file').max(listCsvMaxBytes, 'The file is larger than 10 MB') })
+  .strict();
+
+export const listImportErrorSchema = z.object({ line: z.number().int(), message: z.string() });
+
+/**
+ * What an import would change (issue 18.3): properties kept, added or removed; items added,
+ * changed, removed or unchanged (matched by label, case-insensitively), with the first labels of
+ * each; and the rows with errors (then nothing can be applied).
+ */
+export const listImportPreviewSchema = z.object({
+  properties: z.array(
+    z.object({ name: z.string(), type: listPropertyTypeSchema, change: z.enum(['kept', 'added', 'removed']) }),
+  ),
+  counts: z.object({
+    added: z.number().int(),
+    changed: z.number().int(),
+    removed: z.number().int(),
+    unchanged: z.number().int(),
+  }),
+  examples: z.object({ added: z.array(z.string()), changed: z.array(z.string()), removed: z.array(z.string()) }),
+  errors: z.array(listImportErrorSchema),
+});
+export type ListImportPreview = z.infer<typeof listImportPreviewSchema>;
+
+/** The words a CSV header may give a column's type in: "Next service [Date with expiry]". */
+export const listPropertyTypeWords: Record<string, ListPropertyType> = {
+  text: 'text',
+  number: 'number',
+  date: 'date',
+  'date with expiry': 'expiry_date',
+  expiry_date: 'expiry_date',
+  colour: 'colour',
+  color: 'colour',
+};

@@ -283,3 +283,75 @@ export async function deleteProperty(tx: Tx, workspaceId: string, listId: string
     update list_items set "values" = "values" - ${propertyId}::text
      where workspace_id = ${workspaceId} and list_id = ${listId}`);
 }
+
+/** Every item of a list (label, colour, values), for comparing with an import. */
+export async function allItems(
+  tx: Tx,
+  workspaceId: string,
+  listId: string,
+): Promise<{ id: string; label: string; colour: string | null; values: Record<string, string> }[]> {
+  const result = await tx.execute<{ id: string; label: string; colour: string | null; values: Record<string, string> }>(
+    sql`select item_id as id, label, colour, "values" from list_items
+         where workspace_id = ${workspaceId} and list_id = ${listId} order by position, item_id`,
+  );
+  return result.rows;
+}
+
+const importBatch = 1000;
+
+/**
+ * Replaces a list's properties and items (an import): properties not listed are removed, listed
+ * ones take their new type and order; every item is removed and the new ones written in order,
+ * in batches.
+ */
+export async function replaceContents(
+  tx: Tx,
+  workspaceId: string,
+  listId: string,
+  properties: { propertyId: string; name: string; type: ListPropertyType; isNew: boolean }[],
+  items: { itemId: string; label: string; colour: string | null; values: Record<string, string> }[],
+): Promise<void> {
+  const keep = properties.filter((p) => !p.isNew).map((p) => p.propertyId);
+  await tx.execute(sql`
+    delete from list_properties where workspace_id = ${workspaceId} and list_id = ${listId}
+      ${
+        keep.length
+          ? sql`and property_id not in (${sql.join(
+              keep.map((id) => sql`${id}::uuid`),
+              sql`, `,
+            )})`
+          : sql``
+      }`);
+  for (const [n, p] of properties.entries()) {
+    if (p.isNew) {
+      await tx
+        .insert(listProperties)
+        .values({ workspaceId, listId, propertyId: p.propertyId, name: p.name, type: p.type, sortValue: n });
+    } else {
+      await tx
+        .update(listProperties)
+        .set({ name: p.name, type: p.type, sortValue: n })
+        .where(
+          and(
+            eq(listProperties.workspaceId, workspaceId),
+            eq(listProperties.listId, listId),
+            eq(listProperties.propertyId, p.propertyId),
+          ),
+        );
+    }
+  }
+  await tx.delete(listItems).where(and(eq(listItems.workspaceId, workspaceId), eq(listItems.listId, listId)));
+  for (let start = 0; start < items.length; start += importBatch) {
+    await tx.insert(listItems).values(
+      items.slice(start, start + importBatch).map((item, n) => ({
+        workspaceId,
+        listId,
+        itemId: item.itemId,
+        label: item.label,
+        colour: item.colour,
+        values: item.values,
+        position: start + n + 1,
+      })),
+    );
+  }
+}

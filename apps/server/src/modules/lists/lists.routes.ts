@@ -2,6 +2,8 @@ import { companyParamsSchema, projectParamsSchema } from '@formwork/shared/schem
 import {
   listCreateSchema,
   listDetailSchema,
+  listImportPreviewSchema,
+  listImportSchema,
   listItemCreateSchema,
   listItemMoveSchema,
   listItemParamsSchema,
@@ -245,5 +247,54 @@ export async function listRoutes(app: App) {
     },
     handler: async (request) =>
       service.deleteProperty(db, routeContext(request), request.params.listId, request.params.propertyId),
+  });
+
+  // Issue 18.3: a CSV replaces the list's items and properties; preview first, then apply.
+  const importBodyLimit = 12 * 1024 * 1024;
+
+  app.post('/api/companies/:companyId/lists/:listId/import/preview', {
+    config: { access: { permission: 'list.manage' } },
+    bodyLimit: importBodyLimit,
+    schema: {
+      tags,
+      security,
+      summary: 'What importing this CSV would change (added, changed, removed) and the rows with errors',
+      params: listParamsSchema,
+      body: listImportSchema,
+      response: { 200: listImportPreviewSchema },
+    },
+    handler: async (request) =>
+      service.previewListImport(db, routeContext(request), request.params.listId, request.body.csv),
+  });
+
+  app.post('/api/companies/:companyId/lists/:listId/import', {
+    config: { access: { permission: 'list.manage' } },
+    bodyLimit: importBodyLimit,
+    schema: {
+      tags,
+      security,
+      summary: 'Replace all items and properties with the CSV (nothing changes when any row has an error)',
+      params: listParamsSchema,
+      body: listImportSchema,
+      response: { 200: listDetailSchema },
+    },
+    handler: async (request) =>
+      service.applyListImport(db, routeContext(request), request.params.listId, request.body.csv),
+  });
+
+  app.get('/api/companies/:companyId/lists/:listId/export.csv', {
+    config: { access: { permission: 'list.view' } },
+    schema: { tags, security, summary: 'Download the list as CSV (attachment)', params: listParamsSchema },
+    handler: async (request, reply) => {
+      const file = await service.exportListCsv(db, routeContext(request), request.params.listId);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="${file.fileName.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
+        )
+        .header('cache-control', 'private, no-store')
+        .send(file.csv);
+    },
   });
 }

@@ -4,6 +4,7 @@ import { encodeCursor } from '@formwork/shared/schemas/cursor';
 import {
   type ListCreate,
   type ListDetail,
+  type ListImportPreview,
   type ListItem,
   type ListItemCreate,
   type ListItemsPage,
@@ -20,6 +21,7 @@ import type { AppDb } from '../../db/client.ts';
 import { inScope, type Tx } from '../../db/tenant.ts';
 import { AppError } from '../../errors.ts';
 import { recordEvents } from '../activity/record-events.ts';
+import { listCsv, parseListCsv, previewImport } from './list-import.ts';
 import * as queries from './lists.queries.ts';
 
 /** An audit event about a list, shown in the Activity of the list's folder. */
@@ -326,5 +328,87 @@ export async function deleteProperty(
     await queries.deleteProperty(tx, workspaceId, listId, propertyId);
     await queries.touchList(tx, workspaceId, listId, ctx.user.userId);
     return detail(tx, workspaceId, listId);
+  });
+}
+
+async function readImport(tx: Tx, ctx: AccessContext, listId: string, csv: string) {
+  const workspaceId = ctx.workspace.workspaceId;
+  const properties = await queries.propertiesOf(tx, workspaceId, listId);
+  const parsed = parseListCsv(csv, properties, limitsFor(ctx.workspace.plan).propertiesPerList);
+  const items = await queries.allItems(tx, workspaceId, listId);
+  return { properties, parsed, items };
+}
+
+/** Issue 18.3: what an import of this CSV would change, and the rows with errors; nothing is written. */
+export async function previewListImport(
+  db: AppDb,
+  ctx: AccessContext,
+  listId: string,
+  csv: string,
+): Promise<ListImportPreview> {
+  return inScope(db, ctx.scope, async (tx) => {
+    await detail(tx, ctx.workspace.workspaceId, listId);
+    const { properties, parsed, items } = await readImport(tx, ctx, listId, csv);
+    return previewImport(parsed, properties, items);
+  });
+}
+
+/**
+ * Issue 18.3, spec 5.1: the CSV replaces all items and properties, in one transaction; a file with
+ * any error changes nothing (400 listCsvInvalid with every row's error). Items and properties
+ * whose label or name the file keeps keep their ids.
+ */
+export async function applyListImport(db: AppDb, ctx: AccessContext, listId: string, csv: string): Promise<ListDetail> {
+  const workspaceId = ctx.workspace.workspaceId;
+  return inScope(db, ctx.scope, async (tx) => {
+    const list = await detail(tx, workspaceId, listId);
+    const { properties, parsed, items } = await readImport(tx, ctx, listId, csv);
+    if (parsed.errors.length > 0) {
+      throw new AppError('listCsvInvalid', {
+        errors: parsed.errors.map((e) => ({
+          path: `body.csv.line.${e.line}`,
+          message: `Line ${e.line}: ${e.message}`,
+        })),
+      });
+    }
+    const preview = previewImport(parsed, properties, items);
+    const ids = parsed.properties.map((p) => ({
+      propertyId: p.existingId ?? randomUUID(),
+      name: p.name,
+      type: p.type,
+      isNew: p.existingId === null,
+    }));
+    const idOfLabel = new Map(items.map((i) => [i.label.toLowerCase(), i.id]));
+    await queries.replaceContents(
+      tx,
+      workspaceId,
+      listId,
+      ids,
+      parsed.items.map((item) => ({
+        itemId: idOfLabel.get(item.label.toLowerCase()) ?? randomUUID(),
+        label: item.label,
+        colour: item.colour,
+        values: Object.fromEntries(
+          ids.flatMap((p, n) => (item.values[n] ? [[p.propertyId, item.values[n] as string]] : [])),
+        ),
+      })),
+    );
+    await queries.touchList(tx, workspaceId, listId, ctx.user.userId);
+    await recordEvents(tx, [listEvent(ctx, 'list.imported', list, { ...preview.counts })]);
+    return detail(tx, workspaceId, listId);
+  });
+}
+
+/** Issue 18.3: the list as CSV, in the list's order. */
+export async function exportListCsv(
+  db: AppDb,
+  ctx: AccessContext,
+  listId: string,
+): Promise<{ fileName: string; csv: string }> {
+  const workspaceId = ctx.workspace.workspaceId;
+  return inScope(db, ctx.scope, async (tx) => {
+    const list = await detail(tx, workspaceId, listId);
+    const items = await queries.allItems(tx, workspaceId, listId);
+    return { fileName: `${list.name}.csv`, csv: listCsv(list.properties, items) };
   });
 }

@@ -307,3 +307,122 @@ describe('Items (issue 18.2)', () => {
     expect((await call('orgController', 'PATCH', unknown, { label: 'Y' })).json().code).toBe('listItemNotFound');
   });
 });
+
+describe('CSV import (issue 18.3, spec 5.1)', () => {
+  async function listWithItems() {
+    const list = await newList(libraryUrl(), `Imported ${Math.random()}`);
+    const type = (await call('orgController', 'POST', `${listUrl(list.id)}/properties`, { name: 'Type', type: 'text' }))
+      .json()
+      .properties.at(-1);
+    for (const [label, value] of [
+      ['Excavator', 'Earthmoving'],
+      ['Crane', 'Lifting'],
+      ['Roller', 'Compaction'],
+    ]) {
+      await call('orgController', 'POST', `${listUrl(list.id)}/items`, { label, values: { [type.id]: value } });
+    }
+    const excavator = (await call('orgController', 'GET', `${listUrl(list.id)}/items`)).json().items[0];
+    return { list, type, excavator };
+  }
+
+  const csv = [
+    'Plant,Type,Colour,Next service [Date with expiry],Hours [Number]',
+    'Excavator,Earthmoving,#FF0000,2027-03-01,120',
+    'Crane,Heavy lifting,,2027-04-01,',
+    '"Tipper, 10t",Haulage,#00ff00,,8.5',
+  ].join('\r\n');
+
+  it('previews what changes (added, changed, removed) and writes nothing', async () => {
+    const { list } = await listWithItems();
+    const res = await call('orgController', 'POST', `${listUrl(list.id)}/import/preview`, { csv });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      properties: [
+        { name: 'Type', type: 'text', change: 'kept' },
+        { name: 'Next service', type: 'expiry_date', change: 'added' },
+        { name: 'Hours', type: 'number', change: 'added' },
+      ],
+      counts: { added: 1, changed: 2, removed: 1, unchanged: 0 },
+      examples: { added: ['Tipper, 10t'], changed: ['Excavator', 'Crane'], removed: ['Roller'] },
+      errors: [],
+    });
+    expect((await call('orgController', 'GET', listUrl(list.id))).json()).toMatchObject({
+      itemCount: 3,
+      propertyCount: 1,
+    });
+  });
+
+  it('replaces all items and properties; kept items and properties keep their ids; an activity entry', async () => {
+    const { list, type, excavator } = await listWithItems();
+    const res = await call('orgController', 'POST', `${listUrl(list.id)}/import`, { csv });
+    expect(res.statusCode).toBe(200);
+    const detail = res.json();
+    expect(detail.properties.map((p: { name: string; type: string }) => [p.name, p.type])).toEqual([
+      ['Type', 'text'],
+      ['Next service', 'expiry_date'],
+      ['Hours', 'number'],
+    ]);
+    expect(detail.properties[0].id).toBe(type.id);
+    const items = (await call('orgController', 'GET', `${listUrl(list.id)}/items`)).json().items;
+    expect(items.map((i: { label: string }) => i.label)).toEqual(['Excavator', 'Crane', 'Tipper, 10t']);
+    expect(items[0]).toMatchObject({ id: excavator.id, colour: '#ff0000' });
+    const [, nextService, hours] = detail.properties.map((p: { id: string }) => p.id);
+    expect(items[0].values).toEqual({ [type.id]: 'Earthmoving', [nextService]: '2027-03-01', [hours]: '120' });
+    expect(items[1].values).toEqual({ [type.id]: 'Heavy lifting', [nextService]: '2027-04-01' });
+    const events = (await call('orgController', 'GET', `/api/companies/${w.companyId}/activity`)).json().events;
+    expect(events[0]).toMatchObject({ action: 'list.imported', subjectId: list.id });
+  });
+
+  it('a file with errors lists every bad row (400 listCsvInvalid) and changes nothing', async () => {
+    const { list } = await listWithItems();
+    const bad = [
+      'Plant,Hours [Number],Colour',
+      'Excavator,12,#ff0000',
+      ',3,',
+      'Crane,lots,',
+      'excavator,1,',
+      'Roller,2,blue',
+    ].join('\n');
+    const preview = (await call('orgController', 'POST', `${listUrl(list.id)}/import/preview`, { csv: bad })).json();
+    expect(preview.errors.map((e: { line: number }) => e.line)).toEqual([3, 4, 5, 6]);
+    const res = await call('orgController', 'POST', `${listUrl(list.id)}/import`, { csv: bad });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('listCsvInvalid');
+    expect(res.json().errors).toHaveLength(4);
+    expect(res.json().errors[1]).toMatchObject({ path: 'body.csv.line.4', message: expect.stringContaining('Hours') });
+    const after = (await call('orgController', 'GET', `${listUrl(list.id)}/items`)).json().items;
+    expect(after.map((i: { label: string }) => i.label)).toEqual(['Excavator', 'Crane', 'Roller']);
+  });
+
+  it('refuses what is not CSV, an unknown column type and properties beyond the plan', async () => {
+    const { list } = await listWithItems();
+    const preview = async (text: string) =>
+      (await call('orgController', 'POST', `${listUrl(list.id)}/import/preview`, { csv: text })).json().errors;
+    expect(await preview('a,b\u0000c')).toEqual([{ line: 1, message: 'This file is not a CSV file.' }]);
+    expect((await preview('Plant,Size [Huge]\nA,1'))[0].message).toContain('unknown type');
+    const wide = `Plant,${Array.from({ length: 51 }, (_, n) => `P${n}`).join(',')}\nA`;
+    expect((await preview(wide))[0].message).toContain('your plan allows 50');
+    expect((await call('orgController', 'POST', `${listUrl(list.id)}/import`, { csv: '' })).statusCode).toBe(400);
+  });
+
+  it('exports the list as CSV that imports back unchanged; members may export', async () => {
+    const { list } = await listWithItems();
+    await call('orgController', 'POST', `${listUrl(list.id)}/import`, { csv });
+    const file = await call('orgMember', 'GET', `${listUrl(list.id)}/export.csv`);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toContain('text/csv');
+    expect(file.body.split('\r\n').slice(0, 2)).toEqual([
+      '\uFEFFItem,Colour,Type [Text],Next service [Date with expiry],Hours [Number]',
+      'Excavator,#ff0000,Earthmoving,2027-03-01,120',
+    ]);
+    const again = await call('orgController', 'POST', `${listUrl(list.id)}/import/preview`, { csv: file.body });
+    expect(again.json().counts).toEqual({ added: 0, changed: 0, removed: 0, unchanged: 3 });
+    expect((await call('outsider', 'GET', `${listUrl(list.id)}/export.csv`)).statusCode).toBe(404);
+  });
+
+  it('only those who manage the list import (403); another workspace 404', async () => {
+    const { list } = await listWithItems();
+    expect((await call('orgMember', 'POST', `${listUrl(list.id)}/import`, { csv })).statusCode).toBe(403);
+    expect((await call('outsider', 'POST', `${listUrl(list.id)}/import/preview`, { csv })).statusCode).toBe(404);
+  });
+});

@@ -1,11 +1,13 @@
 import {
   type ListDetail,
+  type ListImportPreview,
   type ListItem,
   type ListItemsPage,
   type ListPropertyType,
   type ListState,
   type ListSummary,
   listDetailSchema,
+  listImportPreviewSchema,
   listItemSchema,
   listItemsPageSchema,
   listStateResultSchema,
@@ -215,4 +217,33 @@ export function useDeleteProperty(companyId: string, listId: string) {
       response: listDetailSchema,
     }),
   );
+}
+
+export function usePreviewImport(companyId: string, listId: string) {
+  return useMutation({
+    mutationFn: (csv: string) =>
+      apiRequest<ListImportPreview>(`${listUrl(companyId, listId)}/import/preview`, {
+        method: 'POST',
+        body: { csv },
+        response: listImportPreviewSchema,
+      }),
+    meta: { handlesErrors: true },
+  });
+}
+
+export function useApplyImport(companyId: string, listId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (csv: string) =>
+      apiRequest<ListDetail>(`${listUrl(companyId, listId)}/import`, {
+        method: 'POST',
+        body: { csv },
+        response: listDetailSchema,
+      }),
+    meta: { handlesErrors: true },
+    onSettled: async () => {
+      await client.invalidateQueries({ queryKey: listKeys.workspace(companyId) });
+      await client.invalidateQueries({ queryKey: queryRoots.activity });
+    },
+  });
 }

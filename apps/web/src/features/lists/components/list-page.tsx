@@ -1,10 +1,13 @@
 import { can, type Membership } from '@formwork/shared/permissions';
-import { Anchor, Badge, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { downloadFile } from '../../../lib/download.ts';
 import { problemMessage } from '../../../lib/problem-message.ts';
-import { type ListFolder, useList } from '../api/lists.ts';
+import { type ListFolder, listUrl, useList } from '../api/lists.ts';
 import { listsPath } from '../list-paths.ts';
+import { ImportModal } from './import-modal.tsx';
 import { ListItemsEditor } from './list-items-editor.tsx';
 
 type Props = { folder: ListFolder; path: readonly string[]; viewer: Membership; listId: string };
@@ -13,6 +16,7 @@ type Props = { folder: ListFolder; path: readonly string[]; viewer: Membership; 
 export function ListPage({ folder, path, viewer, listId }: Props) {
   const { t } = useTranslation();
   const list = useList(folder.companyId, listId);
+  const [importing, setImporting] = useState(false);
   if (list.isPending) {
     return (
       <Center mih="30vh">
@@ -42,7 +46,26 @@ export function ListPage({ folder, path, viewer, listId }: Props) {
           {detail.name}
         </Title>
         {detail.state === 'archived' ? <Badge color="gray">{t('lists.archivedBadge')}</Badge> : null}
+        <Group gap="xs" ml="auto">
+          {can(viewer, 'list.manage', ref) && detail.state === 'active' ? (
+            <Button variant="default" onClick={() => setImporting(true)}>
+              {t('lists.importCsv')}
+            </Button>
+          ) : null}
+          <Button
+            variant="default"
+            onClick={() => void downloadFile(`${listUrl(folder.companyId, listId)}/export.csv`, `${detail.name}.csv`)}
+          >
+            {t('lists.exportCsv')}
+          </Button>
+        </Group>
       </Group>
+      <ImportModal
+        opened={importing}
+        companyId={folder.companyId}
+        listId={listId}
+        onClose={() => setImporting(false)}
+      />
       <ListItemsEditor
         companyId={folder.companyId}
         list={detail}
