@@ -154,3 +154,6 @@ export const licenceMessages = {
 export function formatAmount(cents: number, currency: Currency, locale = 'en-US'): string {
   return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(cents / 100);
 }
+
+/** Spec 9: the redirecting modal shows this long before the browser goes to the payment page. */
+export const paymentRedirectDelayMs = 3000;

@@ -2,6 +2,7 @@
 export const externalLinks = {
   firewallHelp: 'https://help.formwork.app/articles/allow-formwork-through-your-firewall',
   chatWithUs: 'https://help.formwork.app/contact',
+  emailUs: 'mailto:support@formwork.app',
   browsers: 'https://help.formwork.app/articles/supported-browsers',
   privacyPolicy: 'https://help.formwork.app/articles/privacy-policy-and-terms-of-service',
   /** The mobile app's download page (it sends each phone to its app store). */

@@ -7,6 +7,7 @@ import { Outlet, useNavigate, useOutletContext, useParams, useSearchParams } fro
 import { OnDemandModal } from '../../components/ui/on-demand-modal.tsx';
 import { UnsavedChangesProvider } from '../../components/ui/unsaved-changes.tsx';
 import { useCurrentUser } from '../../features/auth/api/current-user.ts';
+import { CheckoutSuccessModal } from '../../features/billing/components/checkout-success-modal.tsx';
 import { SubscriptionModal } from '../../features/billing/components/subscription-modal.tsx';
 import { forcedSubscriptionModal, showsGettingStarted } from '../../features/billing/subscription.ts';
 import { FolderNav } from '../../features/folders/components/folder-nav.tsx';
@@ -223,6 +224,7 @@ export function ShellLayout() {
             onSwitch={otherUsable ? () => setSwitcherOpen(true) : null}
             onLogout={() => void signOut()}
           />
+          {companyId && <CheckoutSuccessModal workspaceId={companyId} workspaceName={workspace?.name} />}
           {companyId && !subscriptionModal && showsGettingStarted(workspace?.account, now) && (
             <GettingStartedGuide key={companyId} workspaceId={companyId} />
           )}

@@ -1,7 +1,11 @@
+import { canUpgradeBySelfService } from '@formwork/shared/permissions';
 import type { Account } from '@formwork/shared/schemas/accounts';
-import { Alert, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconRocket } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useWorkspaceAccount } from '../api/account.ts';
+import { CheckoutModal, NotOffered } from './checkout-modal.tsx';
 
 function Figure({ label, value, hint }: { label: string; value: string; hint?: string }) {
   return (
@@ -30,10 +34,17 @@ function licences(t: (key: string, o?: Record<string, unknown>) => string, paid:
 export function BillingSection({ workspaceId, timeZone }: { workspaceId: string; timeZone: string }) {
   const { t, i18n } = useTranslation();
   const account = useWorkspaceAccount(workspaceId);
+  const [checkoutOpen, setCheckoutOpen] = useState(false);
   if (account.isPending) return <Loader aria-label={t('app.loading')} />;
   if (account.isError) return <Alert color="red">{t('billing.loadFailed')}</Alert>;
   const a: Account = account.data;
   const trial = a.planType === 'free_trial';
+  // Spec 6: self-service checkout only for self-service accounts on the free trial.
+  const offered = canUpgradeBySelfService({
+    accountType: a.accountType,
+    plan: a.planType,
+    status: a.subscriptionStatus,
+  });
   const date = a.trialEndDate
     ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeZone }).format(new Date(a.trialEndDate))
     : null;
@@ -77,6 +88,16 @@ export function BillingSection({ workspaceId, timeZone }: { workspaceId: string;
         />
         <Figure label={t('billing.paidUsers')} value={licences(t, a.paidUsersPaid, a.paidUsersUsed, trial)} />
       </SimpleGrid>
+      {offered ? (
+        <Group>
+          <Button leftSection={<IconRocket size={16} />} onClick={() => setCheckoutOpen(true)}>
+            {t('checkout.upgrade')}
+          </Button>
+        </Group>
+      ) : (
+        a.subscriptionStatus !== 'active' && <NotOffered />
+      )}
+      <CheckoutModal workspaceId={workspaceId} opened={checkoutOpen} onClose={() => setCheckoutOpen(false)} />
     </Stack>
   );
 }
