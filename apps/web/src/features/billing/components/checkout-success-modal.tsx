@@ -27,7 +27,7 @@ function rememberShown(workspaceId: string): void {
 
 /**
  * Spec 2.6, 7: `?view=checkoutSuccess` shows the checkout success modal, once per browser (for each
- * workspace); the workspace's account is read again (its new plan ends the trial widget and the
+ * workspace: remembered when closed); the workspace's account is read again (its new plan ends the trial widget and the
  * getting-started guide). Closing it leaves the view parameter behind.
  */
 export function CheckoutSuccessModal({ workspaceId, workspaceName }: { workspaceId: string; workspaceName?: string }) {
@@ -40,12 +40,13 @@ export function CheckoutSuccessModal({ workspaceId, workspaceName }: { workspace
   useEffect(() => {
     if (!requested) return;
     void client.invalidateQueries({ queryKey: ['workspaces'] });
-    if (alreadyShown(workspaceId)) return;
-    rememberShown(workspaceId);
-    setOpened(true);
+    // Remembered once the user has seen it (closed it): a page load in between (signing in again)
+    // still shows it.
+    if (!alreadyShown(workspaceId)) setOpened(true);
   }, [requested, workspaceId, client]);
 
   const close = () => {
+    rememberShown(workspaceId);
     setOpened(false);
     setSearch(
       (current) => {
