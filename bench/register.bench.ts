@@ -5,8 +5,8 @@
 // PostgreSQL (DATABASE_URL, or a throwaway cluster this bench starts). Every sort is indexed
 // (ADR 0015): a field sort walks the form_sort_keys index.
 import { percentile, report } from './lib/figures.ts';
-import { seedForms } from './lib/forms-seed.ts';
-import { benchForms, onEachDriver } from './lib/postgres.ts';
+import { benchKeyedFields, seedForms } from './lib/forms-seed.ts';
+import { benchForms, onEachDriver, type SeedCache } from './lib/postgres.ts';
 import { prepareServerProcess } from './lib/server-process.ts';
 
 const calls = Number(process.env.BENCH_CALLS ?? 40);
@@ -27,13 +27,16 @@ async function timed(url: string, token: string): Promise<{ samples: number[]; r
   return { samples, rows };
 }
 
-async function run(driver: 'pglite' | 'pg', databaseUrl: string | null) {
+async function run(driver: 'pglite' | 'pg', databaseUrl: string | null, cache?: SeedCache) {
   const count = benchForms(driver);
   const server = await prepareServerProcess(databaseUrl);
   try {
     const seedStart = performance.now();
-    const seed = await seedForms(server, count, ['num2', 'text3', 'date2', 'yn2']);
-    report(`register.seed.${driver}`, performance.now() - seedStart, 'ms', { forms: count });
+    const seed = await seedForms(server, count, benchKeyedFields, cache);
+    report(`register.seed.${driver}`, performance.now() - seedStart, 'ms', {
+      forms: count,
+      cached: Boolean(cache?.ids),
+    });
     await server.start();
     const base = `${server.url}/api/teams/${seed.teamId}/templates/${seed.templateId}/register`;
     const goal = driver === 'pglite' ? '< 150' : '< 50';
@@ -86,4 +89,4 @@ async function run(driver: 'pglite' | 'pg', databaseUrl: string | null) {
   }
 }
 
-await onEachDriver(run);
+await onEachDriver(run, { forms: benchForms('pg'), keyed: benchKeyedFields });

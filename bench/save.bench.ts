@@ -9,18 +9,18 @@ import { randomUUID } from 'node:crypto';
 import { report } from './lib/figures.ts';
 import { seedForms } from './lib/forms-seed.ts';
 import { runInWorker } from './lib/in-worker.ts';
-import { onEachDriver } from './lib/postgres.ts';
+import { onEachDriver, type SeedCache } from './lib/postgres.ts';
 import { formValues, type SavePhaseInput, type SavePhaseResult } from './lib/save-client.ts';
 import { prepareServerProcess } from './lib/server-process.ts';
 
 const clients = Number(process.env.BENCH_CLIENTS ?? 50);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const count = Number(process.env.BENCH_FORMS ?? 1000);
 
-async function run(driver: 'pglite' | 'pg', databaseUrl: string | null) {
+async function run(driver: 'pglite' | 'pg', databaseUrl: string | null, cache?: SeedCache) {
   const server = await prepareServerProcess(databaseUrl);
   try {
-    const count = Number(process.env.BENCH_FORMS ?? 1000);
-    const seed = await seedForms(server, driver === 'pglite' ? Math.min(count, 100_000) : count);
+    const seed = await seedForms(server, driver === 'pglite' ? Math.min(count, 100_000) : count, [], cache);
     await server.start();
     const headers = { authorization: `Bearer ${seed.token}`, 'content-type': 'application/json' };
     const forms = `${server.url}/api/teams/${seed.teamId}/forms`;
@@ -71,4 +71,4 @@ async function run(driver: 'pglite' | 'pg', databaseUrl: string | null) {
   }
 }
 
-await onEachDriver(run);
+await onEachDriver(run, { forms: count, keyed: [] });

@@ -115,7 +115,12 @@ async function freeLoopbackPort() {
  * its url and stop() (which removes it). `settings` are extra server settings (`-c name=value`).
  * `npm run test:pg` and the benches without DATABASE_URL use it.
  */
-export async function startPostgres(settings = []) {
+/**
+ * A throwaway PostgreSQL cluster on loopback. `from`: start from a copy of this data directory
+ * (a base backup the benches keep, `bench/lib/postgres.ts`) instead of an empty cluster.
+ * `backup(dir)` writes a consistent copy of the running cluster's data there (pg_basebackup).
+ */
+export async function startPostgres(settings = [], { from } = {}) {
   let bin = postgresBin();
   if (!bin) {
     ensureDebianPackages(['postgresql'], 'This needs a PostgreSQL server.');
@@ -132,11 +137,33 @@ export async function startPostgres(settings = []) {
     const result = spawnSync(cmd, rest, { stdio: ['ignore', 'ignore', 'inherit'] });
     if (result.status !== 0) throw new Error(`${tool} failed`);
   };
-  pgCommand('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8']);
+  if (from) {
+    // cp -a keeps the files' owner (the postgres system user when running as root).
+    const copied = spawnSync('cp', ['-a', from, dataDir], { stdio: ['ignore', 'ignore', 'inherit'] });
+    if (copied.status !== 0) throw new Error(`copying ${from} failed`);
+  } else {
+    pgCommand('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8']);
+  }
   const options = [`-p ${port}`, `-k ${dir}`, '-c listen_addresses=127.0.0.1', '-c max_connections=200', ...settings];
   pgCommand('pg_ctl', ['-D', dataDir, '-l', path.join(dir, 'server.log'), '-w', 'start', '-o', options.join(' ')]);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    backup(target) {
+      pgCommand('pg_basebackup', [
+        '-h',
+        '127.0.0.1',
+        '-p',
+        String(port),
+        '-U',
+        'postgres',
+        '-D',
+        target,
+        '-X',
+        'stream',
+        '-c',
+        'fast',
+      ]);
+    },
     stop() {
       try {
         pgCommand('pg_ctl', ['-D', dataDir, '-m', 'immediate', 'stop']);
