@@ -31,6 +31,7 @@ import { identityRoutes } from './modules/identity/identity.routes.ts';
 import { listRoutes } from './modules/lists/lists.routes.ts';
 import { peopleRoutes } from './modules/people/people.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
+import { signupRoutes } from './modules/signup/signup.routes.ts';
 import { tabRoutes } from './modules/tabs/tabs.routes.ts';
 import { templateRoutes } from './modules/templates/templates.routes.ts';
 import { workspaceRoutes } from './modules/workspaces/workspaces.routes.ts';
@@ -120,6 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await registerOpenApi(app, { publicUrl: deps.config.publicUrl });
   await app.register(healthRoutes);
   await app.register(identityRoutes);
+  await app.register(signupRoutes);
   await app.register(profileRoutes);
   await app.register(workspaceRoutes);
   await app.register(accountRoutes);

@@ -23,6 +23,12 @@ const envSchema = z.object({
   PAYMENT_PROVIDER: z.enum(['test', 'stripe']).default('test'),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  HUMAN_CHECK: z.enum(['altcha', 'recaptcha']).default('altcha'),
+  ALTCHA_HMAC_SECRET: z.string().min(16).optional(),
+  ALTCHA_MAX_COUNTER: z.coerce.number().int().min(2).max(1_000_000).default(5_000),
+  RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
+  RECAPTCHA_SECRET_KEY: z.string().min(1).optional(),
+  RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
 });
 
 export type Config = {
@@ -46,6 +52,7 @@ export type Config = {
   smtpUrl: string | undefined;
   mailFrom: string;
   payments: PaymentConfig;
+  humanCheck: HumanCheckConfig;
 };
 
 /**
@@ -56,6 +63,15 @@ export type Config = {
 export type PaymentConfig =
   | { provider: 'test' }
   | { provider: 'stripe'; stripeSecretKey: string; stripeWebhookSecret: string };
+
+/**
+ * The sign-up's human check (issue 17.1): a self-hosted proof of work (ALTCHA) by default, or
+ * reCAPTCHA v3 when HUMAN_CHECK=recaptcha with its keys. Without ALTCHA_HMAC_SECRET each start
+ * signs challenges with a fresh random secret (a challenge then lasts until the next restart).
+ */
+export type HumanCheckConfig =
+  | { kind: 'altcha'; hmacSecret: string | undefined; maxCounter: number }
+  | { kind: 'recaptcha'; siteKey: string; secretKey: string; minScore: number };
 
 /**
  * Who signs users in: the embedded provider at {PUBLIC_URL}/idp unless OIDC_ISSUER names an
@@ -101,6 +117,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     payments: paymentConfig(e),
+    humanCheck: humanCheckConfig(e),
+  };
+}
+
+function humanCheckConfig(e: z.infer<typeof envSchema>): HumanCheckConfig {
+  if (e.HUMAN_CHECK === 'altcha')
+    return { kind: 'altcha', hmacSecret: e.ALTCHA_HMAC_SECRET, maxCounter: e.ALTCHA_MAX_COUNTER };
+  if (!e.RECAPTCHA_SITE_KEY || !e.RECAPTCHA_SECRET_KEY)
+    throw new Error(
+      'Invalid configuration:\n  RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY are required with HUMAN_CHECK=recaptcha',
+    );
+  return {
+    kind: 'recaptcha',
+    siteKey: e.RECAPTCHA_SITE_KEY,
+    secretKey: e.RECAPTCHA_SECRET_KEY,
+    minScore: e.RECAPTCHA_MIN_SCORE,
   };
 }
 

@@ -24,6 +24,8 @@ const globalTables: Record<string, string> = {
   auth_attempts: 'sign-in and password-reset throttling happen before any workspace is known',
   usage_events: 'what a person did in the product (a link clicked), before or outside any workspace',
   mail_outbox: 'password reset mail belongs to no workspace; tenant mail records its workspace in the body',
+  signups:
+    'a self-service sign-up happens before its workspace exists; it names the user and workspace it made once finished',
   accounts:
     'an account holds one or more workspaces (plan, subscription); its own row-level security lets the members of any of its workspaces read it',
 };

@@ -44,6 +44,12 @@ export const errorCodes = {
     status: 400,
     title: 'This link has expired or was already used. Please change your e-mail again from Edit Profile.',
   },
+  /** Sign-up (issue 17.1): a finished sign-up is not finished again; an unknown one starts over. */
+  signupCompleted: {
+    status: 409,
+    title: 'This sign-up is already complete. Sign in with your e-mail address and password.',
+  },
+  signupNotFound: { status: 404, title: "We couldn't find this sign-up. Please start again." },
   emailInUse: { status: 409, title: 'This e-mail address is already used by another account.' },
   methodNotAllowed: { status: 405, title: 'Method not allowed' },
   conflict: { status: 409, title: 'This conflicts with existing data' },

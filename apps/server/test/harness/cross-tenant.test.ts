@@ -65,6 +65,8 @@ const idSources: Record<string, (w: Probed) => string> = {
   invitationId: () => '00000000-0000-4000-8000-000000000001',
   // An activation link's secret: an unknown one must answer 404 whatever the workspace named.
   activationId: () => 'ZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZ',
+  // A sign-up belongs to no workspace yet (public routes): any id.
+  signupId: () => '00000000-0000-4000-8000-000000000002',
 };
 
 /** An action on the probed form, assigned to the org controller, made the way the app does. */

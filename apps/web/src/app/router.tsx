@@ -37,6 +37,7 @@ const PhoneWelcomeRoute = lazyWithReload(() =>
   import('./routes/activation-route.tsx').then((m) => ({ default: m.PhoneWelcomeRoute })),
 );
 const ListsRoute = lazyWithReload(() => import('./routes/lists-route.tsx').then((m) => ({ default: m.ListsRoute })));
+const SignupRoute = lazyWithReload(() => import('./routes/signup-route.tsx').then((m) => ({ default: m.SignupRoute })));
 const TemplatesRoute = lazyWithReload(() =>
   import('./routes/templates-route.tsx').then((m) => ({ default: m.TemplatesRoute })),
 );
@@ -68,6 +69,8 @@ export const routes: RouteObject[] = [
   { path: '/oauth-redirect', element: <OAuthRedirectRoute /> },
   { path: '/404', element: <ErrorPage status={404} /> },
   { path: '/403', element: <ErrorPage status={403} /> },
+  // Spec 2.8: self-service sign-up, before anyone is signed in.
+  { path: '/signup', element: lazyPage(SignupRoute) },
   // Spec 2.7: invited-user activation, before anyone is signed in.
   { path: '/users/activation/:activationId', element: lazyPage(ActivationRoute) },
   { path: '/users/activation/:activationId/company/:companyId', element: lazyPage(ActivationRoute) },

@@ -9,6 +9,18 @@ export const externalLinks = {
   mobileApp: 'https://help.formwork.app/articles/get-the-formwork-app',
 };
 
+/** Spec 2.8 step 6: the sign-up's terms links; people in the EU get the UK variant. */
+export const signupLinks = {
+  standard: {
+    privacy: 'https://help.formwork.app/articles/privacy-policy',
+    terms: 'https://help.formwork.app/articles/terms-of-service',
+  },
+  uk: {
+    privacy: 'https://help.formwork.app/articles/privacy-policy-uk',
+    terms: 'https://help.formwork.app/articles/terms-of-service-uk',
+  },
+};
+
 /** Hosts the firewall must allow (shown in the firewall modal). */
 export function domainsToAllow(): string[] {
   return [window.location.host];

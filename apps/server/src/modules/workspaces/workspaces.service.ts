@@ -63,49 +63,63 @@ export async function createWorkspace(
   if (!access.enabled) throw new AppError('forbidden', { detail: createWorkspaceDenied });
 
   const workspaceId = randomUUID();
-  const accountId = randomUUID();
   return inScope(db, { userId: user.userId, workspaceId, isAdmin: user.isAdmin }, async (tx) => {
-    const account = await openTrialAccount(tx, { accountId, name: input.name, now: new Date() });
-    await writeNewWorkspace(tx, {
+    await openTrialWorkspace(tx, {
       workspaceId,
-      accountId,
       name: input.name,
       region,
       timeZone: input.timeZone ?? 'UTC',
       creatorId: user.userId,
     });
-    await scheduleTrialEnd(tx, { workspaceId, accountId, trialEndDate: account.trialEndDate });
-    // The account first: the activity lists the workspace's creation as the newest event.
-    await recordEvents(tx, [
-      {
-        workspaceId,
-        actorUserId: user.userId,
-        action: 'account.created',
-        subjectType: 'account',
-        subjectId: accountId,
-        folderPath: [workspaceId],
-        details: {
-          name: account.name,
-          accountType: account.accountType,
-          planType: account.planType,
-          subscriptionStatus: account.subscriptionStatus,
-          trialEndDate: account.trialEndDate?.toISOString() ?? null,
-        },
-      },
-      {
-        workspaceId,
-        actorUserId: user.userId,
-        action: 'workspace.created',
-        subjectType: 'workspace',
-        subjectId: workspaceId,
-        folderPath: [workspaceId],
-        details: { name: input.name },
-      },
-    ]);
     const [created] = await queries.accessibleWorkspaces(tx, user.userId, workspaceId);
     if (!created) throw new Error('workspace not created');
     return withAccount(created);
   });
+}
+
+/**
+ * Spec 1, 4.4, 5.4: a new workspace on its own self-service account with a 30-day free trial, the
+ * creator its org controller, the trial's end queued as a job, both audited; in the caller's
+ * transaction (scoped to the new workspace). Adding a workspace and signing up (issue 17.1) make
+ * workspaces this one way.
+ */
+export async function openTrialWorkspace(
+  tx: Tx,
+  input: { workspaceId: string; name: string; region: string; timeZone: string; creatorId: string },
+): Promise<{ accountId: string; trialEndDate: Date }> {
+  const { workspaceId } = input;
+  const accountId = randomUUID();
+  const account = await openTrialAccount(tx, { accountId, name: input.name, now: new Date() });
+  await writeNewWorkspace(tx, { ...input, accountId });
+  await scheduleTrialEnd(tx, { workspaceId, accountId, trialEndDate: account.trialEndDate });
+  // The account first: the activity lists the workspace's creation as the newest event.
+  await recordEvents(tx, [
+    {
+      workspaceId,
+      actorUserId: input.creatorId,
+      action: 'account.created',
+      subjectType: 'account',
+      subjectId: accountId,
+      folderPath: [workspaceId],
+      details: {
+        name: account.name,
+        accountType: account.accountType,
+        planType: account.planType,
+        subscriptionStatus: account.subscriptionStatus,
+        trialEndDate: account.trialEndDate.toISOString(),
+      },
+    },
+    {
+      workspaceId,
+      actorUserId: input.creatorId,
+      action: 'workspace.created',
+      subjectType: 'workspace',
+      subjectId: workspaceId,
+      folderPath: [workspaceId],
+      details: { name: input.name },
+    },
+  ]);
+  return { accountId, trialEndDate: account.trialEndDate };
 }
 
 /**

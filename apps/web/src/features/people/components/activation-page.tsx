@@ -1,4 +1,4 @@
-import { mobileMessages, passwordRules } from '@formwork/shared/schemas/identity';
+import { mobileMessages } from '@formwork/shared/schemas/identity';
 import {
   type ActivationContext,
   activationBodySchema,
@@ -12,7 +12,6 @@ import {
   Checkbox,
   Group,
   Image,
-  List,
   Loader,
   Paper,
   PasswordInput,
@@ -22,11 +21,11 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import { IconCheck, IconX } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { PasswordChecklist } from '../../../components/ui/password-checklist.tsx';
 import { currentUser, startSignIn, storeReturnTo } from '../../../lib/auth.ts';
 import { apiRequest, HttpError } from '../../../lib/http.ts';
 import { externalLinks } from '../../../lib/links.ts';
@@ -340,22 +339,7 @@ function ActivationSteps({ base, query, invitation }: { base: string; query: str
           onChange={(e) => set('newPassword', e.currentTarget.value)}
           error={errors.newPassword}
         />
-        <List spacing={2} size="sm" center aria-label={t('activation.rules')}>
-          {passwordRules.map((rule) => {
-            const met = rule.test(fields.newPassword);
-            return (
-              <List.Item
-                key={rule.id}
-                data-met={met}
-                icon={met ? <IconCheck size={14} color="green" /> : <IconX size={14} color="gray" />}
-              >
-                <Text size="sm" c={met ? undefined : 'dimmed'}>
-                  {t(`activation.passwordRules.${rule.id}`)}
-                </Text>
-              </List.Item>
-            );
-          })}
-        </List>
+        <PasswordChecklist password={fields.newPassword} />
         <PasswordInput
           label={t('activation.confirmPassword')}
           required

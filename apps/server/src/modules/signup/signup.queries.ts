@@ -1,0 +1,121 @@
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/tenant.ts';
+
+/** Whether an account already uses this address (compared without case). */
+export async function emailHasAccount(tx: Tx, email: string): Promise<boolean> {
+  const result = await tx.execute<{ found: boolean }>(
+    sql`select exists (select 1 from users where lower(email) = lower(${email})) as found`,
+  );
+  return result.rows[0]?.found === true;
+}
+
+/** Whether people with an address at this domain already have accounts (spec 4.5 UsedDomain). */
+export async function domainHasUsers(tx: Tx, domain: string): Promise<boolean> {
+  const result = await tx.execute<{ found: boolean }>(sql`
+    select exists (select 1 from users where lower(split_part(email, '@', 2)) = lower(${domain})) as found`);
+  return result.rows[0]?.found === true;
+}
+
+/** Whether a finished sign-up took this subdomain. */
+export async function subdomainTaken(tx: Tx, subdomain: string): Promise<boolean> {
+  const result = await tx.execute<{ found: boolean }>(
+    sql`select exists (select 1 from signups where subdomain = ${subdomain} and status = 'completed') as found`,
+  );
+  return result.rows[0]?.found === true;
+}
+
+export type SignupRow = {
+  signupId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  companyName: string;
+  subdomain: string;
+  mobile: string;
+  continent: string | null;
+  timeZone: string | null;
+  role: string;
+  industry: string;
+  passwordHash: string;
+};
+
+/**
+ * Stores the sign-up model under the browser's id; the same id again replaces a pending one and
+ * leaves a completed one alone. Answers the row's status afterwards.
+ */
+export async function upsertSignup(tx: Tx, s: SignupRow): Promise<'pending' | 'completed'> {
+  const result = await tx.execute<{ status: 'pending' | 'completed' }>(sql`
+    insert into signups (signup_id, email, first_name, last_name, company_name, subdomain, mobile, continent,
+      time_zone, role, industry, password_hash)
+    values (${s.signupId}, ${s.email}, ${s.firstName}, ${s.lastName}, ${s.companyName}, ${s.subdomain}, ${s.mobile},
+      ${s.continent}, ${s.timeZone}, ${s.role}, ${s.industry}, ${s.passwordHash})
+    on conflict (signup_id) do update set email = excluded.email, first_name = excluded.first_name,
+      last_name = excluded.last_name, company_name = excluded.company_name, subdomain = excluded.subdomain,
+      mobile = excluded.mobile, continent = excluded.continent, time_zone = excluded.time_zone,
+      role = excluded.role, industry = excluded.industry, password_hash = excluded.password_hash, updated_at = now()
+      where signups.status = 'pending'
+    returning status`);
+  return result.rows[0]?.status ?? 'completed';
+}
+
+/** The sign-up, locked for finishing it. */
+export async function lockSignup(tx: Tx, signupId: string) {
+  const result = await tx.execute<{
+    status: 'pending' | 'completed';
+    email: string;
+    first_name: string;
+    last_name: string;
+    company_name: string;
+    subdomain: string;
+    mobile: string;
+    time_zone: string | null;
+    password_hash: string;
+  }>(sql`
+    select status, email, first_name, last_name, company_name, subdomain, mobile, time_zone, password_hash
+    from signups where signup_id = ${signupId} for update`);
+  return result.rows[0];
+}
+
+/** Whether a solved human check already finished a sign-up. */
+export async function humanCheckUsed(tx: Tx, id: string): Promise<boolean> {
+  const result = await tx.execute<{ found: boolean }>(
+    sql`select exists (select 1 from signups where human_check_id = ${id}) as found`,
+  );
+  return result.rows[0]?.found === true;
+}
+
+export async function markCompleted(
+  tx: Tx,
+  s: { signupId: string; userId: string; workspaceId: string; subdomain: string; humanCheckId: string },
+) {
+  await tx.execute(sql`
+    update signups set status = 'completed', user_id = ${s.userId}, workspace_id = ${s.workspaceId},
+      subdomain = ${s.subdomain}, human_check_id = ${s.humanCheckId}, completed_at = now(), updated_at = now()
+    where signup_id = ${s.signupId}`);
+}
+
+/** The new person: activated, with the password chosen at sign-up. */
+export async function insertSignedUpUser(
+  tx: Tx,
+  u: {
+    email: string;
+    firstName: string;
+    lastName: string;
+    mobile: string;
+    passwordHash: string;
+    timeZone: string | null;
+  },
+): Promise<string> {
+  const result = await tx.execute<{ user_id: string }>(sql`
+    insert into users (email, first_name, last_name, mobile, password_hash, time_zone, activated, password_changed_at)
+    values (${u.email}, ${u.firstName}, ${u.lastName}, ${u.mobile}, ${u.passwordHash}, ${u.timeZone}, true, now())
+    returning user_id`);
+  return (result.rows[0] as { user_id: string }).user_id;
+}
+
+/** Spec 7: a tracking event of the sign-up steps (no user yet). */
+export async function insertSignupEvent(tx: Tx, name: string, context: Record<string, string>) {
+  await tx.execute(
+    sql`insert into usage_events (user_id, name, context) values (null, ${name}, ${JSON.stringify(context)}::jsonb)`,
+  );
+}

@@ -1,0 +1,185 @@
+import { randomUUID } from 'node:crypto';
+import { isTimeZone } from '@formwork/shared/forms/date-text';
+import { emailDomain, isFreeMailDomain } from '@formwork/shared/invitation-rules';
+import { splitMobile } from '@formwork/shared/schemas/identity';
+import {
+  continentForCountryCode,
+  continentForTimeZone,
+  type EmailCheckResult,
+  humanCheckMessage,
+  type SignupCompleteResult,
+  type SubdomainResult,
+  type signupBodySchema,
+  signupCtaContexts,
+  type signupEmailContexts,
+  subdomainFailedMessage,
+} from '@formwork/shared/schemas/signup';
+import type { z } from 'zod';
+import type { AppDb } from '../../db/client.ts';
+import { inScope, systemScope, type Tx } from '../../db/tenant.ts';
+import { AppError } from '../../errors.ts';
+import { issueSignInTicket } from '../identity/credentials.service.ts';
+import { hashPassword } from '../identity/password.ts';
+import { openTrialWorkspace } from '../workspaces/workspaces.service.ts';
+import type { HumanCheck } from './human-check.ts';
+import * as queries from './signup.queries.ts';
+
+type SignupBody = z.output<typeof signupBodySchema>;
+
+/** Spec 7's tracking events of the sign-up steps, recorded by the calls those steps make. */
+async function track(tx: Tx, cta: (typeof signupCtaContexts)[number], email?: (typeof signupEmailContexts)[number]) {
+  if (email) await queries.insertSignupEvent(tx, 'signupEmailEntered', { context: email });
+  await queries.insertSignupEvent(tx, 'signupCtaClicked', { context: cta });
+}
+
+/**
+ * Spec 4.5 step 1 (Next): is the address already registered (UsedEmail), or is its business domain
+ * in use (UsedDomain)? Asked live while the person types and again on Next. Free-mail domains are never "in use". Single sign-on is not built, so no
+ * domain is a single sign-on domain. Records the e-mail-entered event (New, Existing or Domain
+ * Check) and the call-to-action 'Signup Page 1' on Next only.
+ */
+export async function checkEmail(db: AppDb, email: string, step: 'live' | 'next'): Promise<EmailCheckResult> {
+  return inScope(db, systemScope, async (tx) => {
+    const emailInUse = await queries.emailHasAccount(tx, email);
+    const domain = emailDomain(email);
+    const isBusinessDomainInUse =
+      !emailInUse && !isFreeMailDomain(domain) && (await queries.domainHasUsers(tx, domain));
+    if (step === 'next')
+      await track(tx, 'Signup Page 1', emailInUse ? 'Existing' : isBusinessDomainInUse ? 'Domain Check' : 'New');
+    return { emailInUse, isBusinessDomainInUse, isSSODomain: false };
+  });
+}
+
+/** Names no account may take as its web address. */
+const reservedSubdomains = new Set(['www', 'app', 'api', 'admin', 'idp', 'login', 'signup', 'mail', 'help', 'support']);
+
+function slug(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 30)
+    .replace(/-+$/g, '');
+}
+
+/** The company name's letters and digits, else the business e-mail domain's first label. */
+function subdomainBase(email: string, companyName: string): string {
+  const fromName = slug(companyName);
+  if (fromName) return fromName;
+  const domain = emailDomain(email);
+  return isFreeMailDomain(domain) ? '' : slug(domain.split('.')[0] ?? '');
+}
+
+async function firstFreeSubdomain(tx: Tx, base: string): Promise<string | undefined> {
+  for (let n = 1; n <= 100; n += 1) {
+    const candidate = n === 1 ? base : `${base}-${n}`;
+    if (!reservedSubdomains.has(candidate) && !(await queries.subdomainTaken(tx, candidate))) return candidate;
+  }
+  return undefined;
+}
+
+/**
+ * Spec 3, 4.5, 7 (Get Started): the account's subdomain, derived from the e-mail and company name
+ * and not taken by another account. Answers success false with a message the page shows in a toast
+ * when none can be made. Records the call-to-action 'Sign Up Get Started'.
+ */
+export async function accountSubdomain(db: AppDb, email: string, companyName: string): Promise<SubdomainResult> {
+  return inScope(db, systemScope, async (tx) => {
+    await track(tx, 'Sign Up Get Started');
+    const base = subdomainBase(email, companyName);
+    const subdomain = base ? await firstFreeSubdomain(tx, base) : undefined;
+    return subdomain
+      ? { success: true, subdomain, errorMessage: null }
+      : { success: false, subdomain: null, errorMessage: subdomainFailedMessage };
+  });
+}
+
+/**
+ * Spec 4.5 (Create account on MobileNumber): stores the sign-up model under the browser's id. An
+ * address that already has an account is refused (409); the same id again stores the same sign-up
+ * (a replay makes no second one); a finished one is not changed. The continent comes from the time
+ * zone, else from the phone number's country code. Records 'Sign up Page Phone Number'.
+ */
+export async function saveSignup(db: AppDb, signupId: string, body: SignupBody): Promise<{ status: 'pending' }> {
+  const passwordHash = await hashPassword(body.password);
+  const timeZone = body.timezone && isTimeZone(body.timezone) ? body.timezone : null;
+  const code = splitMobile(body.mobile)?.countryCode ?? '';
+  const continent =
+    body.continent ?? continentForTimeZone(timeZone ?? undefined) ?? continentForCountryCode(code) ?? null;
+  return inScope(db, systemScope, async (tx) => {
+    await track(tx, 'Sign up Page Phone Number');
+    if (await queries.emailHasAccount(tx, body.email)) throw new AppError('emailInUse');
+    const status = await queries.upsertSignup(tx, {
+      signupId,
+      email: body.email,
+      firstName: body.firstName,
+      lastName: body.lastName,
+      companyName: body.companyName,
+      subdomain: body.subdomain,
+      mobile: body.mobile,
+      continent,
+      timeZone,
+      role: body.businessAttributes.role,
+      industry: body.businessAttributes.industry,
+      passwordHash,
+    });
+    if (status === 'completed') throw new AppError('signupCompleted');
+    return { status };
+  });
+}
+
+const humanCheckFailed = () =>
+  new AppError('validationFailed', { errors: [{ path: 'body.humanCheck', message: humanCheckMessage }] });
+
+/**
+ * Spec 2.8 step 7, 4.5 (Finish): after the human check, the person's account, a new workspace on a
+ * self-service 30-day free trial with them as its org controller, in one transaction, and a
+ * one-time ticket so they land signed in. The sign-up row is locked and marked completed in that
+ * transaction: a replayed or concurrent Finish makes no second account (409), and a solved check
+ * finishes one sign-up only.
+ */
+export async function completeSignup(
+  db: AppDb,
+  humanCheck: HumanCheck,
+  input: { signupId: string; answer: string; ip: string; region: string },
+): Promise<SignupCompleteResult> {
+  const verified = await humanCheck.verify(input.answer, input.ip);
+  if (!verified) throw humanCheckFailed();
+  const workspaceId = randomUUID();
+  return inScope(db, { workspaceId, userId: null, isAdmin: false }, async (tx) => {
+    const signup = await queries.lockSignup(tx, input.signupId);
+    if (!signup) throw new AppError('signupNotFound');
+    if (signup.status === 'completed') throw new AppError('signupCompleted');
+    if (await queries.humanCheckUsed(tx, verified.id)) throw humanCheckFailed();
+    if (await queries.emailHasAccount(tx, signup.email)) throw new AppError('emailInUse');
+    // Another sign-up may have taken the subdomain since Get Started: the next free one.
+    const subdomain = await firstFreeSubdomain(tx, signup.subdomain);
+    if (!subdomain) throw new AppError('validationFailed', { detail: subdomainFailedMessage });
+    const userId = await queries.insertSignedUpUser(tx, {
+      email: signup.email,
+      firstName: signup.first_name,
+      lastName: signup.last_name,
+      mobile: signup.mobile,
+      passwordHash: signup.password_hash,
+      timeZone: signup.time_zone,
+    });
+    await openTrialWorkspace(tx, {
+      workspaceId,
+      name: signup.company_name,
+      region: input.region,
+      timeZone: signup.time_zone ?? 'UTC',
+      creatorId: userId,
+    });
+    await queries.markCompleted(tx, {
+      signupId: input.signupId,
+      userId,
+      workspaceId,
+      subdomain,
+      humanCheckId: verified.id,
+    });
+    return { email: signup.email, workspaceId, signInTicket: await issueSignInTicket(tx, userId) };
+  });
+}
