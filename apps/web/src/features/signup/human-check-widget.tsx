@@ -41,7 +41,7 @@ function AltchaWidget({ onAnswer }: { onAnswer: (get: GetAnswer) => void }) {
       payload = detail.state === 'verified' ? detail.payload : undefined;
     };
     element.addEventListener('statechange', onState);
-    void import('altcha').then(() => {
+    void import('./altcha.ts').then(() => {
       if (cancelled) return;
       host.current?.append(element);
       setLoaded(true);

@@ -148,7 +148,7 @@ describe('sign-up (spec 2.8, 4.5, 5.7)', { timeout: 120_000 }, () => {
       acceptTerms: true,
       businessAttributes: { role: 'projectManager', industry: 'construction' },
     });
-    expect((stored?.body as { mobile: string }).mobile).toMatch(/^\+\d+ 412345678$/);
+    expect((stored?.body as { mobile: string } | undefined)?.mobile).toMatch(/^\+\d+ 412345678$/);
     fireEvent.click(await screen.findByRole('button', { name: 'Finish' }));
     await waitFor(() =>
       expect(signIn).toHaveBeenCalledWith({ activationTicket: 'ticket-1', loginHint: 'robin@harbour.example' }),
