@@ -13,6 +13,7 @@ export function PasswordChecklist({ password }: { password: string }) {
         return (
           <List.Item
             key={rule.id}
+            data-met={met}
             icon={met ? <IconCheck size={14} color="green" /> : <IconX size={14} color="gray" />}
           >
             <Text size="sm" c={met ? undefined : 'dimmed'}>
