@@ -1,6 +1,7 @@
 // Drizzle's view of the tables that migrations/ create. The SQL files are the source of truth;
 // the tenancy catalog test checks the database, and the integration tests check these match.
 import { accountTypes, plans, subscriptionStatuses, subscriptionTerms } from '@formwork/shared/permissions';
+import { tabStyles } from '@formwork/shared/schemas/tabs';
 import {
   bigint,
   boolean,
@@ -225,7 +226,7 @@ export const templateTabs = pgTable(
     workspaceId: uuid('workspace_id').notNull(),
     tabId: uuid('tab_id').notNull(),
     name: text('name').notNull(),
-    style: text('style').notNull(),
+    style: text('style', { enum: tabStyles }).notNull(),
     sortValue: integer('sort_value').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

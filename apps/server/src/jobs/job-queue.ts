@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { AppDb } from '../db/client.ts';
+import { type Int, iso, type Json, onlyRow, parseJson, type Timestamp } from '../db/sql-values.ts';
 import { inScope, systemScope, type Tx } from '../db/tenant.ts';
 
 /**
@@ -29,22 +30,36 @@ export type Job = {
 export const maxAttempts = 3;
 export const leaseSeconds = 300;
 
-function toJob(r: Record<string, unknown>): Job {
-  const json = (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v);
-  const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
+/** A row of `jobs`, as the drivers return it. */
+type JobRow = {
+  workspace_id: string;
+  job_id: string;
+  kind: string;
+  state: JobState;
+  folder_id: string;
+  params: Json;
+  result: Json;
+  error: string | null;
+  attempts: Int;
+  created_by: string | null;
+  created_at: Timestamp;
+  finished_at: Timestamp | null;
+};
+
+function toJob(r: JobRow): Job {
   return {
-    workspaceId: r.workspace_id as string,
-    jobId: r.job_id as string,
-    kind: r.kind as string,
-    state: r.state as JobState,
-    folderId: r.folder_id as string,
-    params: json(r.params) ?? {},
-    result: json(r.result) ?? null,
-    error: (r.error as string | null) ?? null,
+    workspaceId: r.workspace_id,
+    jobId: r.job_id,
+    kind: r.kind,
+    state: r.state,
+    folderId: r.folder_id,
+    params: parseJson<Job['params'] | null>(r.params) ?? {},
+    result: parseJson<Job['result']>(r.result) ?? null,
+    error: r.error,
     attempts: Number(r.attempts),
-    createdBy: (r.created_by as string | null) ?? null,
-    createdAt: iso(r.created_at) as string,
-    finishedAt: iso(r.finished_at),
+    createdBy: r.created_by,
+    createdAt: iso(r.created_at),
+    finishedAt: r.finished_at === null ? null : iso(r.finished_at),
   };
 }
 
@@ -66,17 +81,17 @@ export async function enqueueJob(
   },
 ): Promise<Job> {
   const runAfter = job.runAfter?.toISOString() ?? null;
-  const result = await tx.execute<Record<string, unknown>>(sql`
+  const result = await tx.execute<JobRow>(sql`
     insert into jobs (workspace_id, job_id, kind, folder_id, params, created_by, run_after)
     values (${job.workspaceId}, ${job.jobId}, ${job.kind}, ${job.folderId}, ${JSON.stringify(job.params)}::jsonb,
             ${job.createdBy}, coalesce(${runAfter}::timestamptz, now()))
     returning *`);
-  return toJob(result.rows[0] as Record<string, unknown>);
+  return toJob(onlyRow(result.rows, 'insert into jobs'));
 }
 
 /** A job of the workspace by id (tenant scope). */
 export async function findJob(tx: Tx, workspaceId: string, jobId: string, kind: string): Promise<Job | undefined> {
-  const result = await tx.execute<Record<string, unknown>>(sql`
+  const result = await tx.execute<JobRow>(sql`
     select * from jobs where workspace_id = ${workspaceId} and job_id = ${jobId} and kind = ${kind}`);
   const r = result.rows[0];
   return r ? toJob(r) : undefined;
@@ -90,7 +105,7 @@ export async function claimJob(db: AppDb, kinds: readonly string[]): Promise<Job
     await tx.execute(sql`
       update jobs set state = 'failed', error = 'The job stopped responding', finished_at = now()
        where state = 'running' and lease_until < now() and attempts >= ${maxAttempts}`);
-    const result = await tx.execute<Record<string, unknown>>(sql`
+    const result = await tx.execute<JobRow>(sql`
       update jobs set state = 'running', attempts = attempts + 1, started_at = now(),
                       lease_until = now() + make_interval(secs => ${leaseSeconds})
        where (workspace_id, job_id) = (

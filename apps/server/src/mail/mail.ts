@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { AppDb } from '../db/client.ts';
+import { onlyRow } from '../db/sql-values.ts';
 import { inScope, systemScope, type Tx } from '../db/tenant.ts';
 
 export type OutgoingMail = { to: string; subject: string; text: string; html?: string };
@@ -15,7 +16,7 @@ export async function enqueueMail(tx: Tx, mail: OutgoingMail): Promise<string> {
     insert into mail_outbox (to_address, subject, text_body, html_body)
     values (${mail.to}, ${mail.subject}, ${mail.text}, ${mail.html ?? null})
     returning mail_id`);
-  return (result.rows[0] as { mail_id: string }).mail_id;
+  return onlyRow(result.rows, 'insert into mail_outbox').mail_id;
 }
 
 /** Sending attempts before a mail is given up on (its delivery then shows as failed). */

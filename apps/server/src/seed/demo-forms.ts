@@ -2,9 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { Field } from '@formwork/shared/fields/field';
 import type { PhotoValue } from '@formwork/shared/forms/field-values';
 import { validateFormValues } from '@formwork/shared/forms/validate-form-values';
-import { type TemplateDefinition, templateDefinitionSchema } from '@formwork/shared/templates/template-definition';
+import {
+  type TemplateDefinition,
+  type TemplateType,
+  templateDefinitionSchema,
+} from '@formwork/shared/templates/template-definition';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
+import { type Int, type Json, parseJson } from '../db/sql-values.ts';
 import type { Tx } from '../db/tenant.ts';
 import { type ProcessedImage, processImage } from '../files/images.ts';
 import { type FileStorage, fileStorage } from '../files/storage.ts';
@@ -179,7 +184,15 @@ export async function seedDemoForms(
   const { workspaceId, userId } = demo;
   const storage = fileStorage({ dataDir: demo.dataDir });
   const photoImage = photoImages();
-  const result = await tx.execute<Record<string, unknown>>(sql`
+  const result = await tx.execute<{
+    template_id: string;
+    name: string;
+    type: TemplateType;
+    form_name: string;
+    current_version: Int;
+    definition: Json;
+    team_id: string;
+  }>(sql`
     select t.template_id, t.name, t.type, t.form_name, t.current_version, v.definition, d.team_id
       from templates t
       join template_versions v
@@ -191,11 +204,9 @@ export async function seedDemoForms(
   const demoTeams = new Set(demo.teamIds[demo.teamIds.length - 1] ?? []);
   let index = 0;
   for (const row of result.rows) {
-    const teamId = row.team_id as string;
+    const teamId = row.team_id;
     if (!demoTeams.has(teamId)) continue;
-    const definition = templateDefinitionSchema.parse(
-      typeof row.definition === 'string' ? JSON.parse(row.definition) : row.definition,
-    );
+    const definition = templateDefinitionSchema.parse(parseJson(row.definition));
     const isWorkflow = row.type === 'workflow';
     const folderPath = (
       await tx.execute<{ parent_id: string }>(sql`
@@ -208,9 +219,9 @@ export async function seedDemoForms(
       details: { seeded: true },
     });
     const where = { storage, workspaceId, teamId, userId };
-    const plan = photoPlans[row.name as string];
+    const plan = photoPlans[row.name];
     if (plan && definition.fields.find((f) => f.id === plan.fieldId)?.type !== 'photos')
-      throw new Error(`Demo template ${row.name as string} has no photo field ${plan.fieldId}`);
+      throw new Error(`Demo template ${row.name} has no photo field ${plan.fieldId}`);
     for (let n = 0; n < 3; n++) {
       const formIndex = index++;
       // The first form of the template in the team carries its photos, from the start or a later save.
@@ -228,10 +239,10 @@ export async function seedDemoForms(
         {
           workspaceId,
           formId: randomUUID(),
-          templateId: row.template_id as string,
+          templateId: row.template_id,
           templateVersion: Number(row.current_version),
           teamId,
-          formName: row.form_name as string,
+          formName: row.form_name,
           workflowColumn: isWorkflow ? 0 : null,
           values,
           textCells: {},

@@ -1,7 +1,7 @@
 import type { ActionPriority, ActionState } from '@formwork/shared/schemas/actions';
 import { type SQL, sql } from 'drizzle-orm';
 import { auditEvents } from '../../db/schema.ts';
-import { iso } from '../../db/sql-values.ts';
+import { type Int, iso, type Timestamp } from '../../db/sql-values.ts';
 import type { Tx } from '../../db/tenant.ts';
 
 /**
@@ -39,43 +39,73 @@ export type ActionRecord = {
   completedAt: string | null;
 };
 
-function isoOrNull(value: unknown): string | null {
-  return value === null || value === undefined ? null : iso(value);
+function isoOrNull(value: Timestamp | null): string | null {
+  return value === null ? null : iso(value);
 }
 
-function dateText(value: unknown): string | null {
+function dateText(value: Date | string | null): string | null {
   if (value === null || value === undefined) return null;
   if (value instanceof Date) return value.toISOString().slice(0, 10);
   return String(value).slice(0, 10);
 }
 
-function toRecord(r: Record<string, unknown>): ActionRecord {
+/** A row of `selectActions`, as the drivers return it. */
+type ActionRow = {
+  workspace_id: string;
+  action_id: string;
+  folder_id: string;
+  team_name: string;
+  project_id: string;
+  project_name: string;
+  workspace_name: string;
+  form_id: string | null;
+  field_id: string | null;
+  title: string;
+  description: string;
+  due_date: Date | string | null;
+  priority: ActionPriority;
+  assignee_id: string | null;
+  assignee_name: string | null;
+  assignee_email: string | null;
+  state: ActionState;
+  version: Int;
+  create_hash: string;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_by: string | null;
+  updated_at: Timestamp;
+  assigned_at: Timestamp | null;
+  completed_by: string | null;
+  completed_at: Timestamp | null;
+};
+
+function toRecord(r: ActionRow): ActionRecord {
   return {
-    workspaceId: r.workspace_id as string,
-    actionId: r.action_id as string,
-    teamId: r.folder_id as string,
-    teamName: r.team_name as string,
-    projectId: r.project_id as string,
-    projectName: r.project_name as string,
-    workspaceName: r.workspace_name as string,
-    formId: (r.form_id as string | null) ?? null,
-    fieldId: (r.field_id as string | null) ?? null,
-    title: r.title as string,
-    description: r.description as string,
+    workspaceId: r.workspace_id,
+    actionId: r.action_id,
+    teamId: r.folder_id,
+    teamName: r.team_name,
+    projectId: r.project_id,
+    projectName: r.project_name,
+    workspaceName: r.workspace_name,
+    formId: r.form_id,
+    fieldId: r.field_id,
+    title: r.title,
+    description: r.description,
     dueDate: dateText(r.due_date),
-    priority: r.priority as ActionPriority,
-    assigneeId: (r.assignee_id as string | null) ?? null,
-    assigneeName: (r.assignee_name as string | null) ?? null,
-    assigneeEmail: (r.assignee_email as string | null) ?? null,
-    state: r.state as ActionState,
+    priority: r.priority,
+    assigneeId: r.assignee_id,
+    assigneeName: r.assignee_name,
+    assigneeEmail: r.assignee_email,
+    state: r.state,
     version: Number(r.version),
-    createHash: r.create_hash as string,
-    createdBy: (r.created_by as string | null) ?? null,
+    createHash: r.create_hash,
+    createdBy: r.created_by,
     createdAt: iso(r.created_at),
-    updatedBy: (r.updated_by as string | null) ?? null,
+    updatedBy: r.updated_by,
     updatedAt: iso(r.updated_at),
     assignedAt: isoOrNull(r.assigned_at),
-    completedBy: (r.completed_by as string | null) ?? null,
+    completedBy: r.completed_by,
     completedAt: isoOrNull(r.completed_at),
   };
 }
@@ -104,7 +134,7 @@ export async function actionById(
   actionId: string,
   options: { forUpdate?: boolean } = {},
 ): Promise<ActionRecord | undefined> {
-  const result = await tx.execute<Record<string, unknown>>(sql`
+  const result = await tx.execute<ActionRow>(sql`
     ${selectActions}
      where a.workspace_id = ${workspaceId} and a.action_id = ${actionId}
      ${options.forUpdate ? sql`for update of a` : sql``}`);
@@ -205,7 +235,7 @@ export async function teamActions(
   teamId: string,
   filter: { state?: ActionState; formId?: string; assigneeId?: string; cursor: Keyset | null; limit: number },
 ): Promise<ActionRecord[]> {
-  const result = await tx.execute<Record<string, unknown>>(sql`
+  const result = await tx.execute<ActionRow>(sql`
     ${selectActions}
      where a.workspace_id = ${workspaceId} and a.folder_id = ${teamId}
        and ${filter.state ? sql`a.state = ${filter.state}` : sql`true`}
@@ -223,7 +253,7 @@ export async function assignedTo(
   userId: string,
   filter: { states: ActionState[]; cursor: Keyset | null; limit: number },
 ): Promise<ActionRecord[]> {
-  const result = await tx.execute<Record<string, unknown>>(sql`
+  const result = await tx.execute<ActionRow>(sql`
     ${selectActions}
      where a.assignee_id = ${userId}
        and a.state = any(${`{${filter.states.join(',')}}`}::text[])

@@ -1,6 +1,5 @@
 import {
   companyParamsSchema,
-  type FolderTree,
   folderHierarchySchema,
   folderNameBodySchema,
   folderParamsSchema,
@@ -13,7 +12,7 @@ import {
   teamParamsSchema,
 } from '@formwork/shared/schemas/folders';
 import { routeContext } from '../../authz/route-access.ts';
-import type { App } from '../../http/types.ts';
+import { type App, sendJsonText } from '../../http/types.ts';
 import * as service from './folders.service.ts';
 
 const tags = ['folders'];
@@ -34,11 +33,8 @@ export async function folderRoutes(app: App) {
     },
     // Tens of thousands of folders: the service answers the JSON text of exactly this shape (typed
     // by the schema), kept between changes, so the reply neither re-validates nor re-serialises it.
-    handler: async (request, reply) => {
-      const json = await service.getTree(db, routeContext(request), request.query.state);
-      // A string with a JSON content type is sent as it is.
-      return reply.type('application/json; charset=utf-8').send(json as unknown as FolderTree);
-    },
+    handler: async (request, reply) =>
+      sendJsonText(reply, await service.getTree(db, routeContext(request), request.query.state)),
   });
 
   app.get('/api/folders/:folderId', {

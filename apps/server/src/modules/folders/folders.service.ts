@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sortByName } from '@formwork/shared/folder-search';
-import { can, type FolderRef, type Membership, type Permission } from '@formwork/shared/permissions';
+import { can, type Membership, type Permission } from '@formwork/shared/permissions';
 import type {
   Folder,
   FolderHierarchy,
@@ -15,6 +15,7 @@ import type { AccessContext, TargetFolder, WorkspaceContext } from '../../authz/
 import type { AppDb } from '../../db/client.ts';
 import { inScope, type Tx } from '../../db/tenant.ts';
 import { AppError } from '../../errors.ts';
+import { type JsonText, jsonTextOf } from '../../json-text.ts';
 import { type AuditEvent, recordEvents } from '../activity/record-events.ts';
 import { markActive } from '../people/people.service.ts';
 import * as queries from './folders.queries.ts';
@@ -39,7 +40,7 @@ function hasCompanyRole(viewer: Membership): boolean {
  * of a FolderTree. Viewers with a company role all see the whole tree: it is kept, built once per
  * change to the workspace's folders (tree-cache.ts).
  */
-export async function getTree(db: AppDb, ctx: AccessContext, state: TreeState): Promise<string> {
+export async function getTree(db: AppDb, ctx: AccessContext, state: TreeState): Promise<JsonText<FolderTree>> {
   const { viewer } = ctx;
   const companyId = ctx.folder.folderId;
   const everything = hasCompanyRole(viewer);
@@ -53,7 +54,9 @@ export async function getTree(db: AppDb, ctx: AccessContext, state: TreeState): 
   }
   const company = { folderId: companyId, name: ctx.folder.name } satisfies FolderTree['company'];
   const shownViewer = { ...viewer, roles: viewer.roles.map((g) => ({ ...g, path: [...g.path] })) };
-  return `{"company":${JSON.stringify(company)},"state":${JSON.stringify(state)},"projects":${projects},"viewer":${JSON.stringify(shownViewer satisfies FolderTree['viewer'])}}`;
+  return jsonTextOf<FolderTree>(
+    `{"company":${JSON.stringify(company)},"state":${JSON.stringify(state)},"projects":${projects},"viewer":${JSON.stringify(shownViewer satisfies FolderTree['viewer'])}}`,
+  );
 }
 
 async function visibleProjects(
@@ -250,7 +253,7 @@ export async function changeState(
       if (!inside) throw new AppError('folderNotFound', { meta: { folderId: id } });
     }
     const verb = stateVerb[change.state];
-    for (const row of rows) assertCan(ctx.viewer, verb, { kind: row.kind, path: pathOf(row, companyId) } as FolderRef);
+    for (const row of rows) assertCan(ctx.viewer, verb, { kind: row.kind, path: pathOf(row, companyId) });
 
     const projectIds = rows.filter((r) => r.kind === 'project').map((r) => r.folderId);
     const teamIds = rows.filter((r) => r.kind === 'team').map((r) => r.folderId);

@@ -13,7 +13,7 @@ import { enqueueJob, findJob, type Job } from '../../jobs/job-queue.ts';
 import { type JobHandler, jobQueued } from '../../jobs/runner.ts';
 import { csvChunks, type ExportCell, xlsxChunks } from './export-writers.ts';
 import { parseDefinition } from './form-model.ts';
-import { templateForTeam, toFormRecord } from './forms.queries.ts';
+import { type FormRow, templateForTeam, toFormRecord } from './forms.queries.ts';
 import { registerSelect } from './register.queries.ts';
 import { listedFields, registerScope, seenTemplate } from './register.service.ts';
 import { withStoredSortKeys } from './register-order.service.ts';
@@ -172,7 +172,7 @@ export function exportJobHandler(db: AppDb, storage: FileStorage): JobHandler {
       await tx.execute(sql`declare form_export no scroll cursor for ${registerSelect(scope, undefined, null)}`);
       const batches = async function* (): AsyncGenerator<ExportCell[][]> {
         for (;;) {
-          const result = await tx.execute<Record<string, unknown>>(sql.raw(`fetch ${batchSize} from form_export`));
+          const result = await tx.execute<FormRow>(sql.raw(`fetch ${batchSize} from form_export`));
           if (result.rows.length === 0) return;
           rowCount += result.rows.length;
           const records = result.rows.map(toFormRecord);

@@ -1,7 +1,7 @@
 import type { FormChangeKind, FormState } from '@formwork/shared/schemas/forms';
 import type { TemplateType } from '@formwork/shared/templates/template-definition';
 import { sql } from 'drizzle-orm';
-import { iso, uuidArray } from '../../db/sql-values.ts';
+import { type Int, iso, type Json, parseJson, type Timestamp, uuidArray } from '../../db/sql-values.ts';
 import type { Tx } from '../../db/tenant.ts';
 
 /**
@@ -9,10 +9,6 @@ import type { Tx } from '../../db/tenant.ts';
  * always found through their team (`folder_id`), never by a bare id. Templates and their versions
  * are read here with our own SQL (no other module's queries are imported).
  */
-
-function json<T>(value: unknown): T {
-  return (typeof value === 'string' ? JSON.parse(value) : value) as T;
-}
 
 export type TeamTemplate = {
   templateId: string;
@@ -36,7 +32,16 @@ export async function templateForTeam(
   teamId: string,
   templateId: string,
 ): Promise<TeamTemplate | undefined> {
-  const result = await tx.execute<Record<string, unknown>>(sql`
+  const result = await tx.execute<{
+    template_id: string;
+    name: string;
+    template_code: string;
+    form_name: string;
+    type: TemplateType;
+    state: TeamTemplate['state'];
+    current_version: Int;
+    definition: Json;
+  }>(sql`
     select t.template_id, t.name, t.template_code, t.form_name, t.type, t.state, t.current_version, v.definition
       from templates t
       join template_versions v
@@ -49,14 +54,14 @@ export async function templateForTeam(
   const r = result.rows[0];
   if (!r) return undefined;
   return {
-    templateId: r.template_id as string,
-    name: r.name as string,
-    templateCode: r.template_code as string,
-    formName: r.form_name as string,
-    type: r.type as TemplateType,
-    state: r.state as TeamTemplate['state'],
+    templateId: r.template_id,
+    name: r.name,
+    templateCode: r.template_code,
+    formName: r.form_name,
+    type: r.type,
+    state: r.state,
     version: Number(r.current_version),
-    definition: json(r.definition),
+    definition: parseJson(r.definition),
   };
 }
 
@@ -100,25 +105,46 @@ export const formColumns =
   f.workflow_column, f.version, f.field_values, f.text_cells, f.create_hash, f.cloned_from, f.created_by,
   f.created_at, f.updated_by, f.updated_at`);
 
-export function toFormRecord(r: Record<string, unknown>): FormRecord {
+/** A row of `formColumns`, as the drivers return it. */
+export type FormRow = {
+  form_id: string;
+  folder_id: string;
+  template_id: string;
+  template_version: Int;
+  number: Int;
+  title: string;
+  state: FormState;
+  workflow_column: Int | null;
+  version: Int;
+  field_values: Json;
+  text_cells: Json;
+  create_hash: string;
+  cloned_from: string | null;
+  created_by: string | null;
+  created_at: Timestamp;
+  updated_by: string | null;
+  updated_at: Timestamp;
+};
+
+export function toFormRecord(r: FormRow): FormRecord {
   return {
-    formId: r.form_id as string,
-    teamId: r.folder_id as string,
-    templateId: r.template_id as string,
+    formId: r.form_id,
+    teamId: r.folder_id,
+    templateId: r.template_id,
     templateVersion: Number(r.template_version),
     number: Number(r.number),
-    title: r.title as string,
-    state: r.state as FormState,
+    title: r.title,
+    state: r.state,
     workflowColumn: r.workflow_column === null ? null : Number(r.workflow_column),
     version: Number(r.version),
-    values: json(r.field_values),
-    textCells: json(r.text_cells),
-    createHash: r.create_hash as string,
-    clonedFrom: (r.cloned_from as string | null) ?? null,
-    createdBy: (r.created_by as string | null) ?? null,
-    createdAt: iso(r.created_at as string),
-    updatedBy: (r.updated_by as string | null) ?? null,
-    updatedAt: iso(r.updated_at as string),
+    values: parseJson(r.field_values),
+    textCells: parseJson(r.text_cells),
+    createHash: r.create_hash,
+    clonedFrom: r.cloned_from,
+    createdBy: r.created_by,
+    createdAt: iso(r.created_at),
+    updatedBy: r.updated_by,
+    updatedAt: iso(r.updated_at),
   };
 }
 
@@ -134,7 +160,16 @@ export async function formWithTemplate(
   formId: string,
   options: { forUpdate?: boolean } = {},
 ): Promise<FormWithTemplate | undefined> {
-  const result = await tx.execute<Record<string, unknown>>(sql`
+  const result = await tx.execute<
+    FormRow & {
+      t_name: string;
+      t_code: string;
+      t_form_name: string;
+      t_type: TemplateType;
+      t_state: FormWithTemplate['template']['state'];
+      t_definition: Json;
+    }
+  >(sql`
     select ${formColumns}, v.name as t_name, v.template_code as t_code, v.form_name as t_form_name,
            t.type as t_type, t.state as t_state, v.definition as t_definition
       from forms f
@@ -149,12 +184,12 @@ export async function formWithTemplate(
   return {
     ...toFormRecord(r),
     template: {
-      name: r.t_name as string,
-      templateCode: r.t_code as string,
-      formName: r.t_form_name as string,
-      type: r.t_type as TemplateType,
-      state: r.t_state as FormWithTemplate['template']['state'],
-      definition: json(r.t_definition),
+      name: r.t_name,
+      templateCode: r.t_code,
+      formName: r.t_form_name,
+      type: r.t_type,
+      state: r.t_state,
+      definition: parseJson(r.t_definition),
     },
   };
 }
@@ -203,7 +238,7 @@ export type NewForm = {
  */
 export async function insertForm(tx: Tx, form: NewForm, audit: Audit): Promise<FormRecord | undefined> {
   const values = JSON.stringify(form.values);
-  const result = await tx.execute<Record<string, unknown>>(sql`
+  const result = await tx.execute<FormRow>(sql`
     with counter as (
       insert into form_counters as c (workspace_id, template_id, last_number)
       values (${form.workspaceId}, ${form.templateId}, 1)
@@ -249,7 +284,7 @@ export async function updateFormValues(
   },
   audit: Audit,
 ): Promise<FormRecord | undefined> {
-  const result = await tx.execute<Record<string, unknown>>(sql`
+  const result = await tx.execute<FormRow>(sql`
     with updated as (
       update forms set
         field_values = ${JSON.stringify(change.values)}::jsonb,
@@ -305,20 +340,30 @@ export type VersionRow = {
   values?: Record<string, unknown>;
 };
 
-function toVersionRow(r: Record<string, unknown>): VersionRow {
+type FormVersionRow = {
+  version: Int;
+  change: FormChangeKind;
+  state: FormState;
+  workflow_column: Int | null;
+  saved_by: string | null;
+  saved_at: Timestamp;
+  field_values?: Json;
+};
+
+function toVersionRow(r: FormVersionRow): VersionRow {
   return {
     version: Number(r.version),
-    change: r.change as FormChangeKind,
-    state: r.state as FormState,
+    change: r.change,
+    state: r.state,
     workflowColumn: r.workflow_column === null ? null : Number(r.workflow_column),
-    savedBy: (r.saved_by as string | null) ?? null,
-    savedAt: iso(r.saved_at as string),
-    ...(r.field_values !== undefined ? { values: json<Record<string, unknown>>(r.field_values) } : {}),
+    savedBy: r.saved_by,
+    savedAt: iso(r.saved_at),
+    ...(r.field_values !== undefined ? { values: parseJson<Record<string, unknown>>(r.field_values) } : {}),
   };
 }
 
 export async function formHistory(tx: Tx, workspaceId: string, formId: string): Promise<VersionRow[]> {
-  const result = await tx.execute<Record<string, unknown>>(sql`
+  const result = await tx.execute<FormVersionRow>(sql`
     select version, change, state, workflow_column, saved_by, saved_at from form_versions
      where workspace_id = ${workspaceId} and form_id = ${formId} order by version desc`);
   return result.rows.map(toVersionRow);
@@ -330,7 +375,7 @@ export async function formVersion(
   formId: string,
   version: number,
 ): Promise<VersionRow | undefined> {
-  const result = await tx.execute<Record<string, unknown>>(sql`
+  const result = await tx.execute<FormVersionRow>(sql`
     select version, change, state, workflow_column, saved_by, saved_at, field_values from form_versions
      where workspace_id = ${workspaceId} and form_id = ${formId} and version = ${version}`);
   const r = result.rows[0];
@@ -347,16 +392,23 @@ export type SignatureRow = {
 };
 
 export async function workflowSignatures(tx: Tx, workspaceId: string, formId: string): Promise<SignatureRow[]> {
-  const result = await tx.execute<Record<string, unknown>>(sql`
+  const result = await tx.execute<{
+    column_index: Int;
+    field_id: string | null;
+    file_id: string;
+    signer_name: string | null;
+    signed_by: string | null;
+    signed_at: Timestamp;
+  }>(sql`
     select column_index, field_id, file_id, signer_name, signed_by, signed_at from workflow_signatures
      where workspace_id = ${workspaceId} and form_id = ${formId} order by column_index`);
   return result.rows.map((r) => ({
     column: Number(r.column_index),
-    fieldId: (r.field_id as string | null) ?? null,
-    fileId: r.file_id as string,
-    signerName: (r.signer_name as string | null) ?? null,
-    signedBy: (r.signed_by as string | null) ?? null,
-    signedAt: iso(r.signed_at as string),
+    fieldId: r.field_id,
+    fileId: r.file_id,
+    signerName: r.signer_name,
+    signedBy: r.signed_by,
+    signedAt: iso(r.signed_at),
   }));
 }
 

@@ -4,7 +4,7 @@ import type { RegisterSortKind } from '@formwork/shared/templates/register-order
 import type { TemplateType } from '@formwork/shared/templates/template-definition';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/tenant.ts';
-import { type FormRecord, formColumns, toFormRecord } from './forms.queries.ts';
+import { type FormRecord, type FormRow, formColumns, toFormRecord } from './forms.queries.ts';
 
 /**
  * Registers and the timeline: keyset-paged lists of forms. Sorting is by a metadata column (with
@@ -243,7 +243,7 @@ export async function registerPage(
   after: Keyset | undefined,
   limit: number,
 ): Promise<(FormRecord & { sortKey: string })[]> {
-  const result = await tx.execute<Record<string, unknown>>(registerSelect(scope, after, limit));
+  const result = await tx.execute<FormRow & { sort_key: string }>(registerSelect(scope, after, limit));
   return result.rows.map((r) => ({ ...toFormRecord(r), sortKey: String(r.sort_key) }));
 }
 
@@ -263,7 +263,9 @@ export async function timelinePage(
   const keyset = options.after
     ? sql`and (f.updated_at, f.form_id) < (${options.after.key}::timestamptz, ${options.after.formId}::uuid)`
     : sql``;
-  const result = await tx.execute<Record<string, unknown>>(sql`
+  const result = await tx.execute<
+    FormRow & { sort_key: string; template_name: string; template_type: TemplateType }
+  >(sql`
     select ${formColumns}, f.updated_at::text as sort_key, t.name as template_name, t.type as template_type
       from forms f
       join templates t on t.workspace_id = f.workspace_id and t.template_id = f.template_id and t.state <> 'deleted'
@@ -274,7 +276,7 @@ export async function timelinePage(
   return result.rows.map((r) => ({
     ...toFormRecord(r),
     sortKey: String(r.sort_key),
-    templateName: r.template_name as string,
-    templateType: r.template_type as TemplateType,
+    templateName: r.template_name,
+    templateType: r.template_type,
   }));
 }

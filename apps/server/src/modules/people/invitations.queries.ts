@@ -1,5 +1,6 @@
 import type { FolderKind, Role, UserType } from '@formwork/shared/permissions';
 import { type SQL, sql } from 'drizzle-orm';
+import { onlyRow } from '../../db/sql-values.ts';
 import type { Tx } from '../../db/tenant.ts';
 import { maxMailAttempts } from '../../mail/mail.ts';
 
@@ -16,7 +17,7 @@ export async function inviteSettings(tx: Tx, workspaceId: string): Promise<Invit
   const result = await tx.execute<InviteSettingsRow>(
     sql`select email_domains, visitors_allowed from workspaces where workspace_id = ${workspaceId}`,
   );
-  return result.rows[0] as InviteSettingsRow;
+  return onlyRow(result.rows, 'the workspace');
 }
 
 export type InviteeRow = {
@@ -282,7 +283,7 @@ export async function insertActivatedUser(
     insert into users (email, first_name, last_name, mobile, password_hash, activated, password_changed_at)
     values (${u.email}, ${u.firstName}, ${u.lastName}, ${u.mobile}, ${u.passwordHash}, true, now())
     returning user_id`);
-  return (result.rows[0] as { user_id: string }).user_id;
+  return onlyRow(result.rows, 'insert into users').user_id;
 }
 
 export async function completeActivatedUser(

@@ -1,6 +1,7 @@
 import type { Tab, TabStyle } from '@formwork/shared/schemas/tabs';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { templateTabLinks, templateTabs } from '../../db/schema.ts';
+import { onlyRow } from '../../db/sql-values.ts';
 import type { Tx } from '../../db/tenant.ts';
 
 const tabColumns = {
@@ -17,7 +18,7 @@ export async function listTabs(tx: Tx, workspaceId: string): Promise<Tab[]> {
     .from(templateTabs)
     .where(eq(templateTabs.workspaceId, workspaceId))
     .orderBy(asc(templateTabs.sortValue), sql`lower(${templateTabs.name})`, asc(templateTabs.tabId));
-  return rows as Tab[];
+  return rows;
 }
 
 export async function tabsByIds(tx: Tx, workspaceId: string, ids: string[]): Promise<Tab[]> {
@@ -26,15 +27,14 @@ export async function tabsByIds(tx: Tx, workspaceId: string, ids: string[]): Pro
     .select(tabColumns)
     .from(templateTabs)
     .where(and(eq(templateTabs.workspaceId, workspaceId), inArray(templateTabs.tabId, ids)));
-  return rows as Tab[];
+  return rows;
 }
 
 export async function insertTab(
   tx: Tx,
   tab: { workspaceId: string; tabId: string; name: string; style: TabStyle; sortValue: number },
 ): Promise<Tab> {
-  const [row] = await tx.insert(templateTabs).values(tab).returning(tabColumns);
-  return row as Tab;
+  return onlyRow(await tx.insert(templateTabs).values(tab).returning(tabColumns), 'insert into template_tabs');
 }
 
 export async function updateTab(
@@ -53,7 +53,7 @@ export async function updateTab(
     })
     .where(and(eq(templateTabs.workspaceId, workspaceId), eq(templateTabs.tabId, tabId)))
     .returning(tabColumns);
-  return row as Tab | undefined;
+  return row;
 }
 
 export async function deleteTabs(tx: Tx, workspaceId: string, ids: string[]): Promise<string[]> {

@@ -4,6 +4,12 @@ import type { Tx } from '../../db/tenant.ts';
 
 export type TeamRow = { teamId: string; projectId: string; state: 'active' | 'archived' | 'deleted' };
 
+/** A team folder always has its project as parent (folders.parent_id is null for the company only). */
+function toTeamRow(row: { teamId: string; projectId: string | null; state: TeamRow['state'] }): TeamRow {
+  if (row.projectId === null) throw new Error(`team folder ${row.teamId} has no project`);
+  return { ...row, projectId: row.projectId };
+}
+
 /** The given ids that are team folders of the workspace (not deleted), with their project. */
 export async function teamsByIds(tx: Tx, workspaceId: string, ids: string[]): Promise<TeamRow[]> {
   if (ids.length === 0) return [];
@@ -18,7 +24,7 @@ export async function teamsByIds(tx: Tx, workspaceId: string, ids: string[]): Pr
         ne(folders.state, 'deleted'),
       ),
     );
-  return rows as TeamRow[];
+  return rows.map(toTeamRow);
 }
 
 /** The teams a template is deployed to, with their project (for paths and permission checks). */
@@ -32,7 +38,7 @@ export async function deployedTeams(tx: Tx, workspaceId: string, templateId: str
     )
     .where(and(eq(templateDeployments.workspaceId, workspaceId), eq(templateDeployments.templateId, templateId)))
     .orderBy(templateDeployments.teamId);
-  return rows as TeamRow[];
+  return rows.map(toTeamRow);
 }
 
 export async function addDeployments(
