@@ -202,6 +202,22 @@ export async function createWorkspace(
   };
 }
 
+type HasProjects = Pick<TestWorkspace, 'projects'>;
+
+/** The id of a test workspace's project `p` (the first by default). */
+export function projectIdOf(w: HasProjects, p = 0): string {
+  const project = w.projects[p];
+  if (!project) throw new Error(`the test workspace has no project ${p}`);
+  return project.projectId;
+}
+
+/** The id of team `t` of project `p` (the first team of the first project by default). */
+export function teamIdOf(w: HasProjects, p = 0, t = 0): string {
+  const team = w.projects[p]?.teams[t];
+  if (!team) throw new Error(`the test workspace has no team ${t} in project ${p}`);
+  return team.teamId;
+}
+
 /** A persona for any user, e.g. one created with createUser(). */
 export function personaFor(source: TokenSource, user: { userId: string; email: string }): Persona {
   return persona(source, user);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { encodeCursor } from '@formwork/shared/schemas/cursor';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFormTemplate, createWorkspace, type TestWorkspace } from './factories.ts';
+import { createFormTemplate, createWorkspace, type TestWorkspace, teamIdOf } from './factories.ts';
 import { inspectionDefinition } from './form-fixtures.ts';
 import { createTestApp, type TestContext } from './test-app.ts';
 
@@ -13,13 +13,12 @@ import { createTestApp, type TestContext } from './test-app.ts';
 let ctx: TestContext;
 let w: TestWorkspace;
 let templateId: string;
-const team = () => w.projects[0]?.teams[0]?.teamId as string;
 
 beforeAll(async () => {
   ctx = await createTestApp();
   w = await createWorkspace(ctx, { projects: 1, teamsPerProject: 1 });
   ({ templateId } = await createFormTemplate(ctx.database.db, w.workspaceId, {
-    folderId: team(),
+    folderId: teamIdOf(w),
     definition: inspectionDefinition,
   }));
 });
@@ -42,32 +41,32 @@ const endpoints: { name: string; url: () => string; cursors: string[] }[] = [
   },
   {
     name: 'team actions',
-    url: () => `/api/teams/${team()}/actions`,
+    url: () => `/api/teams/${teamIdOf(w)}/actions`,
     cursors: extremes.flatMap((d) => [b64(`${d}|${id}`), encodeCursor([d, id])]),
   },
   {
     name: 'timeline',
-    url: () => `/api/teams/${team()}/timeline`,
+    url: () => `/api/teams/${teamIdOf(w)}/timeline`,
     cursors: extremes.map((d) => encodeCursor([d, id])),
   },
   ...(['createdAt', 'updatedAt'] as const).map((sort) => ({
     name: `register sorted by ${sort}`,
-    url: () => `/api/teams/${team()}/templates/${templateId}/register?sort=${sort}`,
+    url: () => `/api/teams/${teamIdOf(w)}/templates/${templateId}/register?sort=${sort}`,
     cursors: extremes.flatMap((d) => [encodeCursor([d, id]), encodeCursor([sort, d, id])]),
   })),
   {
     name: 'register sorted by number',
-    url: () => `/api/teams/${team()}/templates/${templateId}/register?sort=number`,
+    url: () => `/api/teams/${teamIdOf(w)}/templates/${templateId}/register?sort=number`,
     cursors: [encodeCursor(['number', '99999999999', id]), encodeCursor(['number', 'x', id])],
   },
   {
     name: 'register with a cursor of another sort',
-    url: () => `/api/teams/${team()}/templates/${templateId}/register?sort=number`,
+    url: () => `/api/teams/${teamIdOf(w)}/templates/${templateId}/register?sort=number`,
     cursors: [encodeCursor(['updatedAt', '2026-11-23 08:15:00.123456+00', id])],
   },
   {
     name: 'activity',
-    url: () => `/api/teams/${team()}/activity`,
+    url: () => `/api/teams/${teamIdOf(w)}/activity`,
     cursors: [encodeCursor(['9999999999999999999']), encodeCursor([extremes[0] as string]), 'not a cursor'],
   },
 ];

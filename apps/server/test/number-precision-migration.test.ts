@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFormTemplate, createWorkspace, type TestWorkspace } from './factories.ts';
+import { createFormTemplate, createWorkspace, type TestWorkspace, teamIdOf } from './factories.ts';
 import { postForm } from './form-fixtures.ts';
 import { createTestApp, type TestContext } from './test-app.ts';
 
@@ -18,13 +18,12 @@ const migration = readFileSync(
 let ctx: TestContext;
 let w: TestWorkspace;
 let templateId: string;
-const team = () => w.projects[0]?.teams[0]?.teamId as string;
 
 beforeAll(async () => {
   ctx = await createTestApp();
   w = await createWorkspace(ctx, { projects: 1, teamsPerProject: 1 });
   ({ templateId } = await createFormTemplate(ctx.database.db, w.workspaceId, {
-    folderId: team(),
+    folderId: teamIdOf(w),
     definition: {
       fields: [
         { id: 'temperature', type: 'number', label: 'Temperature', decimals: 0 },
@@ -62,13 +61,13 @@ describe('0018_number_precision', () => {
   });
 
   it('a form of that template keeps 21.5 and still refuses a third decimal on the 2-decimal field', async () => {
-    const kept = await postForm(ctx, w.personas.teamMember, team(), {
+    const kept = await postForm(ctx, w.personas.teamMember, teamIdOf(w), {
       templateId,
       values: { temperature: 21.5, depth: 0.25 },
     });
     expect(kept.statusCode, kept.body).toBe(201);
     expect(kept.json().values).toMatchObject({ temperature: 21.5, depth: 0.25 });
-    const refused = await postForm(ctx, w.personas.teamMember, team(), { templateId, values: { depth: 0.255 } });
+    const refused = await postForm(ctx, w.personas.teamMember, teamIdOf(w), { templateId, values: { depth: 0.255 } });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().errors).toEqual([
       expect.objectContaining({ path: 'values.depth', message: 'Enter a number with at most 2 decimal places' }),

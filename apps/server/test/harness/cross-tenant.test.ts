@@ -7,7 +7,9 @@ import {
   createWorkspace,
   type Persona,
   personaFor,
+  projectIdOf,
   type TestWorkspace,
+  teamIdOf,
   templateBody,
 } from '../factories.ts';
 import { inspectionDefinition, postForm } from '../form-fixtures.ts';
@@ -35,10 +37,10 @@ const idSources: Record<string, (w: Probed) => string> = {
   companyId: (w) => w.companyId,
   workspaceId: (w) => w.workspaceId,
   fromWorkspaceId: (w) => w.workspaceId,
-  projectId: (w) => w.projects[0]?.projectId as string,
-  teamId: (w) => w.projects[0]?.teams[0]?.teamId as string,
-  folders: (w) => w.projects[1]?.projectId as string,
-  folderId: (w) => w.projects[0]?.teams[0]?.teamId as string,
+  projectId: (w) => projectIdOf(w),
+  teamId: (w) => teamIdOf(w),
+  folders: (w) => projectIdOf(w, 1),
+  folderId: (w) => teamIdOf(w),
   fileId: (w) => w.fileId,
   templateId: (w) => w.templateId,
   templateIds: (w) => w.templateId,
@@ -47,7 +49,7 @@ const idSources: Record<string, (w: Probed) => string> = {
   tabIds: (w) => w.tabId,
   // Tab bodies name their tab `id` (save new tab, sorted order).
   id: (w) => w.tabId,
-  teamIds: (w) => w.projects[0]?.teams[0]?.teamId as string,
+  teamIds: (w) => teamIdOf(w),
   version: () => '1',
   formId: (w) => w.formId,
   formIds: (w) => w.formId,

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWorkspace, type Persona, type TestWorkspace } from '../factories.ts';
+import { createWorkspace, type Persona, projectIdOf, type TestWorkspace, teamIdOf } from '../factories.ts';
 import { createTestApp, type TestContext } from '../test-app.ts';
 import {
   deeplyNested,
@@ -41,8 +41,8 @@ const ids: Record<string, () => string> = {
   companyId: () => w.companyId,
   workspaceId: () => w.workspaceId,
   fromWorkspaceId: () => w.workspaceId,
-  projectId: () => w.projects[0]?.projectId as string,
-  teamId: () => w.projects[0]?.teams[0]?.teamId as string,
+  projectId: () => projectIdOf(w),
+  teamId: () => teamIdOf(w),
   version: () => '1',
 };
 const idFor = (name: string) => ids[name]?.() ?? (w.projects[1]?.projectId as string);

@@ -9,6 +9,7 @@ import {
   type Persona,
   personaFor,
   type TestWorkspace,
+  teamIdOf,
 } from '../../../test/factories.ts';
 import { postForm } from '../../../test/form-fixtures.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
@@ -19,14 +20,12 @@ let formId: string;
 let roleless: Persona;
 /** A member of the team (and nothing else): the assignee of most actions here. */
 let worker: Persona;
-const team = () => w.projects[0]?.teams[0]?.teamId as string;
-const siblingTeam = () => w.projects[0]?.teams[1]?.teamId as string;
 
 beforeAll(async () => {
   ctx = await createTestApp();
   w = await createWorkspace(ctx, { projects: 2, teamsPerProject: 2 });
   const { templateId } = await createFormTemplate(ctx.database.db, w.workspaceId, {
-    folderId: team(),
+    folderId: teamIdOf(w),
     definition: {
       fields: [
         { id: 'title', type: 'singleLineText', label: 'Title' },
@@ -34,14 +33,14 @@ beforeAll(async () => {
       ],
     },
   });
-  const form = await postForm(ctx, w.personas.teamMember, team(), { templateId, values: { title: 'Inspection' } });
+  const form = await postForm(ctx, w.personas.teamMember, teamIdOf(w), { templateId, values: { title: 'Inspection' } });
   expect(form.statusCode, form.body).toBe(201);
   formId = form.json().formId;
   const user = await createUser(ctx.database.db, { firstName: 'No', lastName: 'Role' });
   await addMember(ctx.database.db, w.workspaceId, user.userId);
   roleless = personaFor(ctx, user);
   const assignee = await createUser(ctx.database.db, { firstName: 'Site', lastName: 'Worker' });
-  await addMember(ctx.database.db, w.workspaceId, assignee.userId, { folderId: team(), role: 'member' });
+  await addMember(ctx.database.db, w.workspaceId, assignee.userId, { folderId: teamIdOf(w), role: 'member' });
   worker = personaFor(ctx, assignee);
 });
 afterAll(() => ctx.close());
@@ -55,7 +54,7 @@ function at(actionId: string, tail = '', workspaceId = w.workspaceId) {
   return `/api/workspaces/${workspaceId}/actions/${actionId}${tail}`;
 }
 
-async function create(body: Record<string, unknown> = {}, who: Persona = w.personas.teamMember, teamId = team()) {
+async function create(body: Record<string, unknown> = {}, who: Persona = w.personas.teamMember, teamId = teamIdOf(w)) {
   return send(who, 'POST', `/api/teams/${teamId}/actions`, { actionId: randomUUID(), title: 'Fix the rail', ...body });
 }
 
@@ -71,7 +70,7 @@ async function created(body: Record<string, unknown> = {}, who: Persona = w.pers
  */
 async function assignedThenLeft(body: Record<string, unknown> = {}) {
   const user = await createUser(ctx.database.db, { firstName: 'Former', lastName: 'Worker' });
-  await addMember(ctx.database.db, w.workspaceId, user.userId, { folderId: team(), role: 'member' });
+  await addMember(ctx.database.db, w.workspaceId, user.userId, { folderId: teamIdOf(w), role: 'member' });
   const action = await created({ assign: true, assigneeId: user.userId, ...body });
   await ctx.database.db.execute(
     sql`delete from memberships where workspace_id = ${w.workspaceId} and user_id = ${user.userId}`,
@@ -109,7 +108,7 @@ describe('POST /api/teams/:teamId/actions (create)', () => {
       path: {
         workspace: { id: w.workspaceId },
         project: { id: w.projects[0]?.projectId, name: 'Project 1' },
-        team: { id: team(), name: 'Team 1.1' },
+        team: { id: teamIdOf(w), name: 'Team 1.1' },
       },
       access: { edit: true, assign: true, complete: false, reset: false },
     });
@@ -119,7 +118,7 @@ describe('POST /api/teams/:teamId/actions (create)', () => {
   it('raises an action on a form and its Actions field', async () => {
     const action = await created({ formId, fieldId: 'acts' });
     expect(action).toMatchObject({ formId, fieldId: 'acts' });
-    const list = await send(w.personas.teamMember, 'GET', `/api/teams/${team()}/actions?formId=${formId}`);
+    const list = await send(w.personas.teamMember, 'GET', `/api/teams/${teamIdOf(w)}/actions?formId=${formId}`);
     expect(list.json().actions.map((a: { actionId: string }) => a.actionId)).toContain(action.actionId);
   });
 
@@ -152,7 +151,10 @@ describe('POST /api/teams/:teamId/actions (create)', () => {
 
     // In the workspace, but with roles only where this team cannot be seen.
     const elsewhere = await createUser(ctx.database.db);
-    await addMember(ctx.database.db, w.workspaceId, elsewhere.userId, { folderId: siblingTeam(), role: 'controller' });
+    await addMember(ctx.database.db, w.workspaceId, elsewhere.userId, {
+      folderId: teamIdOf(w, 0, 1),
+      role: 'controller',
+    });
     const refusals = [
       await create({ assign: true, assigneeId: elsewhere.userId }),
       await create({ assigneeId: roleless.userId }),
@@ -170,12 +172,15 @@ describe('POST /api/teams/:teamId/actions (create)', () => {
 
   it('is idempotent by the client id: a retry answers the same action, other content 409', async () => {
     const body = { actionId: randomUUID(), title: 'Once only' };
-    const first = await send(w.personas.teamMember, 'POST', `/api/teams/${team()}/actions`, body);
-    const again = await send(w.personas.teamMember, 'POST', `/api/teams/${team()}/actions`, body);
+    const first = await send(w.personas.teamMember, 'POST', `/api/teams/${teamIdOf(w)}/actions`, body);
+    const again = await send(w.personas.teamMember, 'POST', `/api/teams/${teamIdOf(w)}/actions`, body);
     expect(first.statusCode).toBe(201);
     expect(again.statusCode).toBe(200);
     expect(again.json().actionId).toBe(body.actionId);
-    const other = await send(w.personas.teamMember, 'POST', `/api/teams/${team()}/actions`, { ...body, title: 'No' });
+    const other = await send(w.personas.teamMember, 'POST', `/api/teams/${teamIdOf(w)}/actions`, {
+      ...body,
+      title: 'No',
+    });
     expect(other.statusCode).toBe(409);
   });
 
@@ -195,13 +200,13 @@ describe('POST /api/teams/:teamId/actions (create)', () => {
   });
 
   it('a form of another team is unavailable', async () => {
-    const res = await create({ formId }, w.personas.orgController, siblingTeam());
+    const res = await create({ formId }, w.personas.orgController, teamIdOf(w, 0, 1));
     expect(res.statusCode).toBe(404);
   });
 
   it('403 without a role in the team, 404 for another workspace', async () => {
     expect((await create({}, roleless)).statusCode).toBe(403);
-    expect((await create({}, w.personas.teamMember, siblingTeam())).statusCode).toBe(403);
+    expect((await create({}, w.personas.teamMember, teamIdOf(w, 0, 1))).statusCode).toBe(403);
     expect((await create({}, w.personas.outsider)).statusCode).toBe(404);
   });
 });
@@ -235,7 +240,7 @@ describe('GET /api/workspaces/:workspaceId/actions/:actionId', () => {
   it('the same action id in two workspaces of one user: each workspace answers its own, changes touch only it', async () => {
     const person = await createUser(ctx.database.db, { firstName: 'Both', lastName: 'Places' });
     const me = personaFor(ctx, person);
-    await addMember(ctx.database.db, w.workspaceId, person.userId, { folderId: team() });
+    await addMember(ctx.database.db, w.workspaceId, person.userId, { folderId: teamIdOf(w) });
     const other = await createWorkspace(ctx, { projects: 1, teamsPerProject: 1 });
     await addMember(ctx.database.db, other.workspaceId, person.userId, { folderId: other.workspaceId });
     const actionId = randomUUID();
@@ -471,10 +476,14 @@ describe('GET /api/teams/:teamId/actions', () => {
   });
 
   it('400 bad query, 403 without a role, 404 other workspace', async () => {
-    expect((await send(w.personas.teamMember, 'GET', `/api/teams/${team()}/actions?state=open`)).statusCode).toBe(400);
-    expect((await send(w.personas.teamMember, 'GET', `/api/teams/${team()}/actions?cursor=zzz`)).statusCode).toBe(400);
-    expect((await send(roleless, 'GET', `/api/teams/${team()}/actions`)).statusCode).toBe(403);
-    expect((await send(w.personas.outsider, 'GET', `/api/teams/${team()}/actions`)).statusCode).toBe(404);
+    expect((await send(w.personas.teamMember, 'GET', `/api/teams/${teamIdOf(w)}/actions?state=open`)).statusCode).toBe(
+      400,
+    );
+    expect((await send(w.personas.teamMember, 'GET', `/api/teams/${teamIdOf(w)}/actions?cursor=zzz`)).statusCode).toBe(
+      400,
+    );
+    expect((await send(roleless, 'GET', `/api/teams/${teamIdOf(w)}/actions`)).statusCode).toBe(403);
+    expect((await send(w.personas.outsider, 'GET', `/api/teams/${teamIdOf(w)}/actions`)).statusCode).toBe(404);
   });
 });
 
@@ -482,7 +491,7 @@ describe('GET /api/me/actions (My actions)', () => {
   it('lists what is assigned to the caller across workspaces, open ones by default', async () => {
     const person = await createUser(ctx.database.db, { firstName: 'Two', lastName: 'Hats' });
     const me = personaFor(ctx, person);
-    await addMember(ctx.database.db, w.workspaceId, person.userId, { folderId: team() });
+    await addMember(ctx.database.db, w.workspaceId, person.userId, { folderId: teamIdOf(w) });
     const other = await createWorkspace(ctx, { projects: 1, teamsPerProject: 1 });
     // A team member here, an org controller there: each action's access follows its own workspace.
     await addMember(ctx.database.db, other.workspaceId, person.userId, {
@@ -524,7 +533,7 @@ describe('GET /api/me/actions (My actions)', () => {
   it('nothing of a workspace the person has left', async () => {
     const person = await createUser(ctx.database.db);
     const me = personaFor(ctx, person);
-    await addMember(ctx.database.db, w.workspaceId, person.userId, { folderId: team() });
+    await addMember(ctx.database.db, w.workspaceId, person.userId, { folderId: teamIdOf(w) });
     await created({ title: 'Left behind', assign: true, assigneeId: person.userId });
     const before = await send(me, 'GET', '/api/me/actions');
     expect(before.json().actions.map((a: { title: string }) => a.title)).toEqual(['Left behind']);

@@ -1,12 +1,16 @@
 import { encodeCursor } from '@formwork/shared/schemas/cursor';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWorkspace, type PersonaName, type TestWorkspace } from '../../../test/factories.ts';
+import {
+  createWorkspace,
+  type PersonaName,
+  projectIdOf,
+  type TestWorkspace,
+  teamIdOf,
+} from '../../../test/factories.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 
 let ctx: TestContext;
 let w: TestWorkspace;
-const p = (i: number) => w.projects[i]?.projectId as string;
-const t = (i: number, j: number) => w.projects[i]?.teams[j]?.teamId as string;
 
 async function get(who: PersonaName, url: string) {
   return ctx.app.inject({ method: 'GET', url, headers: await w.personas[who].headers() });
@@ -19,17 +23,20 @@ async function send(method: 'PATCH' | 'PUT' | 'POST', url: string, payload: obje
 beforeAll(async () => {
   ctx = await createTestApp();
   w = await createWorkspace(ctx, { projects: 2, teamsPerProject: 2 });
-  await send('PATCH', `/api/teams/${t(0, 0)}`, { name: 'Team A' });
-  await send('PATCH', `/api/teams/${t(0, 1)}`, { name: 'Team B' });
-  await send('PATCH', `/api/projects/${p(0)}`, { name: 'Project A' });
-  await send('PATCH', `/api/teams/${t(1, 0)}`, { name: 'Elsewhere' });
-  await send('PUT', `/api/projects/${p(0)}/folders-state`, { state: 'archived', folders: [t(0, 1)] });
+  await send('PATCH', `/api/teams/${teamIdOf(w)}`, { name: 'Team A' });
+  await send('PATCH', `/api/teams/${teamIdOf(w, 0, 1)}`, { name: 'Team B' });
+  await send('PATCH', `/api/projects/${projectIdOf(w)}`, { name: 'Project A' });
+  await send('PATCH', `/api/teams/${teamIdOf(w, 1, 0)}`, { name: 'Elsewhere' });
+  await send('PUT', `/api/projects/${projectIdOf(w)}/folders-state`, {
+    state: 'archived',
+    folders: [teamIdOf(w, 0, 1)],
+  });
 });
 afterAll(() => ctx.close());
 
 describe('GET /api/{companies|projects|teams}/:id/activity', () => {
   it('a team shows its own events, newest first, with who and what', async () => {
-    const res = await get('teamMember', `/api/teams/${t(0, 0)}/activity`);
+    const res = await get('teamMember', `/api/teams/${teamIdOf(w)}/activity`);
     expect(res.statusCode).toBe(200);
     const { events, nextCursor } = res.json();
     expect(nextCursor).toBeNull();
@@ -37,17 +44,17 @@ describe('GET /api/{companies|projects|teams}/:id/activity', () => {
     expect(events[0]).toMatchObject({
       action: 'folder.renamed',
       subjectType: 'team',
-      subjectId: t(0, 0),
+      subjectId: teamIdOf(w),
       subjectName: 'Team A',
       actor: { userId: w.personas.orgController.userId, name: 'orgController Persona' },
-      folderPath: [w.companyId, p(0), t(0, 0)],
+      folderPath: [w.companyId, projectIdOf(w), teamIdOf(w)],
     });
     expect(new Date(events[0].createdAt).getTime()).toBeGreaterThan(0);
     expect(events[0].details).toMatchObject({ from: 'Team 1.1' });
   });
 
   it('a project shows its events and its teams’, not other projects’', async () => {
-    const res = await get('projectMember', `/api/projects/${p(0)}/activity`);
+    const res = await get('projectMember', `/api/projects/${projectIdOf(w)}/activity`);
     const actions = res
       .json()
       .events.map((e: { action: string; subjectName: string }) => `${e.action} ${e.subjectName}`);
@@ -81,25 +88,25 @@ describe('GET /api/{companies|projects|teams}/:id/activity', () => {
   });
 
   it.each([
-    ['teamMember', () => `/api/teams/${t(0, 1)}/activity`],
-    ['teamMember', () => `/api/projects/${p(0)}/activity`],
+    ['teamMember', () => `/api/teams/${teamIdOf(w, 0, 1)}/activity`],
+    ['teamMember', () => `/api/projects/${projectIdOf(w)}/activity`],
     ['teamMember', () => `/api/companies/${w.companyId}/activity`],
-    ['projectController', () => `/api/projects/${p(1)}/activity`],
+    ['projectController', () => `/api/projects/${projectIdOf(w, 1)}/activity`],
     ['projectController', () => `/api/companies/${w.companyId}/activity`],
-    ['visitor', () => `/api/teams/${t(1, 0)}/activity`],
+    ['visitor', () => `/api/teams/${teamIdOf(w, 1, 0)}/activity`],
   ] as [PersonaName, () => string][])('%s may not read %# (403)', async (who, url) => {
     expect((await get(who, url())).statusCode).toBe(403);
   });
 
   it('an admin reads any folder', async () => {
-    expect((await get('admin', `/api/teams/${t(1, 1)}/activity`)).statusCode).toBe(200);
+    expect((await get('admin', `/api/teams/${teamIdOf(w, 1, 1)}/activity`)).statusCode).toBe(200);
   });
 
   it("another workspace's folders answer 404", async () => {
     for (const url of [
       `/api/companies/${w.companyId}/activity`,
-      `/api/projects/${p(0)}/activity`,
-      `/api/teams/${t(0, 0)}/activity`,
+      `/api/projects/${projectIdOf(w)}/activity`,
+      `/api/teams/${teamIdOf(w)}/activity`,
     ]) {
       const res = await get('outsider', url);
       expect(res.statusCode).toBe(404);
@@ -111,7 +118,7 @@ describe('GET /api/{companies|projects|teams}/:id/activity', () => {
   });
 
   it('a project id is not a team (404)', async () => {
-    expect((await get('orgController', `/api/teams/${p(0)}/activity`)).statusCode).toBe(404);
+    expect((await get('orgController', `/api/teams/${projectIdOf(w)}/activity`)).statusCode).toBe(404);
   });
 
   it.each([

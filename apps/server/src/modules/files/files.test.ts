@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import bmp from 'bmp-js';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWorkspace, type TestWorkspace } from '../../../test/factories.ts';
+import { createWorkspace, type TestWorkspace, teamIdOf } from '../../../test/factories.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 
 let ctx: TestContext;
@@ -12,9 +12,6 @@ beforeAll(async () => {
   w = await createWorkspace(ctx, { projects: 2, teamsPerProject: 2 });
 });
 afterAll(() => ctx.close());
-
-const team = () => w.projects[0]?.teams[0]?.teamId as string;
-const otherTeam = () => w.projects[1]?.teams[0]?.teamId as string;
 
 async function photoWithGps() {
   return sharp({ create: { width: 64, height: 48, channels: 3, background: 'orange' } })
@@ -41,7 +38,7 @@ async function upload(
   const query = new URLSearchParams({
     ...(options.fileName !== undefined ? { fileName: options.fileName } : {}),
     purpose: options.purpose ?? 'photo',
-    ...(options.folderId !== undefined ? { folderId: options.folderId } : { folderId: team() }),
+    ...(options.folderId !== undefined ? { folderId: options.folderId } : { folderId: teamIdOf(w) }),
     ...(options.keepLocation ? { keepLocation: 'true' } : {}),
   });
   return ctx.app.inject({
@@ -66,7 +63,7 @@ describe('POST /api/companies/:companyId/files', () => {
       width: 64,
       height: 48,
       location: null,
-      folderId: team(),
+      folderId: teamIdOf(w),
     });
 
     const download = await ctx.app.inject({
@@ -89,7 +86,7 @@ describe('POST /api/companies/:companyId/files', () => {
     expect(res.json().fileName).toBe('Site walk 03.jpg');
     const activity = await ctx.app.inject({
       method: 'GET',
-      url: `/api/teams/${team()}/activity`,
+      url: `/api/teams/${teamIdOf(w)}/activity`,
       headers: await w.personas.teamMember.headers(),
     });
     const event = activity.json().events.find((e: { subjectId: string }) => e.subjectId === res.json().fileId);
@@ -257,7 +254,7 @@ describe('POST /api/companies/:companyId/files', () => {
   });
 
   it('is forbidden for a member of another team (403)', async () => {
-    expect((await upload(await photoWithGps(), { folderId: otherTeam() })).statusCode).toBe(403);
+    expect((await upload(await photoWithGps(), { folderId: teamIdOf(w, 1) })).statusCode).toBe(403);
   });
 
   it("answers another workspace's folder or company with 404", async () => {

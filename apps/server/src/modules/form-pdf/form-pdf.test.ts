@@ -10,6 +10,7 @@ import {
   type Persona,
   personaFor,
   type TestWorkspace,
+  teamIdOf,
 } from '../../../test/factories.ts';
 import { postForm } from '../../../test/form-fixtures.ts';
 import { pdfDefinition, pdfValues, uploadImage } from '../../../test/pdf-fixtures.ts';
@@ -22,27 +23,26 @@ let templateCode: string;
 let templateId: string;
 let formId: string;
 let roleless: Persona;
-const team = () => w.projects[0]?.teams[0]?.teamId as string;
 
 beforeAll(async () => {
   ctx = await createTestApp();
   w = await createWorkspace(ctx, { projects: 1, teamsPerProject: 2 });
   const template = await createFormTemplate(ctx.database.db, w.workspaceId, {
-    folderId: team(),
+    folderId: teamIdOf(w),
     definition: pdfDefinition,
     name: 'Site Inspection',
   });
   templateId = template.templateId;
   templateCode = `T-${templateId.slice(0, 8)}`;
-  const res = await postForm(ctx, w.personas.teamMember, team(), {
+  const res = await postForm(ctx, w.personas.teamMember, teamIdOf(w), {
     templateId,
-    values: await pdfValues(ctx, w, team()),
+    values: await pdfValues(ctx, w, teamIdOf(w)),
   });
   expect(res.statusCode, res.body).toBe(201);
   formId = res.json().formId;
   const action = await ctx.app.inject({
     method: 'POST',
-    url: `/api/teams/${team()}/actions`,
+    url: `/api/teams/${teamIdOf(w)}/actions`,
     headers: await w.personas.teamMember.headers(),
     payload: { actionId: randomUUID(), title: 'Fix the handrail', formId, fieldId: 'acts' },
   });
@@ -56,7 +56,7 @@ afterAll(() => ctx.close());
 async function pdf(who: Persona = w.personas.teamMember, query = '?timeZone=Australia/Sydney', id = formId) {
   return ctx.app.inject({
     method: 'GET',
-    url: `/api/teams/${team()}/forms/${id}/pdf${query}`,
+    url: `/api/teams/${teamIdOf(w)}/forms/${id}/pdf${query}`,
     headers: await who.headers(),
   });
 }
@@ -139,8 +139,8 @@ describe('GET /api/teams/:teamId/forms/:formId/pdf', () => {
   });
 
   it('omits fields hidden by logic', async () => {
-    const values = await pdfValues(ctx, w, team(), { rows: 2, safe: 'yes', photos: 0 });
-    const res = await postForm(ctx, w.personas.teamMember, team(), {
+    const values = await pdfValues(ctx, w, teamIdOf(w), { rows: 2, safe: 'yes', photos: 0 });
+    const res = await postForm(ctx, w.personas.teamMember, teamIdOf(w), {
       templateId,
       values: { ...values, issue: undefined, pics: [] },
     });
@@ -165,7 +165,7 @@ describe('PDF export: access and bad input', () => {
     expect((await pdf(w.personas.teamMember, '?timeZone=%3Cscript%3E')).statusCode).toBe(400);
     const bad = await ctx.app.inject({
       method: 'GET',
-      url: `/api/teams/${team()}/forms/nope/pdf`,
+      url: `/api/teams/${teamIdOf(w)}/forms/nope/pdf`,
       headers: await w.personas.teamMember.headers(),
     });
     expect(bad.statusCode).toBe(400);
@@ -183,12 +183,10 @@ describe('PDF export: access and bad input', () => {
 });
 
 describe("another team's files (same workspace)", () => {
-  const otherTeam = () => w.projects[0]?.teams[1]?.teamId as string;
-
   it('a form refuses a file of another team, with a field error; files of its own team pass', async () => {
-    const foreign = await uploadImage(ctx, w, otherTeam(), 'photo');
-    const values = await pdfValues(ctx, w, team(), { rows: 1, photos: 1 });
-    const refused = await postForm(ctx, w.personas.teamMember, team(), {
+    const foreign = await uploadImage(ctx, w, teamIdOf(w, 0, 1), 'photo');
+    const values = await pdfValues(ctx, w, teamIdOf(w), { rows: 1, photos: 1 });
+    const refused = await postForm(ctx, w.personas.teamMember, teamIdOf(w), {
       templateId,
       values: { ...values, pics: [...values.pics, { fileId: foreign, caption: 'Not ours' }] },
     });
@@ -196,20 +194,20 @@ describe("another team's files (same workspace)", () => {
     expect(refused.json().errors).toEqual([
       expect.objectContaining({ path: expect.stringContaining('pics'), message: 'This file was not uploaded here' }),
     ]);
-    const allowed = await postForm(ctx, w.personas.teamMember, team(), { templateId, values });
+    const allowed = await postForm(ctx, w.personas.teamMember, teamIdOf(w), { templateId, values });
     expect(allowed.statusCode, allowed.body).toBe(201);
   });
 
   it("the PDF leaves out another team's file that a form names (saved before the check)", async () => {
-    const values = await pdfValues(ctx, w, team(), { rows: 1, photos: 1 });
-    const saved = await postForm(ctx, w.personas.teamMember, team(), { templateId, values });
+    const values = await pdfValues(ctx, w, teamIdOf(w), { rows: 1, photos: 1 });
+    const saved = await postForm(ctx, w.personas.teamMember, teamIdOf(w), { templateId, values });
     expect(saved.statusCode, saved.body).toBe(201);
     const id = saved.json().formId as string;
     const before = await readPdf((await pdf(w.personas.teamMember, '', id)).rawPayload);
     const imagesBefore = before.pages.reduce((n, p) => n + p.images, 0);
     expect(imagesBefore).toBe(2);
 
-    const foreign = await uploadImage(ctx, w, otherTeam(), 'photo');
+    const foreign = await uploadImage(ctx, w, teamIdOf(w, 0, 1), 'photo');
     const pics = JSON.stringify([...values.pics, { fileId: foreign, caption: 'Not ours' }]);
     await ctx.database.db.execute(
       sql`update forms set field_values = jsonb_set(field_values, '{pics}', ${pics}::jsonb) where form_id = ${id}`,

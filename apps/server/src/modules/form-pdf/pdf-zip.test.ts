@@ -9,6 +9,7 @@ import {
   type Persona,
   personaFor,
   type TestWorkspace,
+  teamIdOf,
 } from '../../../test/factories.ts';
 import { postForm } from '../../../test/form-fixtures.ts';
 import { pdfDefinition, pdfValues } from '../../../test/pdf-fixtures.ts';
@@ -23,20 +24,19 @@ let ctx: TestContext;
 let w: TestWorkspace;
 let formIds: string[];
 let roleless: Persona;
-const team = () => w.projects[0]?.teams[0]?.teamId as string;
 
 beforeAll(async () => {
   ctx = await createTestApp();
   w = await createWorkspace(ctx, { projects: 1, teamsPerProject: 2 });
   const { templateId } = await createFormTemplate(ctx.database.db, w.workspaceId, {
-    folderId: team(),
+    folderId: teamIdOf(w),
     definition: pdfDefinition,
     name: 'Site Inspection',
   });
   formIds = [];
   for (const title of ['North wall', 'South wall', 'North wall']) {
-    const values = { ...(await pdfValues(ctx, w, team(), { rows: 5, photos: 1 })), title };
-    const res = await postForm(ctx, w.personas.teamMember, team(), { templateId, values });
+    const values = { ...(await pdfValues(ctx, w, teamIdOf(w), { rows: 5, photos: 1 })), title };
+    const res = await postForm(ctx, w.personas.teamMember, teamIdOf(w), { templateId, values });
     expect(res.statusCode, res.body).toBe(201);
     formIds.push(res.json().formId);
   }
@@ -46,7 +46,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-async function request(who: Persona, body: Record<string, unknown>, teamId = team()) {
+async function request(who: Persona, body: Record<string, unknown>, teamId = teamIdOf(w)) {
   return ctx.app.inject({
     method: 'POST',
     url: `/api/teams/${teamId}/forms/pdf-exports`,
@@ -66,7 +66,7 @@ describe('PDF export of selected forms as a ZIP (job)', () => {
     const queued = await request(w.personas.teamMember, { formIds, timeZone: 'Europe/Berlin' });
     expect(queued.statusCode, queued.body).toBe(202);
     expect(queued.json()).toMatchObject({ state: 'queued', stateLabel: 'Queued', formCount: 3, downloadUrl: null });
-    const url = `/api/teams/${team()}/pdf-exports/${queued.json().exportId}`;
+    const url = `/api/teams/${teamIdOf(w)}/pdf-exports/${queued.json().exportId}`;
     const early = await ctx.app.inject({
       method: 'GET',
       url: `${url}/download`,
@@ -106,7 +106,7 @@ describe('PDF export of selected forms as a ZIP (job)', () => {
 
   it('names stay distinct when the template pattern repeats (a date): each gets its form number', async () => {
     const { templateId } = await createFormTemplate(ctx.database.db, w.workspaceId, {
-      folderId: team(),
+      folderId: teamIdOf(w),
       name: 'Daily Diary',
       definition: {
         fields: [{ id: 'note', type: 'singleLineText', label: 'Note' }],
@@ -120,7 +120,7 @@ describe('PDF export of selected forms as a ZIP (job)', () => {
     });
     const ids: string[] = [];
     for (const note of ['a', 'b', 'c']) {
-      const res = await postForm(ctx, w.personas.teamMember, team(), { templateId, values: { note } });
+      const res = await postForm(ctx, w.personas.teamMember, teamIdOf(w), { templateId, values: { note } });
       expect(res.statusCode, res.body).toBe(201);
       ids.push(res.json().formId);
     }
@@ -129,7 +129,7 @@ describe('PDF export of selected forms as a ZIP (job)', () => {
     await runJobs();
     const state = await ctx.app.inject({
       method: 'GET',
-      url: `/api/teams/${team()}/pdf-exports/${queued.json().exportId}`,
+      url: `/api/teams/${teamIdOf(w)}/pdf-exports/${queued.json().exportId}`,
       headers: await w.personas.teamMember.headers(),
     });
     const download = await ctx.app.inject({
@@ -150,7 +150,7 @@ describe('PDF export of selected forms as a ZIP (job)', () => {
     await runJobs();
     const state = await ctx.app.inject({
       method: 'GET',
-      url: `/api/teams/${team()}/pdf-exports/${queued.json().exportId}`,
+      url: `/api/teams/${teamIdOf(w)}/pdf-exports/${queued.json().exportId}`,
       headers: await w.personas.orgController.headers(),
     });
     expect(state.json()).toMatchObject({ state: 'failed', stateLabel: 'Processing failed', downloadUrl: null });
@@ -182,8 +182,8 @@ describe('PDF export of selected forms as a ZIP (job)', () => {
         headers: await who.headers(),
       });
     expect((await get(w.personas.orgController, w.projects[0]?.teams[1]?.teamId as string)).statusCode).toBe(404);
-    expect((await get(w.personas.outsider, team())).statusCode).toBe(404);
-    expect((await get(roleless, team())).statusCode).toBe(403);
+    expect((await get(w.personas.outsider, teamIdOf(w))).statusCode).toBe(404);
+    expect((await get(roleless, teamIdOf(w))).statusCode).toBe(403);
     await runJobs();
   });
 });

@@ -3,7 +3,7 @@ import { formulaErrorMessage } from '@formwork/shared/formula/evaluator';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFormTemplate, createWorkspace, type TestWorkspace } from '../../../test/factories.ts';
+import { createFormTemplate, createWorkspace, type TestWorkspace, teamIdOf } from '../../../test/factories.ts';
 import { inspectionDefinition, postForm, uploadSignature } from '../../../test/form-fixtures.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 import { PreparingClient } from '../../db/prepared-client.ts';
@@ -13,23 +13,21 @@ let w: TestWorkspace;
 let templateId: string;
 let libraryTemplateId: string;
 let signatureFile: string;
-const team = () => w.projects[0]?.teams[0]?.teamId as string;
-const siblingTeam = () => w.projects[0]?.teams[1]?.teamId as string;
 
 beforeAll(async () => {
   ctx = await createTestApp();
   w = await createWorkspace(ctx, { projects: 2, teamsPerProject: 2 });
   ({ templateId } = await createFormTemplate(ctx.database.db, w.workspaceId, {
-    folderId: team(),
+    folderId: teamIdOf(w),
     definition: inspectionDefinition,
     formName: 'Inspection',
   }));
   ({ templateId: libraryTemplateId } = await createFormTemplate(ctx.database.db, w.workspaceId, {
     folderId: w.companyId,
     definition: inspectionDefinition,
-    deployTo: [siblingTeam()],
+    deployTo: [teamIdOf(w, 0, 1)],
   }));
-  signatureFile = await uploadSignature(ctx, w, team());
+  signatureFile = await uploadSignature(ctx, w, teamIdOf(w));
 });
 afterAll(() => ctx.close());
 
@@ -41,7 +39,7 @@ async function count(table: string, where = sql`true`) {
 }
 
 async function create(values: Record<string, unknown> = { title: 'Pour 1' }, who = w.personas.teamMember) {
-  const res = await postForm(ctx, who, team(), { templateId, values });
+  const res = await postForm(ctx, who, teamIdOf(w), { templateId, values });
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
 }
@@ -49,7 +47,7 @@ async function create(values: Record<string, unknown> = { title: 'Pour 1' }, who
 async function save(formId: string, baseVersion: number, values: Record<string, unknown>, who = w.personas.teamMember) {
   return ctx.app.inject({
     method: 'PUT',
-    url: `/api/teams/${team()}/forms/${formId}`,
+    url: `/api/teams/${teamIdOf(w)}/forms/${formId}`,
     headers: await who.headers(),
     payload: { baseVersion, values },
   });
@@ -64,7 +62,7 @@ describe('POST /api/teams/:teamId/forms (create)', () => {
       sig: { fileId: signatureFile },
     });
     expect(form).toMatchObject({
-      teamId: team(),
+      teamId: teamIdOf(w),
       templateId,
       templateVersion: 1,
       templateType: 'register',
@@ -84,7 +82,7 @@ describe('POST /api/teams/:teamId/forms (create)', () => {
     const body = { formId, templateId, values: { title: 'Retried', count: 1 } };
     const answers = [];
     for (let i = 0; i < 3; i++) {
-      answers.push(await postForm(ctx, w.personas.teamMember, team(), body));
+      answers.push(await postForm(ctx, w.personas.teamMember, teamIdOf(w), body));
     }
     expect(answers.map((a) => a.statusCode)).toEqual([201, 200, 200]);
     expect(new Set(answers.map((a) => a.json().number)).size).toBe(1);
@@ -96,7 +94,7 @@ describe('POST /api/teams/:teamId/forms (create)', () => {
     const formId = randomUUID();
     const body = { formId, templateId, values: { title: 'Raced' } };
     const answers = await Promise.all(
-      Array.from({ length: 5 }, () => postForm(ctx, w.personas.teamMember, team(), body)),
+      Array.from({ length: 5 }, () => postForm(ctx, w.personas.teamMember, teamIdOf(w), body)),
     );
     expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(1);
     expect(answers.every((a) => [200, 201].includes(a.statusCode))).toBe(true);
@@ -106,15 +104,20 @@ describe('POST /api/teams/:teamId/forms (create)', () => {
   it('the same id with other content is a conflict, not a replay', async () => {
     const formId = randomUUID();
     expect(
-      (await postForm(ctx, w.personas.teamMember, team(), { formId, templateId, values: { title: 'A' } })).statusCode,
+      (await postForm(ctx, w.personas.teamMember, teamIdOf(w), { formId, templateId, values: { title: 'A' } }))
+        .statusCode,
     ).toBe(201);
-    const other = await postForm(ctx, w.personas.teamMember, team(), { formId, templateId, values: { title: 'B' } });
+    const other = await postForm(ctx, w.personas.teamMember, teamIdOf(w), {
+      formId,
+      templateId,
+      values: { title: 'B' },
+    });
     expect(other.statusCode).toBe(409);
     expect(other.json().code).toBe('duplicate');
   });
 
   it('refuses invalid or incomplete values with field-addressed errors', async () => {
-    const res = await postForm(ctx, w.personas.teamMember, team(), {
+    const res = await postForm(ctx, w.personas.teamMember, teamIdOf(w), {
       templateId,
       values: { colour: 'green', when: '2023-02-30', nope: 1 },
     });
@@ -128,7 +131,7 @@ describe('POST /api/teams/:teamId/forms (create)', () => {
   });
 
   it('refuses files, people and forms that are not in the workspace', async () => {
-    const res = await postForm(ctx, w.personas.teamMember, team(), {
+    const res = await postForm(ctx, w.personas.teamMember, teamIdOf(w), {
       templateId,
       values: { title: 'x', sig: { fileId: randomUUID() } },
     });
@@ -137,12 +140,12 @@ describe('POST /api/teams/:teamId/forms (create)', () => {
   });
 
   it('fills library templates only in the teams they are deployed to', async () => {
-    const deployed = await postForm(ctx, w.personas.orgMember, siblingTeam(), {
+    const deployed = await postForm(ctx, w.personas.orgMember, teamIdOf(w, 0, 1), {
       templateId: libraryTemplateId,
       values: { title: 'Library' },
     });
     expect(deployed.statusCode).toBe(201);
-    const elsewhere = await postForm(ctx, w.personas.teamMember, team(), {
+    const elsewhere = await postForm(ctx, w.personas.teamMember, teamIdOf(w), {
       templateId: libraryTemplateId,
       values: { title: 'Library' },
     });
@@ -152,20 +155,23 @@ describe('POST /api/teams/:teamId/forms (create)', () => {
 
   it('members and above create; no role is refused; other workspaces are not found', async () => {
     for (const name of ['admin', 'orgController', 'orgMember', 'projectMember', 'teamController', 'visitor'] as const) {
-      const res = await postForm(ctx, w.personas[name], team(), { templateId, values: { title: name } });
+      const res = await postForm(ctx, w.personas[name], teamIdOf(w), { templateId, values: { title: name } });
       expect(res.statusCode, name).toBe(201);
     }
-    const sibling = await postForm(ctx, w.personas.teamMember, siblingTeam(), { templateId, values: { title: 'x' } });
+    const sibling = await postForm(ctx, w.personas.teamMember, teamIdOf(w, 0, 1), {
+      templateId,
+      values: { title: 'x' },
+    });
     expect(sibling.statusCode).toBe(403);
     expect(sibling.json().title).toBe("You don't have access to this form");
-    const outsider = await postForm(ctx, w.personas.outsider, team(), { templateId, values: { title: 'x' } });
+    const outsider = await postForm(ctx, w.personas.outsider, teamIdOf(w), { templateId, values: { title: 'x' } });
     expect(outsider.statusCode).toBe(404);
   });
 
   it('bad input answers 400', async () => {
     const res = await ctx.app.inject({
       method: 'POST',
-      url: `/api/teams/${team()}/forms`,
+      url: `/api/teams/${teamIdOf(w)}/forms`,
       headers: await w.personas.teamMember.headers(),
       payload: { formId: 'not-a-uuid', templateId, values: [] },
     });
@@ -178,7 +184,7 @@ describe('GET and PUT /api/teams/:teamId/forms/:formId', () => {
     const created = await create({ title: 'Get me', count: 2 });
     const res = await ctx.app.inject({
       method: 'GET',
-      url: `/api/teams/${team()}/forms/${created.formId}`,
+      url: `/api/teams/${teamIdOf(w)}/forms/${created.formId}`,
       headers: await w.personas.visitor.headers(),
     });
     expect(res.statusCode).toBe(200);
@@ -193,7 +199,7 @@ describe('GET and PUT /api/teams/:teamId/forms/:formId', () => {
   it("Form unavailable. for a missing form; You don't have access to this form without a role", async () => {
     const missing = await ctx.app.inject({
       method: 'GET',
-      url: `/api/teams/${team()}/forms/${randomUUID()}`,
+      url: `/api/teams/${teamIdOf(w)}/forms/${randomUUID()}`,
       headers: await w.personas.teamMember.headers(),
     });
     expect(missing.statusCode).toBe(404);
@@ -201,13 +207,13 @@ describe('GET and PUT /api/teams/:teamId/forms/:formId', () => {
     const created = await create();
     const sibling = await ctx.app.inject({
       method: 'GET',
-      url: `/api/teams/${siblingTeam()}/forms/${created.formId}`,
+      url: `/api/teams/${teamIdOf(w, 0, 1)}/forms/${created.formId}`,
       headers: await w.personas.orgMember.headers(),
     });
     expect(sibling.statusCode).toBe(404);
     const outsider = await ctx.app.inject({
       method: 'GET',
-      url: `/api/teams/${team()}/forms/${created.formId}`,
+      url: `/api/teams/${teamIdOf(w)}/forms/${created.formId}`,
       headers: await w.personas.outsider.headers(),
     });
     expect(outsider.statusCode).toBe(404);
@@ -220,7 +226,7 @@ describe('GET and PUT /api/teams/:teamId/forms/:formId', () => {
     expect(saved.json()).toMatchObject({ version: 2, values: { title: 'v2', count: 5, double: 10 } });
     const history = await ctx.app.inject({
       method: 'GET',
-      url: `/api/teams/${team()}/forms/${created.formId}/versions`,
+      url: `/api/teams/${teamIdOf(w)}/forms/${created.formId}/versions`,
       headers: await w.personas.teamMember.headers(),
     });
     expect(history.json().versions.map((v: { version: number; change: string }) => [v.version, v.change])).toEqual([
@@ -229,7 +235,7 @@ describe('GET and PUT /api/teams/:teamId/forms/:formId', () => {
     ]);
     const first = await ctx.app.inject({
       method: 'GET',
-      url: `/api/teams/${team()}/forms/${created.formId}/versions/1`,
+      url: `/api/teams/${teamIdOf(w)}/forms/${created.formId}/versions/1`,
       headers: await w.personas.teamMember.headers(),
     });
     expect(first.json().values).toEqual({ title: 'v1', double: 0 });
@@ -269,7 +275,7 @@ describe('GET and PUT /api/teams/:teamId/forms/:formId', () => {
     try {
       const saved = await ctx.app.inject({
         method: 'PUT',
-        url: `/api/teams/${team()}/forms/${created.formId}`,
+        url: `/api/teams/${teamIdOf(w)}/forms/${created.formId}`,
         headers,
         payload: { baseVersion: 1, values: { title: 'v2' } },
       });
@@ -329,7 +335,7 @@ describe('GET and PUT /api/teams/:teamId/forms/:formId', () => {
 
   it('reports formula errors without refusing the save', async () => {
     const { templateId: divide } = await createFormTemplate(ctx.database.db, w.workspaceId, {
-      folderId: team(),
+      folderId: teamIdOf(w),
       definition: {
         fields: [
           { id: 'n', type: 'number' },
@@ -337,7 +343,7 @@ describe('GET and PUT /api/teams/:teamId/forms/:formId', () => {
         ],
       },
     });
-    const res = await postForm(ctx, w.personas.teamMember, team(), { templateId: divide, values: {} });
+    const res = await postForm(ctx, w.personas.teamMember, teamIdOf(w), { templateId: divide, values: {} });
     expect(res.statusCode).toBe(201);
     expect(res.json().formulaErrors).toEqual([
       { fieldId: 'ratio', path: 'ratio', message: formulaErrorMessage, detail: 'Division by zero' },
@@ -359,7 +365,7 @@ describe('clone (spec 5.1)', () => {
     const headers = await w.personas.teamMember.headers();
     const first = await ctx.app.inject({
       method: 'POST',
-      url: `/api/teams/${team()}/forms/${source.formId}/clone`,
+      url: `/api/teams/${teamIdOf(w)}/forms/${source.formId}/clone`,
       headers,
       payload: { formId },
     });
@@ -375,7 +381,7 @@ describe('clone (spec 5.1)', () => {
     expect(first.json().number).not.toBe(source.number);
     const again = await ctx.app.inject({
       method: 'POST',
-      url: `/api/teams/${team()}/forms/${source.formId}/clone`,
+      url: `/api/teams/${teamIdOf(w)}/forms/${source.formId}/clone`,
       headers,
       payload: { formId },
     });
@@ -386,19 +392,19 @@ describe('clone (spec 5.1)', () => {
   it('clones cells past the plan field limit as text', async () => {
     const fields = Array.from({ length: 205 }, (_, i) => ({ id: `f${i}`, type: 'singleLineText' as const }));
     const { templateId: wide } = await createFormTemplate(ctx.database.db, w.workspaceId, {
-      folderId: team(),
+      folderId: teamIdOf(w),
       definition: { fields },
     });
     // The workspace is premium (500 fields); limit the plan to standard (200) for this clone.
     await ctx.database.db.execute(sql`update accounts set plan_type = 'standard' where account_id = ${w.accountId}`);
     try {
-      const source = await postForm(ctx, w.personas.teamMember, team(), {
+      const source = await postForm(ctx, w.personas.teamMember, teamIdOf(w), {
         templateId: wide,
         values: { f0: 'first', f204: 'last' },
       });
       const res = await ctx.app.inject({
         method: 'POST',
-        url: `/api/teams/${team()}/forms/${source.json().formId}/clone`,
+        url: `/api/teams/${teamIdOf(w)}/forms/${source.json().formId}/clone`,
         headers: await w.personas.teamMember.headers(),
         payload: { formId: randomUUID() },
       });
@@ -415,7 +421,7 @@ describe('archive, restore and delete (per item)', () => {
   async function act(action: string, formIds: string[], who = w.personas.teamMember) {
     return ctx.app.inject({
       method: 'POST',
-      url: `/api/teams/${team()}/forms/${action}`,
+      url: `/api/teams/${teamIdOf(w)}/forms/${action}`,
       headers: await who.headers(),
       payload: { formIds },
     });
@@ -455,7 +461,7 @@ describe('archive, restore and delete (per item)', () => {
     expect(res.json()).toEqual({ results: [{ formId: form.formId, ok: true, code: null }], failureMessage: null });
     const get = await ctx.app.inject({
       method: 'GET',
-      url: `/api/teams/${team()}/forms/${form.formId}`,
+      url: `/api/teams/${teamIdOf(w)}/forms/${form.formId}`,
       headers: await w.personas.teamController.headers(),
     });
     expect(get.statusCode).toBe(404);
@@ -473,12 +479,15 @@ describe('archive, restore and delete (per item)', () => {
     const form = await create({ title: 'before archiving' });
     await ctx.database.db.execute(sql`update templates set state = 'archived' where template_id = ${templateId}`);
     try {
-      const refused = await postForm(ctx, w.personas.teamMember, team(), { templateId, values: { title: 'after' } });
+      const refused = await postForm(ctx, w.personas.teamMember, teamIdOf(w), {
+        templateId,
+        values: { title: 'after' },
+      });
       expect(refused.statusCode).toBe(404);
       expect(refused.json().code).toBe('formTemplateUnavailable');
       const register = await ctx.app.inject({
         method: 'GET',
-        url: `/api/teams/${team()}/templates/${templateId}/register?limit=200`,
+        url: `/api/teams/${teamIdOf(w)}/templates/${templateId}/register?limit=200`,
         headers: await w.personas.teamMember.headers(),
       });
       expect(register.statusCode, register.body).toBe(200);
@@ -490,17 +499,17 @@ describe('archive, restore and delete (per item)', () => {
 
   it('a form in an archived folder is read-only and says so', async () => {
     const form = await create({ title: 'in archived team' });
-    await ctx.database.db.execute(sql`update folders set state = 'archived' where folder_id = ${team()}`);
+    await ctx.database.db.execute(sql`update folders set state = 'archived' where folder_id = ${teamIdOf(w)}`);
     try {
       const get = await ctx.app.inject({
         method: 'GET',
-        url: `/api/teams/${team()}/forms/${form.formId}`,
+        url: `/api/teams/${teamIdOf(w)}/forms/${form.formId}`,
         headers: await w.personas.teamMember.headers(),
       });
       expect(get.json().form).toMatchObject({ archivedFolder: true, readOnly: true });
       expect((await save(form.formId, 1, { title: 'no' })).json().code).toBe('formReadOnly');
     } finally {
-      await ctx.database.db.execute(sql`update folders set state = 'active' where folder_id = ${team()}`);
+      await ctx.database.db.execute(sql`update folders set state = 'active' where folder_id = ${teamIdOf(w)}`);
     }
   });
 });

@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFormTemplate, createWorkspace, type Persona, type TestWorkspace } from '../../../test/factories.ts';
+import {
+  createFormTemplate,
+  createWorkspace,
+  type Persona,
+  type TestWorkspace,
+  teamIdOf,
+} from '../../../test/factories.ts';
 import { postForm, uploadSignature, workflowDefinition } from '../../../test/form-fixtures.ts';
 import { readPdf } from '../../../test/pdf-text.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
@@ -14,12 +20,11 @@ import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 let ctx: TestContext;
 let w: TestWorkspace;
 let signature: string;
-const team = () => w.projects[0]?.teams[0]?.teamId as string;
 
 beforeAll(async () => {
   ctx = await createTestApp();
   w = await createWorkspace(ctx, { projects: 1, teamsPerProject: 1 });
-  signature = await uploadSignature(ctx, w, team());
+  signature = await uploadSignature(ctx, w, teamIdOf(w));
 });
 afterAll(() => ctx.close());
 
@@ -34,13 +39,13 @@ async function request(method: 'GET' | 'PUT' | 'POST', url: string, payload?: un
 
 async function workflowForm() {
   const template = await createFormTemplate(ctx.database.db, w.workspaceId, {
-    folderId: team(),
+    folderId: teamIdOf(w),
     type: 'workflow',
     definition: workflowDefinition,
     name: 'Permit to work',
     formName: 'Permit',
   });
-  const res = await postForm(ctx, w.personas.teamController, team(), {
+  const res = await postForm(ctx, w.personas.teamController, teamIdOf(w), {
     templateId: template.templateId,
     values: { title: 'Hot work' },
   });
@@ -50,7 +55,7 @@ async function workflowForm() {
 
 /** Every route that reaches one form, each answering with its status. */
 async function everyReach(formId: string) {
-  const form = `/api/teams/${team()}/forms/${formId}`;
+  const form = `/api/teams/${teamIdOf(w)}/forms/${formId}`;
   const answers = {
     get: await request('GET', form),
     save: await request('PUT', form, { baseVersion: 1, values: { title: 'Hot work' } }),
@@ -58,8 +63,12 @@ async function everyReach(formId: string) {
     move: await request('POST', `${form}/workflow/move`, { baseVersion: 1, signature: { fileId: signature } }),
     reset: await request('POST', `${form}/workflow/reset`, { baseVersion: 1, column: 0 }),
     pdf: await request('GET', `${form}/pdf`),
-    pdfExport: await request('POST', `/api/teams/${team()}/forms/pdf-exports`, { formIds: [formId] }),
-    action: await request('POST', `/api/teams/${team()}/actions`, { actionId: randomUUID(), title: 'Fix', formId }),
+    pdfExport: await request('POST', `/api/teams/${teamIdOf(w)}/forms/pdf-exports`, { formIds: [formId] }),
+    action: await request('POST', `/api/teams/${teamIdOf(w)}/actions`, {
+      actionId: randomUUID(),
+      title: 'Fix',
+      formId,
+    }),
   };
   return Object.fromEntries(
     Object.entries(answers).map(([name, res]) => [
@@ -90,7 +99,7 @@ describe('loading a form', () => {
 
   it('a form shows the names of the template version it was filled on, on screen and in its PDF', async () => {
     const { templateId, formId, definition } = await workflowForm();
-    const before = (await request('GET', `/api/teams/${team()}/forms/${formId}`)).json().template;
+    const before = (await request('GET', `/api/teams/${teamIdOf(w)}/forms/${formId}`)).json().template;
     const renamed = await request('PUT', `/api/templates/${templateId}`, {
       expectedVersion: 1,
       name: 'Hot work permit',
@@ -100,10 +109,10 @@ describe('loading a form', () => {
     });
     expect(renamed.statusCode, renamed.body).toBe(200);
 
-    const after = (await request('GET', `/api/teams/${team()}/forms/${formId}`)).json().template;
+    const after = (await request('GET', `/api/teams/${teamIdOf(w)}/forms/${formId}`)).json().template;
     expect(after).toEqual(before);
     expect(after).toMatchObject({ name: 'Permit to work', formName: 'Permit', version: 1 });
-    const pdf = await readPdf((await request('GET', `/api/teams/${team()}/forms/${formId}/pdf`)).rawPayload);
+    const pdf = await readPdf((await request('GET', `/api/teams/${teamIdOf(w)}/forms/${formId}/pdf`)).rawPayload);
     expect(pdf.text).toContain('Permit to work');
     expect(pdf.text).not.toContain('Hot work permit');
   });

@@ -6,6 +6,7 @@ import {
   type Persona,
   personaFor,
   type TestWorkspace,
+  teamIdOf,
   templateBody,
 } from '../../../test/factories.ts';
 import { postForm, uploadSignature } from '../../../test/form-fixtures.ts';
@@ -19,7 +20,6 @@ import { seedDemo } from '../../seed/demo.ts';
 let ctx: TestContext;
 let w: TestWorkspace;
 let templateId: string;
-const team = () => w.projects[0]?.teams[0]?.teamId as string;
 
 beforeAll(async () => {
   ctx = await createTestApp();
@@ -27,7 +27,7 @@ beforeAll(async () => {
   // Made through the templates API, as the editor does: a field without decimals stores none.
   const res = await ctx.app.inject({
     method: 'POST',
-    url: `/api/teams/${team()}/templates`,
+    url: `/api/teams/${teamIdOf(w)}/templates`,
     headers: await w.personas.teamController.headers(),
     payload: templateBody({
       definition: {
@@ -63,13 +63,13 @@ const read = async (teamId: string, formId: string, who: Persona, app = ctx) =>
 
 describe('number fields keep their decimals', () => {
   it('9.2 and 21.5 survive a save and a read; a later save keeps them too', async () => {
-    const created = await postForm(ctx, w.personas.teamMember, team(), {
+    const created = await postForm(ctx, w.personas.teamMember, teamIdOf(w), {
       templateId,
       values: { temperature: 21.5, hours: 9.2, workers: 12 },
     });
     expect(created.statusCode, created.body).toBe(201);
     const formId = created.json().formId;
-    expect((await read(team(), formId, w.personas.teamMember)).values).toEqual({
+    expect((await read(teamIdOf(w), formId, w.personas.teamMember)).values).toEqual({
       temperature: 21.5,
       hours: 9.2,
       workers: 12,
@@ -77,12 +77,12 @@ describe('number fields keep their decimals', () => {
 
     const saved = await ctx.app.inject({
       method: 'PUT',
-      url: `/api/teams/${team()}/forms/${formId}`,
+      url: `/api/teams/${teamIdOf(w)}/forms/${formId}`,
       headers: await w.personas.teamMember.headers(),
       payload: { baseVersion: 1, values: { temperature: 12.345, hours: 0.5, workers: 3 } },
     });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect((await read(team(), formId, w.personas.teamMember)).values).toEqual({
+    expect((await read(teamIdOf(w), formId, w.personas.teamMember)).values).toEqual({
       temperature: 12.345,
       hours: 0.5,
       workers: 3,
@@ -90,7 +90,7 @@ describe('number fields keep their decimals', () => {
   });
 
   it('refuses 9.25 on a 1-decimal field (and 21.5 on a whole-number one) with field errors', async () => {
-    const res = await postForm(ctx, w.personas.teamMember, team(), {
+    const res = await postForm(ctx, w.personas.teamMember, teamIdOf(w), {
       templateId,
       values: { temperature: 21.5, hours: 9.25, workers: 21.5 },
     });
@@ -110,7 +110,7 @@ describe('number fields keep their decimals', () => {
       values: { hours: 9.2 },
     });
     expect(sibling.statusCode).toBe(403);
-    const outsider = await postForm(ctx, w.personas.outsider, team(), { templateId, values: { hours: 9.2 } });
+    const outsider = await postForm(ctx, w.personas.outsider, teamIdOf(w), { templateId, values: { hours: 9.2 } });
     expect(outsider.statusCode).toBe(404);
   });
 });

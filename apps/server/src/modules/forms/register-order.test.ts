@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFormTemplate, createWorkspace, type Persona, type TestWorkspace } from '../../../test/factories.ts';
+import {
+  createFormTemplate,
+  createWorkspace,
+  type Persona,
+  type TestWorkspace,
+  teamIdOf,
+} from '../../../test/factories.ts';
 import { inspectionDefinition, postForm, registerRows } from '../../../test/form-fixtures.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 import { inScope } from '../../db/tenant.ts';
@@ -15,7 +21,6 @@ let ctx: TestContext;
 let w: TestWorkspace;
 let other: TestWorkspace;
 let templateId: string;
-const team = () => w.projects[0]?.teams[0]?.teamId as string;
 const counts = [7, 3, 9, 3, 0, 12, 5, 3, 8, 1];
 
 beforeAll(async () => {
@@ -23,19 +28,19 @@ beforeAll(async () => {
   w = await createWorkspace(ctx, { projects: 1, teamsPerProject: 1 });
   other = await createWorkspace(ctx, { projects: 1, teamsPerProject: 1 });
   ({ templateId } = await createFormTemplate(ctx.database.db, w.workspaceId, {
-    folderId: team(),
+    folderId: teamIdOf(w),
     definition: inspectionDefinition,
     name: 'Plant checks',
   }));
   for (const [i, count] of counts.entries()) {
     const values = { title: `Check ${i}`, count, safe: { answer: i % 2 ? 'yes' : 'no' } };
-    expect((await postForm(ctx, w.personas.teamMember, team(), { templateId, values })).statusCode).toBe(201);
+    expect((await postForm(ctx, w.personas.teamMember, teamIdOf(w), { templateId, values })).statusCode).toBe(201);
   }
 });
 afterAll(() => ctx.close());
 
 const rows = (query: Record<string, string>, limit = 3) =>
-  registerRows(ctx, w.personas.teamMember, { teamId: team(), templateId }, query, limit);
+  registerRows(ctx, w.personas.teamMember, { teamId: teamIdOf(w), templateId }, query, limit);
 
 async function saveDefinition(who: Persona, change: (definition: Record<string, unknown>) => Record<string, unknown>) {
   const url = `/api/templates/${templateId}`;
@@ -68,7 +73,7 @@ async function readsStoredKeys(sort: string): Promise<boolean> {
        where t.workspace_id = ${w.workspaceId} and t.template_id = ${templateId}`);
     const row = stored.rows[0] as { definition: unknown; current_version: number };
     const definition = parseDefinition(w.workspaceId, templateId, row.current_version, row.definition);
-    const ids = { workspaceId: w.workspaceId, teamId: team(), templateId };
+    const ids = { workspaceId: w.workspaceId, teamId: teamIdOf(w), templateId };
     const options = { state: 'active' as const, sort, direction: 'asc' as const, filter: [] };
     const { scope } = await withStoredSortKeys(tx, registerScope(ids, definition, options), definition, sort, null);
     return scope.sort.where !== undefined;
@@ -121,7 +126,7 @@ describe('sort keys of every sortable field (ADR 0015)', () => {
     // Fields whose values have no order are not sorted by (400).
     const unsortable = await ctx.app.inject({
       method: 'GET',
-      url: `/api/teams/${team()}/templates/${templateId}/register?sort=field:pics`,
+      url: `/api/teams/${teamIdOf(w)}/templates/${templateId}/register?sort=field:pics`,
       headers: await w.personas.teamMember.headers(),
     });
     expect(unsortable.statusCode).toBe(400);
@@ -144,7 +149,7 @@ describe('sort keys of every sortable field (ADR 0015)', () => {
          where t.workspace_id = ${w.workspaceId} and t.template_id = ${templateId}`);
         const row = stored.rows[0] as { definition: unknown; current_version: number };
         const definition = parseDefinition(w.workspaceId, templateId, row.current_version, row.definition);
-        const ids = { workspaceId: w.workspaceId, teamId: team(), templateId };
+        const ids = { workspaceId: w.workspaceId, teamId: teamIdOf(w), templateId };
         const options = { state: 'active' as const, sort: 'field:count', direction: 'desc' as const, filter: [] };
         const { scope } = await withStoredSortKeys(
           tx,
@@ -168,7 +173,7 @@ describe('sort keys of every sortable field (ADR 0015)', () => {
   });
 
   it('keeps the keys on edit, archive, restore and delete, and for a new form (no job needed)', async () => {
-    const created = await postForm(ctx, w.personas.teamMember, team(), {
+    const created = await postForm(ctx, w.personas.teamMember, teamIdOf(w), {
       templateId,
       values: { title: 'Aardvark', count: 4 },
     });
@@ -177,12 +182,12 @@ describe('sort keys of every sortable field (ADR 0015)', () => {
     const first = before[0] as Row;
     const form = await ctx.app.inject({
       method: 'GET',
-      url: `/api/teams/${team()}/forms/${first.formId}`,
+      url: `/api/teams/${teamIdOf(w)}/forms/${first.formId}`,
       headers: await w.personas.teamMember.headers(),
     });
     const edited = await ctx.app.inject({
       method: 'PUT',
-      url: `/api/teams/${team()}/forms/${first.formId}`,
+      url: `/api/teams/${teamIdOf(w)}/forms/${first.formId}`,
       headers: await w.personas.teamMember.headers(),
       payload: { baseVersion: form.json().form.version, values: { ...form.json().form.values, count: 100 } },
     });
@@ -194,7 +199,7 @@ describe('sort keys of every sortable field (ADR 0015)', () => {
     const act = async (action: string, formIds: string[]) =>
       ctx.app.inject({
         method: 'POST',
-        url: `/api/teams/${team()}/forms/${action}`,
+        url: `/api/teams/${teamIdOf(w)}/forms/${action}`,
         headers: await w.personas.teamController.headers(),
         payload: { formIds },
       });
@@ -260,7 +265,7 @@ describe('sort keys of every sortable field (ADR 0015)', () => {
     expect(left.rows[0]?.n).toBe(0);
     const gone = await ctx.app.inject({
       method: 'GET',
-      url: `/api/teams/${team()}/templates/${templateId}/register?sort=field:code`,
+      url: `/api/teams/${teamIdOf(w)}/templates/${templateId}/register?sort=field:code`,
       headers: await w.personas.teamMember.headers(),
     });
     expect(gone.statusCode).toBe(400);
@@ -282,7 +287,7 @@ describe('sort keys of every sortable field (ADR 0015)', () => {
     const cursor = Buffer.from(JSON.stringify(['field:count', 'not json', randomUUID()])).toString('base64url');
     const bad = await ctx.app.inject({
       method: 'GET',
-      url: `/api/teams/${team()}/templates/${templateId}/register?sort=field:count&cursor=${cursor}`,
+      url: `/api/teams/${teamIdOf(w)}/templates/${templateId}/register?sort=field:count&cursor=${cursor}`,
       headers: await w.personas.teamMember.headers(),
     });
     expect(bad.statusCode).toBe(400);

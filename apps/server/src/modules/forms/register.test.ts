@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFormTemplate, createWorkspace, type TestWorkspace } from '../../../test/factories.ts';
+import { createFormTemplate, createWorkspace, type TestWorkspace, teamIdOf } from '../../../test/factories.ts';
 import { inspectionDefinition, postForm, type RegisterRow, registerRows } from '../../../test/form-fixtures.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 import { unzip } from '../../../test/unzip.ts';
@@ -14,25 +14,24 @@ let ctx: TestContext;
 let w: TestWorkspace;
 let templateId: string;
 let timelineTemplateId: string;
-const team = () => w.projects[0]?.teams[0]?.teamId as string;
 const total = 23;
 
 beforeAll(async () => {
   ctx = await createTestApp();
   w = await createWorkspace(ctx, { projects: 1, teamsPerProject: 2 });
   ({ templateId } = await createFormTemplate(ctx.database.db, w.workspaceId, {
-    folderId: team(),
+    folderId: teamIdOf(w),
     definition: inspectionDefinition,
     name: 'Site Inspection',
     formName: 'Inspection',
   }));
   ({ templateId: timelineTemplateId } = await createFormTemplate(ctx.database.db, w.workspaceId, {
-    folderId: team(),
+    folderId: teamIdOf(w),
     type: 'timeline',
     definition: { fields: [{ id: 'entry', type: 'multiLineText' }] },
   }));
   for (let i = 0; i < total; i++) {
-    const res = await postForm(ctx, w.personas.teamMember, team(), {
+    const res = await postForm(ctx, w.personas.teamMember, teamIdOf(w), {
       templateId,
       values: {
         title: `Check ${String.fromCharCode(65 + (i % 26))}${i}, "quoted"`,
@@ -44,7 +43,7 @@ beforeAll(async () => {
     expect(res.statusCode, res.body).toBe(201);
   }
   for (let i = 0; i < 3; i++) {
-    await postForm(ctx, w.personas.teamMember, team(), {
+    await postForm(ctx, w.personas.teamMember, teamIdOf(w), {
       templateId: timelineTemplateId,
       values: { entry: `Day ${i}` },
     });
@@ -57,13 +56,13 @@ async function page(query: Record<string, string | string[]>, who = w.personas.t
   for (const [k, v] of Object.entries(query)) for (const item of ([] as string[]).concat(v)) search.append(k, item);
   return ctx.app.inject({
     method: 'GET',
-    url: `/api/teams/${team()}/templates/${templateId}/register?${search}`,
+    url: `/api/teams/${teamIdOf(w)}/templates/${templateId}/register?${search}`,
     headers: await who.headers(),
   });
 }
 
 function all(query: Record<string, string | string[]>, limit = 5): Promise<RegisterRow[]> {
-  return registerRows(ctx, w.personas.teamMember, { teamId: team(), templateId }, query, limit);
+  return registerRows(ctx, w.personas.teamMember, { teamId: teamIdOf(w), templateId }, query, limit);
 }
 
 describe('GET /api/teams/:teamId/templates/:templateId/register', () => {
@@ -144,12 +143,12 @@ describe('GET /api/teams/:teamId/templates/:templateId/register', () => {
 describe('GET /api/teams/:teamId/timeline', () => {
   it('is the dated feed of Timeline templates, newest first, paged', async () => {
     const headers = await w.personas.teamMember.headers();
-    const first = await ctx.app.inject({ method: 'GET', url: `/api/teams/${team()}/timeline?limit=2`, headers });
+    const first = await ctx.app.inject({ method: 'GET', url: `/api/teams/${teamIdOf(w)}/timeline?limit=2`, headers });
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json().forms.map((f: { values: { entry: string } }) => f.values.entry)).toEqual(['Day 2', 'Day 1']);
     const next = await ctx.app.inject({
       method: 'GET',
-      url: `/api/teams/${team()}/timeline?limit=2&cursor=${first.json().nextCursor}`,
+      url: `/api/teams/${teamIdOf(w)}/timeline?limit=2&cursor=${first.json().nextCursor}`,
       headers,
     });
     expect(next.json()).toMatchObject({
@@ -158,7 +157,7 @@ describe('GET /api/teams/:teamId/timeline', () => {
     });
     const one = await ctx.app.inject({
       method: 'GET',
-      url: `/api/teams/${team()}/timeline?templateId=${templateId}&limit=100`,
+      url: `/api/teams/${teamIdOf(w)}/timeline?templateId=${templateId}&limit=100`,
       headers,
     });
     expect(one.json().forms).toHaveLength(total);
@@ -175,7 +174,7 @@ describe('register exports (background jobs)', () => {
   async function requestExport(body: Record<string, unknown>, who = w.personas.teamMember) {
     return ctx.app.inject({
       method: 'POST',
-      url: `/api/teams/${team()}/templates/${templateId}/exports`,
+      url: `/api/teams/${teamIdOf(w)}/templates/${templateId}/exports`,
       headers: await who.headers(),
       payload: body,
     });
@@ -184,7 +183,7 @@ describe('register exports (background jobs)', () => {
   async function status(exportId: string) {
     return ctx.app.inject({
       method: 'GET',
-      url: `/api/teams/${team()}/exports/${exportId}`,
+      url: `/api/teams/${teamIdOf(w)}/exports/${exportId}`,
       headers: await w.personas.teamMember.headers(),
     });
   }
@@ -192,7 +191,7 @@ describe('register exports (background jobs)', () => {
   async function download(exportId: string, acceptEncoding?: string) {
     return ctx.app.inject({
       method: 'GET',
-      url: `/api/teams/${team()}/exports/${exportId}/download`,
+      url: `/api/teams/${teamIdOf(w)}/exports/${exportId}/download`,
       headers: {
         ...(await w.personas.teamMember.headers()),
         ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}),

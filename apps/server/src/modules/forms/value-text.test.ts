@@ -4,7 +4,7 @@ import { type Field, fieldSchema } from '@formwork/shared/fields/field';
 import { fieldValueText } from '@formwork/shared/forms/value-text';
 import type { TemplateDefinitionInput } from '@formwork/shared/templates/template-definition';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFormTemplate, createWorkspace, type TestWorkspace } from '../../../test/factories.ts';
+import { createFormTemplate, createWorkspace, type TestWorkspace, teamIdOf } from '../../../test/factories.ts';
 import { postForm } from '../../../test/form-fixtures.ts';
 import { readPdf } from '../../../test/pdf-text.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
@@ -22,7 +22,6 @@ let ctx: TestContext;
 let w: TestWorkspace;
 let templateId: string;
 let formId: string;
-const team = () => w.projects[0]?.teams[0]?.teamId as string;
 const supervisorName = 'projectController Persona';
 
 // Eight fields: more than the register shows by default, the last one far past the sixth.
@@ -44,11 +43,11 @@ beforeAll(async () => {
   ctx = await createTestApp();
   w = await createWorkspace(ctx, { projects: 1, teamsPerProject: 1 });
   ({ templateId } = await createFormTemplate(ctx.database.db, w.workspaceId, {
-    folderId: team(),
+    folderId: teamIdOf(w),
     definition,
     name: 'Daily Diary',
   }));
-  const res = await postForm(ctx, w.personas.teamMember, team(), {
+  const res = await postForm(ctx, w.personas.teamMember, teamIdOf(w), {
     templateId,
     values: {
       title: 'Monday',
@@ -75,7 +74,7 @@ async function exported(format: 'csv' | 'xlsx', body: Record<string, unknown> = 
   const headers = await w.personas.teamMember.headers();
   const res = await ctx.app.inject({
     method: 'POST',
-    url: `/api/teams/${team()}/templates/${templateId}/exports`,
+    url: `/api/teams/${teamIdOf(w)}/templates/${templateId}/exports`,
     headers,
     payload: { format, ...body },
   });
@@ -83,7 +82,7 @@ async function exported(format: 'csv' | 'xlsx', body: Record<string, unknown> = 
   await run();
   const file = await ctx.app.inject({
     method: 'GET',
-    url: `/api/teams/${team()}/exports/${res.json().exportId}/download`,
+    url: `/api/teams/${teamIdOf(w)}/exports/${res.json().exportId}/download`,
     headers,
   });
   expect(file.statusCode).toBe(200);
@@ -94,7 +93,7 @@ async function exported(format: 'csv' | 'xlsx', body: Record<string, unknown> = 
 async function pdfText(query = '') {
   const res = await ctx.app.inject({
     method: 'GET',
-    url: `/api/teams/${team()}/forms/${formId}/pdf${query}`,
+    url: `/api/teams/${teamIdOf(w)}/forms/${formId}/pdf${query}`,
     headers: await w.personas.teamMember.headers(),
   });
   expect(res.statusCode).toBe(200);
@@ -116,7 +115,7 @@ describe('a person field reads the same everywhere', () => {
     const id = w.personas.projectController.userId;
     const page = await ctx.app.inject({
       method: 'GET',
-      url: `/api/teams/${team()}/templates/${templateId}/register`,
+      url: `/api/teams/${teamIdOf(w)}/templates/${templateId}/register`,
       headers: await w.personas.teamMember.headers(),
     });
     expect(page.statusCode).toBe(200);
@@ -140,7 +139,7 @@ describe('a person field reads the same everywhere', () => {
 
     const version = await ctx.app.inject({
       method: 'GET',
-      url: `/api/teams/${team()}/forms/${formId}/versions/1`,
+      url: `/api/teams/${teamIdOf(w)}/forms/${formId}/versions/1`,
       headers: await w.personas.teamMember.headers(),
     });
     expect(version.statusCode).toBe(200);
@@ -163,7 +162,7 @@ describe('exports hold every column unless asked for the visible ones', () => {
     expect(header).toBe('Number,Title,State,Created,Updated,Created by,Updated by,Title,Supervisor');
     const res = await ctx.app.inject({
       method: 'POST',
-      url: `/api/teams/${team()}/templates/${templateId}/exports`,
+      url: `/api/teams/${teamIdOf(w)}/templates/${templateId}/exports`,
       headers: await w.personas.teamMember.headers(),
       payload: { format: 'csv', columnSet: 'visible' },
     });
@@ -172,7 +171,7 @@ describe('exports hold every column unless asked for the visible ones', () => {
     expect(JSON.stringify(res.json())).toContain('columns');
     const bad = await ctx.app.inject({
       method: 'POST',
-      url: `/api/teams/${team()}/templates/${templateId}/exports`,
+      url: `/api/teams/${teamIdOf(w)}/templates/${templateId}/exports`,
       headers: await w.personas.teamMember.headers(),
       payload: { format: 'csv', columnSet: 'some' },
     });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFormTemplate, createWorkspace, type TestWorkspace } from '../../../test/factories.ts';
+import { createFormTemplate, createWorkspace, type TestWorkspace, teamIdOf } from '../../../test/factories.ts';
 import { postForm, uploadSignature, workflowDefinition } from '../../../test/form-fixtures.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 
@@ -7,24 +7,23 @@ let ctx: TestContext;
 let w: TestWorkspace;
 let templateId: string;
 let signature: string;
-const team = () => w.projects[0]?.teams[0]?.teamId as string;
 
 beforeAll(async () => {
   ctx = await createTestApp();
   w = await createWorkspace(ctx, { projects: 1, teamsPerProject: 1 });
   ({ templateId } = await createFormTemplate(ctx.database.db, w.workspaceId, {
-    folderId: team(),
+    folderId: teamIdOf(w),
     type: 'workflow',
     definition: workflowDefinition,
   }));
-  signature = await uploadSignature(ctx, w, team());
+  signature = await uploadSignature(ctx, w, teamIdOf(w));
 });
 afterAll(() => ctx.close());
 
 async function move(formId: string, baseVersion: number, who = w.personas.teamMember, fileId = signature) {
   return ctx.app.inject({
     method: 'POST',
-    url: `/api/teams/${team()}/forms/${formId}/workflow/move`,
+    url: `/api/teams/${teamIdOf(w)}/forms/${formId}/workflow/move`,
     headers: await who.headers(),
     payload: { baseVersion, signature: { fileId, signerName: 'Tom Member' } },
   });
@@ -33,14 +32,14 @@ async function move(formId: string, baseVersion: number, who = w.personas.teamMe
 async function reset(formId: string, baseVersion: number, column: number, who = w.personas.teamController) {
   return ctx.app.inject({
     method: 'POST',
-    url: `/api/teams/${team()}/forms/${formId}/workflow/reset`,
+    url: `/api/teams/${teamIdOf(w)}/forms/${formId}/workflow/reset`,
     headers: await who.headers(),
     payload: { baseVersion, column },
   });
 }
 
 async function newForm(values: Record<string, unknown> = { title: 'Permit' }) {
-  const res = await postForm(ctx, w.personas.teamMember, team(), { templateId, values });
+  const res = await postForm(ctx, w.personas.teamMember, teamIdOf(w), { templateId, values });
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
 }
@@ -79,7 +78,7 @@ describe('workflow forms', () => {
     const moved = (await move(form.formId, 1)).json();
     const saved = await ctx.app.inject({
       method: 'PUT',
-      url: `/api/teams/${team()}/forms/${form.formId}`,
+      url: `/api/teams/${teamIdOf(w)}/forms/${form.formId}`,
       headers: await w.personas.teamMember.headers(),
       payload: { baseVersion: moved.version, values: { title: 'Edited', 'review-sig': null } },
     });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer } from '../../../test/auth.ts';
-import { createWorkspace, type TestWorkspace } from '../../../test/factories.ts';
+import { createWorkspace, type TestWorkspace, teamIdOf } from '../../../test/factories.ts';
 import { OidcTestClient, pkcePair } from '../../../test/oidc-client.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 import { inScope, systemScope } from '../../db/tenant.ts';
@@ -15,7 +15,6 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const team = (t = 0) => w.projects[0]?.teams[t]?.teamId as string;
 const fresh = (domain = 'example.com') => `new-${randomUUID().slice(0, 8)}@${domain}`;
 const password = 'Activate-2026x';
 const body = (extra: Record<string, unknown> = {}) => ({
@@ -29,7 +28,7 @@ const body = (extra: Record<string, unknown> = {}) => ({
 });
 
 /** Invites the address to the team and answers the activation id and company of the e-mailed link. */
-async function invited(email: string, userType = 'contributor', folderId = team()) {
+async function invited(email: string, userType = 'contributor', folderId = teamIdOf(w)) {
   const res = await ctx.app.inject({
     method: 'POST',
     url: `/api/folders/${folderId}/invitations`,
@@ -87,8 +86,10 @@ describe('activation (spec 2.7, 4.5)', () => {
     const callback = await client.followToApp(interaction.headers.location as string);
     const tokens = (await client.exchange(callback.searchParams.get('code') as string, pkce.verifier)).json();
     const headers = bearer(tokens.access_token);
-    expect((await ctx.app.inject({ method: 'GET', url: `/api/folders/${team()}`, headers })).statusCode).toBe(200);
-    expect((await ctx.app.inject({ method: 'GET', url: `/api/folders/${team(1)}`, headers })).statusCode).toBe(403);
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/folders/${teamIdOf(w)}`, headers })).statusCode).toBe(200);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: `/api/folders/${teamIdOf(w, 0, 1)}`, headers })).statusCode,
+    ).toBe(403);
 
     // The link is used up; the ticket too; the password works for the next sign-in.
     const again = await ctx.app.inject({ method: 'GET', url: `/api/activations/${activationId}` });
@@ -110,7 +111,7 @@ describe('activation (spec 2.7, 4.5)', () => {
     const { activationId, invitationId } = await invited(fresh());
     await ctx.app.inject({
       method: 'DELETE',
-      url: `/api/folders/${team()}/invitations/${invitationId}`,
+      url: `/api/folders/${teamIdOf(w)}/invitations/${invitationId}`,
       headers: await w.personas.orgController.headers(),
     });
     const revoked = await ctx.app.inject({ method: 'GET', url: `/api/activations/${activationId}` });
@@ -161,7 +162,7 @@ describe('activation (spec 2.7, 4.5)', () => {
 
   it('lets an existing user accept with one click once signed in as that address', async () => {
     const outsider = w.personas.outsider;
-    const { activationId } = await invited(outsider.email, 'contributor', team(1));
+    const { activationId } = await invited(outsider.email, 'contributor', teamIdOf(w, 0, 1));
     const context = (await ctx.app.inject({ method: 'GET', url: `/api/activations/${activationId}` })).json();
     expect(context.existingUser).toBe(false); // personas have no password: they activate like new people
     const wrong = await ctx.app.inject({

@@ -6,7 +6,9 @@ import {
   createUser,
   createWorkspace,
   type PersonaName,
+  projectIdOf,
   type TestWorkspace,
+  teamIdOf,
 } from '../../../test/factories.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 
@@ -17,9 +19,6 @@ beforeAll(async () => {
   w = await createWorkspace(ctx, { projects: 2, teamsPerProject: 2 });
 });
 afterAll(() => ctx.close());
-
-const project = (p = 0) => w.projects[p]?.projectId as string;
-const team = (p = 0, t = 0) => w.projects[p]?.teams[t]?.teamId as string;
 
 async function call(who: PersonaName, method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: unknown) {
   return ctx.app.inject({ method, url, headers: await w.personas[who].headers(), ...(payload ? { payload } : {}) });
@@ -35,7 +34,7 @@ const names = (rows: Row[]) => rows.map((r) => r.name).sort();
 
 describe('GET /api/folders/:folderId/people (the Users page)', () => {
   it("lists a team's people with their level there and where it was granted", async () => {
-    const { people } = await page('teamMember', team());
+    const { people } = await page('teamMember', teamIdOf(w));
     expect(names(people)).toEqual(
       [
         'orgController Persona',
@@ -62,15 +61,18 @@ describe('GET /api/folders/:folderId/people (the Users page)', () => {
 
   it('lists at a project the people of its teams too, and at the company everyone', async () => {
     const elsewhere = await createUser(ctx.database.db, { firstName: 'Zed', lastName: 'Elsewhere' });
-    await addMember(ctx.database.db, w.workspaceId, elsewhere.userId, { folderId: team(1, 1), role: 'controller' });
-    const atProject = names((await page('projectMember', project())).people);
+    await addMember(ctx.database.db, w.workspaceId, elsewhere.userId, {
+      folderId: teamIdOf(w, 1, 1),
+      role: 'controller',
+    });
+    const atProject = names((await page('projectMember', projectIdOf(w))).people);
     expect(atProject).toContain('teamMember Persona');
     expect(atProject).not.toContain('Zed Elsewhere');
     const atCompany = (await page('orgMember', w.companyId)).people;
     expect(atCompany.find((p) => p.name === 'Zed Elsewhere')).toMatchObject({
       level: { kind: 'team', role: 'controller' },
     });
-    expect((await page('orgMember', project(1))).people.map((p) => p.name)).toContain('Zed Elsewhere');
+    expect((await page('orgMember', projectIdOf(w, 1))).people.map((p) => p.name)).toContain('Zed Elsewhere');
   });
 
   it('searches, filters by level and type, sorts and pages with a keyset cursor', async () => {
@@ -83,7 +85,7 @@ describe('GET /api/folders/:folderId/people (the Users page)', () => {
       'visitor Persona',
     ]);
     expect(names((await page('orgController', w.companyId, '?userType=visitor')).people)).toEqual(['visitor Persona']);
-    const byLevel = (await page('orgController', team(), '?sort=level')).people.map(
+    const byLevel = (await page('orgController', teamIdOf(w), '?sort=level')).people.map(
       (p) => `${p.level.kind}.${p.level.role}`,
     );
     expect(byLevel[0]).toBe('company.controller');
@@ -104,23 +106,27 @@ describe('GET /api/folders/:folderId/people (the Users page)', () => {
   });
 
   it('refuses bad input (400), someone without access (403) and another workspace (404)', async () => {
-    const bad = await call('orgController', 'GET', `/api/folders/${team()}/people?level=owner&sort=height&cursor=zz`);
+    const bad = await call(
+      'orgController',
+      'GET',
+      `/api/folders/${teamIdOf(w)}/people?level=owner&sort=height&cursor=zz`,
+    );
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors.map((e: { path: string }) => e.path)).toEqual(
       expect.arrayContaining(['querystring.level', 'querystring.sort', 'querystring.cursor']),
     );
-    expect((await call('teamMember', 'GET', `/api/folders/${team(1, 0)}/people`)).statusCode).toBe(403);
-    expect((await call('outsider', 'GET', `/api/folders/${team()}/people`)).statusCode).toBe(404);
+    expect((await call('teamMember', 'GET', `/api/folders/${teamIdOf(w, 1, 0)}/people`)).statusCode).toBe(403);
+    expect((await call('outsider', 'GET', `/api/folders/${teamIdOf(w)}/people`)).statusCode).toBe(404);
   });
 });
 
 describe('change a level, remove access, deactivate', () => {
   it('changes the level held at the folder, within what the viewer may give', async () => {
     const person = await createUser(ctx.database.db, { firstName: 'Lev', lastName: 'Changer' });
-    await addMember(ctx.database.db, w.workspaceId, person.userId, { folderId: team(), role: 'member' });
-    const url = `/api/folders/${team()}/people/${person.userId}/level`;
+    await addMember(ctx.database.db, w.workspaceId, person.userId, { folderId: teamIdOf(w), role: 'member' });
+    const url = `/api/folders/${teamIdOf(w)}/people/${person.userId}/level`;
     expect((await call('teamController', 'PUT', url, { role: 'controller' })).statusCode).toBe(204);
-    const row = (await page('teamController', team(), '?search=Lev')).people[0];
+    const row = (await page('teamController', teamIdOf(w), '?search=Lev')).people[0];
     expect(row?.level).toEqual({ kind: 'team', role: 'controller' });
     expect((await call('teamMember', 'PUT', url, { role: 'member' })).statusCode).toBe(403);
     expect((await call('orgController', 'PUT', url, { role: 'boss' })).statusCode).toBe(400);
@@ -128,7 +134,7 @@ describe('change a level, remove access, deactivate', () => {
     const elsewhere = await call(
       'orgController',
       'PUT',
-      `/api/folders/${team()}/people/${w.personas.orgMember.userId}/level`,
+      `/api/folders/${teamIdOf(w)}/people/${w.personas.orgMember.userId}/level`,
       {
         role: 'controller',
       },
@@ -137,25 +143,28 @@ describe('change a level, remove access, deactivate', () => {
     expect(elsewhere.json().detail).toBe("This person's level was given at another folder; change it there.");
     expect((await call('outsider', 'PUT', url, { role: 'member' })).statusCode).toBe(404);
     expect(
-      (await call('orgController', 'PUT', `/api/folders/${team()}/people/${randomUUID()}/level`, { role: 'member' }))
-        .statusCode,
+      (
+        await call('orgController', 'PUT', `/api/folders/${teamIdOf(w)}/people/${randomUUID()}/level`, {
+          role: 'member',
+        })
+      ).statusCode,
     ).toBe(404);
   });
 
   it('removes access given at the folder', async () => {
     const person = await createUser(ctx.database.db, { firstName: 'Rem', lastName: 'Oved' });
-    await addMember(ctx.database.db, w.workspaceId, person.userId, { folderId: team(), role: 'member' });
-    const url = `/api/folders/${team()}/people/${person.userId}`;
+    await addMember(ctx.database.db, w.workspaceId, person.userId, { folderId: teamIdOf(w), role: 'member' });
+    const url = `/api/folders/${teamIdOf(w)}/people/${person.userId}`;
     expect((await call('teamMember', 'DELETE', url)).statusCode).toBe(403);
     expect((await call('teamController', 'DELETE', url)).statusCode).toBe(204);
-    expect((await page('teamController', team(), '?search=Rem')).people).toEqual([]);
+    expect((await page('teamController', teamIdOf(w), '?search=Rem')).people).toEqual([]);
   });
 
   it('lets org controllers deactivate a person, who then no longer opens the workspace, and reactivate them', async () => {
     const person = await createUser(ctx.database.db, { firstName: 'Dee', lastName: 'Activated' });
-    await addMember(ctx.database.db, w.workspaceId, person.userId, { folderId: team(), role: 'member' });
+    await addMember(ctx.database.db, w.workspaceId, person.userId, { folderId: teamIdOf(w), role: 'member' });
     const headers = bearer(await accessTokenFor(ctx.database.db, ctx.config, person.userId));
-    const open = () => ctx.app.inject({ method: 'GET', url: `/api/folders/${team()}`, headers });
+    const open = () => ctx.app.inject({ method: 'GET', url: `/api/folders/${teamIdOf(w)}`, headers });
     expect((await open()).statusCode).toBe(200);
     const base = `/api/companies/${w.companyId}/people/${person.userId}`;
     expect((await call('projectController', 'POST', `${base}/deactivate`)).statusCode).toBe(403);
@@ -175,8 +184,8 @@ describe('change a level, remove access, deactivate', () => {
   });
 
   it('records when a person last opened a folder', async () => {
-    await call('teamController', 'GET', `/api/folders/${team()}`);
-    const row = (await page('orgController', team(), '?search=teamController')).people[0] as Row & {
+    await call('teamController', 'GET', `/api/folders/${teamIdOf(w)}`);
+    const row = (await page('orgController', teamIdOf(w), '?search=teamController')).people[0] as Row & {
       lastActiveAt: string | null;
     };
     expect(row.lastActiveAt).not.toBeNull();

@@ -6,7 +6,9 @@ import {
   createUser,
   createWorkspace,
   type PersonaName,
+  projectIdOf,
   type TestWorkspace,
+  teamIdOf,
 } from '../../../test/factories.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 import { inScope, systemScope } from '../../db/tenant.ts';
@@ -19,8 +21,6 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const project = (p = 0) => w.projects[p]?.projectId as string;
-const team = (p = 0, t = 0) => w.projects[p]?.teams[t]?.teamId as string;
 const fresh = (domain = 'example.com') => `new-${randomUUID().slice(0, 8)}@${domain}`;
 
 async function invite(who: PersonaName, folderId: string, body: Record<string, unknown>) {
@@ -59,11 +59,11 @@ const linkIn = (text: string) => /(http\S+\/users\/activation\/\S+)/.exec(text)?
 describe('POST /api/folders/:folderId/invitations', () => {
   it('invites a new person as a team member: a pending invitation, its e-mail in the outbox, an audit event', async () => {
     const email = fresh();
-    const res = await invite('orgController', team(), { email, role: 'member', userType: 'contributor' });
+    const res = await invite('orgController', teamIdOf(w), { email, role: 'member', userType: 'contributor' });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({
       email,
-      folderId: team(),
+      folderId: teamIdOf(w),
       folderKind: 'team',
       role: 'member',
       userType: 'contributor',
@@ -88,32 +88,32 @@ describe('POST /api/folders/:folderId/invitations', () => {
     const ok = async (who: PersonaName, folderId: string, role: string) =>
       (await invite(who, folderId, { email: fresh(), role, userType: 'contributor' })).statusCode;
     // Team controllers: their team's members and controllers; nothing above.
-    expect(await ok('teamController', team(), 'member')).toBe(201);
-    expect(await ok('teamController', team(), 'controller')).toBe(201);
-    expect(await ok('teamController', project(), 'member')).toBe(403);
-    expect(await ok('teamController', team(0, 1), 'member')).toBe(403);
+    expect(await ok('teamController', teamIdOf(w), 'member')).toBe(201);
+    expect(await ok('teamController', teamIdOf(w), 'controller')).toBe(201);
+    expect(await ok('teamController', projectIdOf(w), 'member')).toBe(403);
+    expect(await ok('teamController', teamIdOf(w, 0, 1), 'member')).toBe(403);
     // Project controllers: their project and its teams; not the company nor another project.
-    expect(await ok('projectController', project(), 'controller')).toBe(201);
-    expect(await ok('projectController', team(0, 1), 'controller')).toBe(201);
+    expect(await ok('projectController', projectIdOf(w), 'controller')).toBe(201);
+    expect(await ok('projectController', teamIdOf(w, 0, 1), 'controller')).toBe(201);
     expect(await ok('projectController', w.companyId, 'member')).toBe(403);
-    expect(await ok('projectController', project(1), 'member')).toBe(403);
+    expect(await ok('projectController', projectIdOf(w, 1), 'member')).toBe(403);
     // Org controllers: anyone anywhere. Members invite no one.
     expect(await ok('orgController', w.companyId, 'controller')).toBe(201);
-    expect(await ok('orgMember', team(), 'member')).toBe(403);
-    expect(await ok('teamMember', team(), 'member')).toBe(403);
+    expect(await ok('orgMember', teamIdOf(w), 'member')).toBe(403);
+    expect(await ok('teamMember', teamIdOf(w), 'member')).toBe(403);
   });
 
   it('refuses a visitor team controller adding team controllers, and a visitor project controller adding project controllers', async () => {
     const visitorController = await createUser(ctx.database.db);
     await addMember(ctx.database.db, w.workspaceId, visitorController.userId, {
       userType: 'visitor',
-      folderId: team(1, 0),
+      folderId: teamIdOf(w, 1, 0),
       role: 'controller',
     });
     const visitorProject = await createUser(ctx.database.db);
     await addMember(ctx.database.db, w.workspaceId, visitorProject.userId, {
       userType: 'visitor',
-      folderId: project(1),
+      folderId: projectIdOf(w, 1),
       role: 'controller',
     });
     const { accessTokenFor, bearer } = await import('../../../test/auth.ts');
@@ -124,12 +124,12 @@ describe('POST /api/folders/:folderId/invitations', () => {
         headers: bearer(await accessTokenFor(ctx.database.db, ctx.config, userId)),
         payload: { email: fresh(), role, userType: 'contributor' },
       });
-    const refused = await as(visitorController.userId, team(1, 0), 'controller');
+    const refused = await as(visitorController.userId, teamIdOf(w, 1, 0), 'controller');
     expect(refused.statusCode).toBe(403);
     expect(refused.json().detail).toBe("You can't give this level in this folder.");
-    expect((await as(visitorController.userId, team(1, 0), 'member')).statusCode).toBe(201);
-    expect((await as(visitorProject.userId, project(1), 'controller')).statusCode).toBe(403);
-    expect((await as(visitorProject.userId, team(1, 0), 'controller')).statusCode).toBe(201);
+    expect((await as(visitorController.userId, teamIdOf(w, 1, 0), 'member')).statusCode).toBe(201);
+    expect((await as(visitorProject.userId, projectIdOf(w, 1), 'controller')).statusCode).toBe(403);
+    expect((await as(visitorProject.userId, teamIdOf(w, 1, 0), 'controller')).statusCode).toBe(201);
   });
 
   it('applies the domain rules: visitors from a work domain that is not the workspace’s, contributors from its domains', async () => {
@@ -138,7 +138,7 @@ describe('POST /api/folders/:folderId/invitations', () => {
     await setWorkspace(workspaceId, { domains: [own] });
     try {
       const reasons = async (email: string, userType: string) => {
-        const res = await invite('orgController', team(), { email, role: 'member', userType });
+        const res = await invite('orgController', teamIdOf(w), { email, role: 'member', userType });
         return res.statusCode === 201
           ? 'ok'
           : res
@@ -152,7 +152,7 @@ describe('POST /api/folders/:folderId/invitations', () => {
       expect(await reasons(fresh('subcontractor.example'), 'contributor')).toBe('contributorDomain');
       expect(await reasons(fresh(own), 'contributor')).toBe('ok');
       expect(await reasons(fresh('subcontractor.example'), 'visitor')).toBe('ok');
-      const res = await invite('orgController', team(), {
+      const res = await invite('orgController', teamIdOf(w), {
         email: fresh('gmail.com'),
         role: 'member',
         userType: 'visitor',
@@ -188,21 +188,23 @@ describe('POST /api/folders/:folderId/invitations', () => {
       const res = await invite('orgController', folderId, { email, role: 'member', userType });
       return res.statusCode === 201 ? 'ok' : res.json().errors[0].code;
     };
-    expect(await codeOf(w.personas.teamMember.email, team(1, 0), 'visitor')).toBe('contributorCannotBeVisitor');
-    expect(await codeOf(w.personas.visitor.email, team(1, 0), 'contributor')).toBe('visitorCannotBeContributor');
-    expect(await codeOf(w.personas.teamMember.email, team(), 'contributor')).toBe('alreadyMember');
+    expect(await codeOf(w.personas.teamMember.email, teamIdOf(w, 1, 0), 'visitor')).toBe('contributorCannotBeVisitor');
+    expect(await codeOf(w.personas.visitor.email, teamIdOf(w, 1, 0), 'contributor')).toBe('visitorCannotBeContributor');
+    expect(await codeOf(w.personas.teamMember.email, teamIdOf(w), 'contributor')).toBe('alreadyMember');
     // An org member has access to every team already.
-    expect(await codeOf(w.personas.orgMember.email.toUpperCase(), team(1, 1), 'contributor')).toBe('alreadyMember');
+    expect(await codeOf(w.personas.orgMember.email.toUpperCase(), teamIdOf(w, 1, 1), 'contributor')).toBe(
+      'alreadyMember',
+    );
     // A team member invited to another team is a real invitation.
-    expect(await codeOf(w.personas.teamMember.email, team(1, 0), 'contributor')).toBe('ok');
+    expect(await codeOf(w.personas.teamMember.email, teamIdOf(w, 1, 0), 'contributor')).toBe('ok');
     const pending = fresh('subcontractor.example');
-    expect(await codeOf(pending, team(), 'visitor')).toBe('ok');
-    expect(await codeOf(pending, team(1, 0), 'contributor')).toBe('visitorCannotBeContributor');
-    expect(await codeOf(pending, team(1, 0), 'visitor')).toBe('alreadyInvited');
+    expect(await codeOf(pending, teamIdOf(w), 'visitor')).toBe('ok');
+    expect(await codeOf(pending, teamIdOf(w, 1, 0), 'contributor')).toBe('visitorCannotBeContributor');
+    expect(await codeOf(pending, teamIdOf(w, 1, 0), 'visitor')).toBe('alreadyInvited');
   });
 
   it('answers bad input with 400 and field errors', async () => {
-    const bad = await invite('orgController', team(), {
+    const bad = await invite('orgController', teamIdOf(w), {
       email: 'not an address',
       role: 'owner',
       userType: 'contributor',
@@ -220,7 +222,7 @@ describe('POST /api/folders/:folderId/invitations', () => {
 
   it("answers another workspace's folder with 404", async () => {
     const body = { email: fresh(), role: 'member', userType: 'contributor' };
-    expect((await invite('outsider', team(), body)).statusCode).toBe(404);
+    expect((await invite('outsider', teamIdOf(w), body)).statusCode).toBe(404);
     expect((await invite('orgController', w.other.projects[0]?.teams[0]?.teamId as string, body)).statusCode).toBe(404);
   });
 });
@@ -230,21 +232,22 @@ describe('pending invitations: list, resend, copy link, revoke', () => {
   let email: string;
   beforeAll(async () => {
     email = fresh();
-    invitationId = (await invite('orgController', team(), { email, role: 'member', userType: 'contributor' })).json()
-      .invitationId;
+    invitationId = (
+      await invite('orgController', teamIdOf(w), { email, role: 'member', userType: 'contributor' })
+    ).json().invitationId;
   });
 
   it('lists the pending invitations of the folder and below, to those who may invite there', async () => {
-    const atTeam = await call('teamController', 'GET', `/api/folders/${team()}/invitations`);
+    const atTeam = await call('teamController', 'GET', `/api/folders/${teamIdOf(w)}/invitations`);
     expect(atTeam.statusCode).toBe(200);
     const ids = atTeam.json().invitations.map((i: { invitationId: string }) => i.invitationId);
     expect(ids).toContain(invitationId);
     const atCompany = (await call('orgController', 'GET', `/api/folders/${w.companyId}/invitations`)).json();
     expect(atCompany.invitations.map((i: { invitationId: string }) => i.invitationId)).toContain(invitationId);
-    const otherTeam = (await call('orgController', 'GET', `/api/folders/${team(1, 0)}/invitations`)).json();
+    const otherTeam = (await call('orgController', 'GET', `/api/folders/${teamIdOf(w, 1, 0)}/invitations`)).json();
     expect(otherTeam.invitations.map((i: { invitationId: string }) => i.invitationId)).not.toContain(invitationId);
-    expect((await call('teamMember', 'GET', `/api/folders/${team()}/invitations`)).statusCode).toBe(403);
-    expect((await call('outsider', 'GET', `/api/folders/${team()}/invitations`)).statusCode).toBe(404);
+    expect((await call('teamMember', 'GET', `/api/folders/${teamIdOf(w)}/invitations`)).statusCode).toBe(403);
+    expect((await call('outsider', 'GET', `/api/folders/${teamIdOf(w)}/invitations`)).statusCode).toBe(404);
   });
 
   it('shows a delivery that failed, with its error', async () => {
@@ -253,7 +256,7 @@ describe('pending invitations: list, resend, copy link, revoke', () => {
         sql`update mail_outbox set attempts = 5, last_error = 'mailbox unavailable' where to_address = ${email}`,
       ),
     );
-    const list = (await call('orgController', 'GET', `/api/folders/${team()}/invitations`)).json();
+    const list = (await call('orgController', 'GET', `/api/folders/${teamIdOf(w)}/invitations`)).json();
     expect(list.invitations.find((i: { invitationId: string }) => i.invitationId === invitationId)).toMatchObject({
       delivery: 'failed',
       deliveryError: 'mailbox unavailable',
@@ -261,7 +264,7 @@ describe('pending invitations: list, resend, copy link, revoke', () => {
   });
 
   it('resends with a new link: a second e-mail, queued again', async () => {
-    const res = await call('teamController', 'POST', `/api/folders/${team()}/invitations/${invitationId}/resend`);
+    const res = await call('teamController', 'POST', `/api/folders/${teamIdOf(w)}/invitations/${invitationId}/resend`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ invitationId, delivery: 'queued', status: 'pending' });
     const mails = await outbox(email);
@@ -278,52 +281,54 @@ describe('pending invitations: list, resend, copy link, revoke', () => {
 
   it("refuses another folder's or workspace's invitation (404) and those who may not invite (403)", async () => {
     expect(
-      (await call('orgController', 'POST', `/api/folders/${team(1, 0)}/invitations/${invitationId}/resend`)).statusCode,
+      (await call('orgController', 'POST', `/api/folders/${teamIdOf(w, 1, 0)}/invitations/${invitationId}/resend`))
+        .statusCode,
     ).toBe(404);
-    expect((await call('outsider', 'DELETE', `/api/folders/${team()}/invitations/${invitationId}`)).statusCode).toBe(
-      404,
-    );
-    expect((await call('teamMember', 'DELETE', `/api/folders/${team()}/invitations/${invitationId}`)).statusCode).toBe(
-      403,
-    );
-    expect((await call('orgController', 'DELETE', `/api/folders/${team()}/invitations/not-a-uuid`)).statusCode).toBe(
-      400,
-    );
     expect(
-      (await call('orgController', 'DELETE', `/api/folders/${team()}/invitations/${randomUUID()}`)).statusCode,
+      (await call('outsider', 'DELETE', `/api/folders/${teamIdOf(w)}/invitations/${invitationId}`)).statusCode,
+    ).toBe(404);
+    expect(
+      (await call('teamMember', 'DELETE', `/api/folders/${teamIdOf(w)}/invitations/${invitationId}`)).statusCode,
+    ).toBe(403);
+    expect(
+      (await call('orgController', 'DELETE', `/api/folders/${teamIdOf(w)}/invitations/not-a-uuid`)).statusCode,
+    ).toBe(400);
+    expect(
+      (await call('orgController', 'DELETE', `/api/folders/${teamIdOf(w)}/invitations/${randomUUID()}`)).statusCode,
     ).toBe(404);
   });
 
   it('refuses to manage an invitation whose level is above the viewer (403)', async () => {
     const controllerInvite = (
-      await invite('projectController', team(), { email: fresh(), role: 'controller', userType: 'contributor' })
+      await invite('projectController', teamIdOf(w), { email: fresh(), role: 'controller', userType: 'contributor' })
     ).json().invitationId;
     const visitorController = await createUser(ctx.database.db);
     await addMember(ctx.database.db, w.workspaceId, visitorController.userId, {
       userType: 'visitor',
-      folderId: team(),
+      folderId: teamIdOf(w),
       role: 'controller',
     });
     const { accessTokenFor, bearer } = await import('../../../test/auth.ts');
     const res = await ctx.app.inject({
       method: 'DELETE',
-      url: `/api/folders/${team()}/invitations/${controllerInvite}`,
+      url: `/api/folders/${teamIdOf(w)}/invitations/${controllerInvite}`,
       headers: bearer(await accessTokenFor(ctx.database.db, ctx.config, visitorController.userId)),
     });
     expect(res.statusCode).toBe(403);
   });
 
   it('revokes: gone from the list, and cannot be resent', async () => {
-    const res = await call('teamController', 'DELETE', `/api/folders/${team()}/invitations/${invitationId}`);
+    const res = await call('teamController', 'DELETE', `/api/folders/${teamIdOf(w)}/invitations/${invitationId}`);
     expect(res.statusCode).toBe(204);
-    const list = (await call('orgController', 'GET', `/api/folders/${team()}/invitations`)).json();
+    const list = (await call('orgController', 'GET', `/api/folders/${teamIdOf(w)}/invitations`)).json();
     expect(list.invitations.map((i: { invitationId: string }) => i.invitationId)).not.toContain(invitationId);
     expect(
-      (await call('orgController', 'POST', `/api/folders/${team()}/invitations/${invitationId}/resend`)).statusCode,
+      (await call('orgController', 'POST', `/api/folders/${teamIdOf(w)}/invitations/${invitationId}/resend`))
+        .statusCode,
     ).toBe(404);
     // The address may be invited again.
-    expect((await invite('orgController', team(), { email, role: 'member', userType: 'contributor' })).statusCode).toBe(
-      201,
-    );
+    expect(
+      (await invite('orgController', teamIdOf(w), { email, role: 'member', userType: 'contributor' })).statusCode,
+    ).toBe(201);
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, createUser, createWorkspace, type TestWorkspace } from '../../../test/factories.ts';
+import { addMember, createUser, createWorkspace, type TestWorkspace, teamIdOf } from '../../../test/factories.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 
 let ctx: TestContext;
@@ -10,13 +10,12 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const team = () => w.projects[0]?.teams[0]?.teamId as string;
 const get = async (who: keyof TestWorkspace['personas'], teamId: string) =>
   ctx.app.inject({ method: 'GET', url: `/api/teams/${teamId}/people`, headers: await w.personas[who].headers() });
 
 describe('GET /api/teams/:teamId/people', () => {
   it('lists everyone who can see the team: its roles, its project roles and the company roles', async () => {
-    const res = await get('teamMember', team());
+    const res = await get('teamMember', teamIdOf(w));
     expect(res.statusCode).toBe(200);
     const ids = res
       .json()
@@ -46,7 +45,7 @@ describe('GET /api/teams/:teamId/people', () => {
       folderId: w.projects[1]?.projectId as string,
       role: 'controller',
     });
-    const ids = (await get('teamMember', team())).json().people.map((p: { userId: string }) => p.userId);
+    const ids = (await get('teamMember', teamIdOf(w))).json().people.map((p: { userId: string }) => p.userId);
     expect(ids).toContain(admin.userId);
     expect(ids).not.toContain(elsewhere.userId);
     // An admin of the platform who is no user of this workspace is not offered.
@@ -58,7 +57,7 @@ describe('GET /api/teams/:teamId/people', () => {
   });
 
   it("answers another workspace's team with 404 and a bad id with 400", async () => {
-    expect((await get('outsider', team())).statusCode).toBe(404);
+    expect((await get('outsider', teamIdOf(w))).statusCode).toBe(404);
     expect((await get('orgController', w.other.projects[0]?.teams[0]?.teamId as string)).statusCode).toBe(404);
     expect((await get('orgController', 'not-a-uuid')).statusCode).toBe(400);
   });

@@ -1,6 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWorkspace, type PersonaName, type TestWorkspace, templateBody } from '../../../test/factories.ts';
+import {
+  createWorkspace,
+  type PersonaName,
+  type TestWorkspace,
+  teamIdOf,
+  templateBody,
+} from '../../../test/factories.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 import { inScope } from '../../db/tenant.ts';
 
@@ -26,7 +32,6 @@ async function call(
 }
 
 const nonUuid = 'not-a-uuid';
-const team = (w: TestWorkspace, p = 0, t = 0) => w.projects[p]?.teams[t]?.teamId as string;
 
 async function create(w: TestWorkspace, folder: string, overrides: Record<string, unknown> = {}) {
   const res = await call(w, 'orgController', 'POST', `/api/${folder}/templates`, templateBody(overrides));
@@ -57,7 +62,7 @@ describe('POST /api/templates/archive, restore, delete', () => {
 
   it('archiving a deployed library template archives its copies in the teams; restore brings them back', async () => {
     const t = await create(w, `companies/${w.companyId}`, { name: 'Plant Register' });
-    await call(w, 'orgController', 'PUT', `/api/templates/${t.templateId}/deployment`, { teamIds: [team(w)] });
+    await call(w, 'orgController', 'PUT', `/api/templates/${t.templateId}/deployment`, { teamIds: [teamIdOf(w)] });
     const archived = await call(w, 'orgController', 'POST', '/api/templates/archive', {
       folderId: w.companyId,
       isCompany: true,
@@ -67,8 +72,8 @@ describe('POST /api/templates/archive, restore, delete', () => {
     expect(archived.json()).toEqual({ state: 'archived', templateIds: [t.templateId] });
     expect(await names(w, 'orgController', `companies/${w.companyId}`, 'active')).not.toContain('Plant Register');
     expect(await names(w, 'orgController', `companies/${w.companyId}`, 'archived')).toContain('Plant Register');
-    expect(await names(w, 'teamMember', `teams/${team(w)}`, 'active')).not.toContain('Plant Register');
-    expect(await names(w, 'teamMember', `teams/${team(w)}`, 'archived')).toContain('Plant Register');
+    expect(await names(w, 'teamMember', `teams/${teamIdOf(w)}`, 'active')).not.toContain('Plant Register');
+    expect(await names(w, 'teamMember', `teams/${teamIdOf(w)}`, 'archived')).toContain('Plant Register');
 
     const restored = await call(w, 'orgController', 'POST', '/api/templates/restore', {
       folderId: w.companyId,
@@ -76,7 +81,7 @@ describe('POST /api/templates/archive, restore, delete', () => {
       templates: [{ _id: t.templateId }],
     });
     expect(restored.json()).toEqual({ state: 'active', templateIds: [t.templateId] });
-    expect(await names(w, 'teamMember', `teams/${team(w)}`, 'active')).toContain('Plant Register');
+    expect(await names(w, 'teamMember', `teams/${teamIdOf(w)}`, 'active')).toContain('Plant Register');
     const events = (await call(w, 'orgController', 'GET', `/api/companies/${w.companyId}/activity`)).json().events;
     expect(events.slice(0, 2).map((e: { action: string }) => e.action)).toEqual([
       'template.restored',
@@ -92,7 +97,7 @@ describe('POST /api/templates/archive, restore, delete', () => {
       templates: [{ _id: t.templateId }],
     });
     const res = await call(w, 'orgController', 'PUT', `/api/templates/${t.templateId}/deployment`, {
-      teamIds: [team(w)],
+      teamIds: [teamIdOf(w)],
     });
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('templateNotDeployable');
@@ -104,7 +109,7 @@ describe('POST /api/templates/archive, restore, delete', () => {
     ).json();
     const t = await create(w, `companies/${w.companyId}`, { tabIds: [tab.id] });
     await call(w, 'orgController', 'PUT', `/api/templates/${t.templateId}/deployment`, {
-      teamIds: [team(w), team(w, 1)],
+      teamIds: [teamIdOf(w), teamIdOf(w, 1)],
     });
     expect(await count(w.workspaceId, 'template_deployments', t.templateId)).toBe(2);
     const res = await call(w, 'orgController', 'POST', '/api/templates/delete', {
@@ -118,7 +123,7 @@ describe('POST /api/templates/archive, restore, delete', () => {
     for (const table of ['templates', 'template_versions', 'template_tab_links', 'template_deployments']) {
       expect(await count(w.workspaceId, table, t.templateId), table).toBe(0);
     }
-    expect(await names(w, 'teamMember', `teams/${team(w)}`, 'active')).not.toContain(t.name);
+    expect(await names(w, 'teamMember', `teams/${teamIdOf(w)}`, 'active')).not.toContain(t.name);
     // The Template ID is free again.
     expect(
       (
@@ -134,9 +139,9 @@ describe('POST /api/templates/archive, restore, delete', () => {
   });
 
   it('a team controller archives and deletes their team templates, not library ones (403)', async () => {
-    const own = await create(w, `teams/${team(w)}`);
+    const own = await create(w, `teams/${teamIdOf(w)}`);
     const lib = await create(w, `companies/${w.companyId}`);
-    const mine = { folderId: team(w), isCompany: false, templates: [{ _id: own.templateId }] };
+    const mine = { folderId: teamIdOf(w), isCompany: false, templates: [{ _id: own.templateId }] };
     expect((await call(w, 'teamMember', 'POST', '/api/templates/archive', mine)).statusCode).toBe(403);
     expect((await call(w, 'teamController', 'POST', '/api/templates/archive', mine)).statusCode).toBe(200);
     expect((await call(w, 'teamMember', 'POST', '/api/templates/delete', mine)).statusCode).toBe(403);
@@ -147,16 +152,16 @@ describe('POST /api/templates/archive, restore, delete', () => {
   });
 
   it('a template of another folder answers 404 templateNotFound; nothing changes', async () => {
-    const a = await create(w, `teams/${team(w)}`);
-    const b = await create(w, `teams/${team(w, 0, 1)}`);
+    const a = await create(w, `teams/${teamIdOf(w)}`);
+    const b = await create(w, `teams/${teamIdOf(w, 0, 1)}`);
     const res = await call(w, 'orgController', 'POST', '/api/templates/archive', {
-      folderId: team(w),
+      folderId: teamIdOf(w),
       isCompany: false,
       templates: [{ _id: a.templateId }, { _id: b.templateId }],
     });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ code: 'templateNotFound', meta: { templateId: b.templateId } });
-    expect(await names(w, 'orgController', `teams/${team(w)}`, 'active')).toContain(a.name);
+    expect(await names(w, 'orgController', `teams/${teamIdOf(w)}`, 'active')).toContain(a.name);
   });
 
   it("another workspace's folder or templates answer 404", async () => {
@@ -190,9 +195,9 @@ describe('POST /api/templates/archive, restore, delete', () => {
       expect((await call(w, 'orgController', 'POST', '/api/templates/restore', body)).statusCode).toBe(400);
     }
     // isCompany with a team id: the flag does not match the folder.
-    const t = await create(w, `teams/${team(w)}`);
+    const t = await create(w, `teams/${teamIdOf(w)}`);
     const wrongKind = await call(w, 'orgController', 'POST', '/api/templates/archive', {
-      folderId: team(w),
+      folderId: teamIdOf(w),
       isCompany: true,
       templates: [{ _id: t.templateId }],
     });

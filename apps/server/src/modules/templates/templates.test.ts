@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWorkspace, type PersonaName, type TestWorkspace, templateBody } from '../../../test/factories.ts';
+import {
+  createWorkspace,
+  type PersonaName,
+  type TestWorkspace,
+  teamIdOf,
+  templateBody,
+} from '../../../test/factories.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 
 let ctx: TestContext;
@@ -22,7 +28,6 @@ async function call(w: TestWorkspace, who: PersonaName, method: Method, url: str
 
 const nonUuid = 'not-a-uuid';
 const missing = '00000000-0000-4000-8000-000000000000';
-const team = (w: TestWorkspace, p = 0, t = 0) => w.projects[p]?.teams[t]?.teamId as string;
 
 async function libraryTemplate(w: TestWorkspace, overrides: Record<string, unknown> = {}) {
   const res = await call(
@@ -108,7 +113,7 @@ describe('POST /api/companies/:companyId/templates (Template Library)', () => {
       w,
       'orgController',
       'POST',
-      `/api/teams/${team(w)}/templates`,
+      `/api/teams/${teamIdOf(w)}/templates`,
       templateBody({ templateCode: 'si-001' }),
     );
     expect(res.statusCode).toBe(409);
@@ -282,27 +287,27 @@ describe('POST /api/teams/:teamId/templates (team templates)', () => {
   it.each<PersonaName>(['teamController', 'projectController', 'orgController', 'admin'])(
     '%s creates a team template in the first team',
     async (who) => {
-      const res = await call(w, who, 'POST', `/api/teams/${team(w)}/templates`, templateBody());
+      const res = await call(w, who, 'POST', `/api/teams/${teamIdOf(w)}/templates`, templateBody());
       expect(res.statusCode).toBe(201);
       expect(res.json()).toMatchObject({
-        folderId: team(w),
+        folderId: teamIdOf(w),
         isCompany: false,
-        path: [w.companyId, w.projects[0]?.projectId, team(w)],
+        path: [w.companyId, w.projects[0]?.projectId, teamIdOf(w)],
       });
     },
   );
 
   it('a team member is refused with 403; a team controller in another team too', async () => {
-    expect((await call(w, 'teamMember', 'POST', `/api/teams/${team(w)}/templates`, templateBody())).statusCode).toBe(
-      403,
-    );
     expect(
-      (await call(w, 'teamController', 'POST', `/api/teams/${team(w, 0, 1)}/templates`, templateBody())).statusCode,
+      (await call(w, 'teamMember', 'POST', `/api/teams/${teamIdOf(w)}/templates`, templateBody())).statusCode,
+    ).toBe(403);
+    expect(
+      (await call(w, 'teamController', 'POST', `/api/teams/${teamIdOf(w, 0, 1)}/templates`, templateBody())).statusCode,
     ).toBe(403);
   });
 
   it("another workspace's team answers 404; a non-uuid 400", async () => {
-    const res = await call(w, 'outsider', 'POST', `/api/teams/${team(w)}/templates`, templateBody());
+    const res = await call(w, 'outsider', 'POST', `/api/teams/${teamIdOf(w)}/templates`, templateBody());
     expect(res.statusCode).toBe(404);
     expect(res.json().code).toBe('teamNotFound');
     expect((await call(w, 'orgController', 'POST', `/api/teams/${nonUuid}/templates`, templateBody())).statusCode).toBe(
@@ -311,7 +316,7 @@ describe('POST /api/teams/:teamId/templates (team templates)', () => {
   });
 
   it('a template created without a header or footer gets the default ones; an empty one stays empty', async () => {
-    const created = await teamTemplate(w, team(w));
+    const created = await teamTemplate(w, teamIdOf(w));
     const res = await call(w, 'orgController', 'GET', `/api/templates/${created.templateId}?lightweight=false`);
     expect(res.statusCode).toBe(200);
     const { header, footer, pdfFilename } = res.json().definition;
@@ -322,7 +327,7 @@ describe('POST /api/teams/:teamId/templates (team templates)', () => {
       { kind: 'metadata', key: 'formNumber' },
     ]);
     const bare = templateBody();
-    const empty = await teamTemplate(w, team(w), {
+    const empty = await teamTemplate(w, teamIdOf(w), {
       definition: { ...bare.definition, header: { items: [] }, footer: { items: [] } },
     });
     const emptyRes = await call(w, 'orgController', 'GET', `/api/templates/${empty.templateId}?lightweight=false`);
@@ -337,7 +342,7 @@ describe('GET /api/templates/:templateId', () => {
   beforeAll(async () => {
     w = await createWorkspace(ctx);
     library = await libraryTemplate(w);
-    own = await teamTemplate(w, team(w, 0, 1));
+    own = await teamTemplate(w, teamIdOf(w, 0, 1));
   });
 
   it('an org member opens a library template with its definition', async () => {
@@ -354,10 +359,12 @@ describe('GET /api/templates/:templateId', () => {
 
   it('a team member may open a library template only once it is deployed to their team', async () => {
     expect((await call(w, 'teamMember', 'GET', `/api/templates/${library.templateId}`)).statusCode).toBe(403);
-    await call(w, 'orgController', 'PUT', `/api/templates/${library.templateId}/deployment`, { teamIds: [team(w)] });
+    await call(w, 'orgController', 'PUT', `/api/templates/${library.templateId}/deployment`, {
+      teamIds: [teamIdOf(w)],
+    });
     const res = await call(w, 'teamMember', 'GET', `/api/templates/${library.templateId}`);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ isDeployed: true, deployedTeamIds: [team(w)] });
+    expect(res.json()).toMatchObject({ isDeployed: true, deployedTeamIds: [teamIdOf(w)] });
   });
 
   it("a team member may not open another team's template (403); its project controller may", async () => {
@@ -477,7 +484,7 @@ describe('PUT /api/templates/:templateId (save a new version)', () => {
 
   it('a team controller may not edit a library template (403), even one deployed to their team', async () => {
     const t = await libraryTemplate(w);
-    await call(w, 'orgController', 'PUT', `/api/templates/${t.templateId}/deployment`, { teamIds: [team(w)] });
+    await call(w, 'orgController', 'PUT', `/api/templates/${t.templateId}/deployment`, { teamIds: [teamIdOf(w)] });
     const res = await call(
       w,
       'teamController',
@@ -489,7 +496,7 @@ describe('PUT /api/templates/:templateId (save a new version)', () => {
   });
 
   it('a team controller saves their team template; a team member may not', async () => {
-    const t = await teamTemplate(w, team(w));
+    const t = await teamTemplate(w, teamIdOf(w));
     expect(
       (
         await call(
@@ -579,7 +586,7 @@ describe('template formulas (issue 14.3: refused on save by the shared rule)', (
     });
 
   it('a formula that does not parse answers 400 with a field error at the formula, and nothing is saved', async () => {
-    const t = await teamTemplate(w, team(w));
+    const t = await teamTemplate(w, teamIdOf(w));
     const res = await save('orgController', t, withFormula('{qty} * ('));
     expect(res.statusCode).toBe(400);
     expect(res.headers['content-type']).toContain('application/problem+json');
@@ -600,7 +607,7 @@ describe('template formulas (issue 14.3: refused on save by the shared rule)', (
   });
 
   it('an unknown field, a text field in arithmetic and a cycle answer 400, each at the formula', async () => {
-    const t = await teamTemplate(w, team(w));
+    const t = await teamTemplate(w, teamIdOf(w));
     const unknown = await save('orgController', t, withFormula('{qty} * {price}'));
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().errors).toEqual([
@@ -622,7 +629,7 @@ describe('template formulas (issue 14.3: refused on save by the shared rule)', (
       w,
       'orgController',
       'POST',
-      `/api/teams/${team(w)}/templates`,
+      `/api/teams/${teamIdOf(w)}/templates`,
       templateBody({ definition: { fields: withFormula('SUM(') } }),
     );
     expect(created.statusCode).toBe(400);
@@ -633,13 +640,13 @@ describe('template formulas (issue 14.3: refused on save by the shared rule)', (
   });
 
   it('a good formula saves (200) and the forms of the template compute it', async () => {
-    const t = await teamTemplate(w, team(w));
+    const t = await teamTemplate(w, teamIdOf(w));
     const res = await save('teamController', t, withFormula('ROUND({qty} * {rate}, 2)'));
     expect(res.statusCode).toBe(200);
     expect(res.json().definition.fields[3]).toMatchObject({ expression: 'ROUND({qty} * {rate}, 2)' });
     const form = await ctx.app.inject({
       method: 'POST',
-      url: `/api/teams/${team(w)}/forms`,
+      url: `/api/teams/${teamIdOf(w)}/forms`,
       headers: await w.personas.teamMember.headers(),
       payload: { formId: randomUUID(), templateId: t.templateId, values: { qty: 4, rate: 2.5 } },
     });
@@ -649,7 +656,7 @@ describe('template formulas (issue 14.3: refused on save by the shared rule)', (
   });
 
   it("a team member may not save (403); another workspace's template answers 404", async () => {
-    const t = await teamTemplate(w, team(w));
+    const t = await teamTemplate(w, teamIdOf(w));
     expect((await save('teamMember', t, withFormula('{qty} * {rate}'))).statusCode).toBe(403);
     expect((await save('outsider', t, withFormula('{qty} * {rate}'))).statusCode).toBe(404);
     // The same answers for a bad formula: access is decided before the body's rules.
@@ -690,7 +697,7 @@ describe('POST /api/templates/:templateId/clone', () => {
   });
 
   it('a used Template ID answers 409; a team member 403; another workspace 404', async () => {
-    const t = await teamTemplate(w, team(w));
+    const t = await teamTemplate(w, teamIdOf(w));
     expect(
       (
         await call(w, 'teamController', 'POST', `/api/templates/${t.templateId}/clone`, {
@@ -727,10 +734,10 @@ describe('GET template lists (company and team)', () => {
     w = await createWorkspace(ctx);
     deployed = await libraryTemplate(w, { name: 'Beta library' });
     await libraryTemplate(w, { name: 'alpha library' });
-    own = await teamTemplate(w, team(w), { name: 'Team own' });
-    await teamTemplate(w, team(w, 0, 1), { name: 'Other team' });
+    own = await teamTemplate(w, teamIdOf(w), { name: 'Team own' });
+    await teamTemplate(w, teamIdOf(w, 0, 1), { name: 'Other team' });
     await call(w, 'orgController', 'PUT', `/api/templates/${deployed.templateId}/deployment`, {
-      teamIds: [team(w), team(w, 1)],
+      teamIds: [teamIdOf(w), teamIdOf(w, 1)],
     });
   });
 
@@ -749,12 +756,12 @@ describe('GET template lists (company and team)', () => {
     expect(body.templates[1]).toMatchObject({
       tabIds: [tab.id],
       isDeployed: true,
-      deployedTeamIds: [team(w), team(w, 1)].sort(),
+      deployedTeamIds: [teamIdOf(w), teamIdOf(w, 1)].sort(),
     });
   });
 
   it("a team's list holds its own templates and the library templates deployed to it", async () => {
-    const res = await call(w, 'teamMember', 'GET', `/api/teams/${team(w)}/templates?state=active`);
+    const res = await call(w, 'teamMember', 'GET', `/api/teams/${teamIdOf(w)}/templates?state=active`);
     expect(res.statusCode).toBe(200);
     const templates = res.json().templates;
     expect(templates.map((t: { name: string; isDeployed: boolean }) => [t.name, t.isDeployed])).toEqual([
@@ -766,12 +773,12 @@ describe('GET template lists (company and team)', () => {
 
   it("a team member may not list the library or another team's templates (403)", async () => {
     expect((await call(w, 'teamMember', 'GET', `/api/companies/${w.companyId}/templates`)).statusCode).toBe(403);
-    expect((await call(w, 'teamMember', 'GET', `/api/teams/${team(w, 0, 1)}/templates`)).statusCode).toBe(403);
+    expect((await call(w, 'teamMember', 'GET', `/api/teams/${teamIdOf(w, 0, 1)}/templates`)).statusCode).toBe(403);
   });
 
   it("another workspace's folders answer 404; bad input 400", async () => {
     expect((await call(w, 'outsider', 'GET', `/api/companies/${w.companyId}/templates`)).statusCode).toBe(404);
-    expect((await call(w, 'outsider', 'GET', `/api/teams/${team(w)}/templates`)).statusCode).toBe(404);
+    expect((await call(w, 'outsider', 'GET', `/api/teams/${teamIdOf(w)}/templates`)).statusCode).toBe(404);
     expect(
       (await call(w, 'orgController', 'GET', `/api/companies/${w.companyId}/templates?state=deleted`)).statusCode,
     ).toBe(400);
