@@ -105,21 +105,12 @@ export function ShellLayout() {
       .catch(() => navigate('/home', { replace: true }));
   }, [result, params.folderId, navigate, queryClient, t]);
 
-  // Shell query parameters (spec 2.1): view=switchWorkspace opens the switcher; the checkout
-  // success modal does not exist yet, so view=checkoutSuccess is dropped rather than faked.
+  // Shell query parameters (spec 2.1): view=switchWorkspace opens the switcher;
+  // view=checkoutSuccess is the checkout success modal's (CheckoutSuccessModal).
   const view = searchParams.get('view');
   useEffect(() => {
     if (view === 'switchWorkspace') setSwitcherOpen(true);
-    if (view === 'checkoutSuccess') {
-      setSearchParams(
-        (current) => {
-          current.delete('view');
-          return current;
-        },
-        { replace: true },
-      );
-    }
-  }, [view, setSearchParams]);
+  }, [view]);
 
   const closeSwitcher = () => {
     setSwitcherOpen(false);
