@@ -10,6 +10,7 @@ import { writeInvitations } from '../modules/people/invitations.service.ts';
 import { writeNewWorkspace } from '../modules/workspaces/workspaces.service.ts';
 import { seedDemoActions } from './demo-actions.ts';
 import { seedDemoForms } from './demo-forms.ts';
+import { seedDemoLists } from './demo-lists.ts';
 import { seedDemoTemplates } from './demo-templates.ts';
 
 export type DemoUser = { email: string; label: string };
@@ -300,6 +301,7 @@ export async function seedDemo(database: Database, config: Config): Promise<{ us
       }),
     );
     await seedDemoTemplates(tx, { workspaceId, actorUserId: orgController, teamIds });
+    await seedDemoLists(tx, { workspaceId, actorUserId: orgController });
     await seedDemoForms(tx, {
       workspaceId,
       teamIds,

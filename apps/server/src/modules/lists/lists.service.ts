@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { limitsFor } from '@formwork/shared/limits';
+import { limitsFor, type Plan } from '@formwork/shared/limits';
 import { encodeCursor } from '@formwork/shared/schemas/cursor';
 import {
   type ListCreate,
@@ -411,4 +411,47 @@ export async function exportListCsv(
     const items = await queries.allItems(tx, workspaceId, listId);
     return { fileName: `${list.name}.csv`, csv: listCsv(list.properties, items) };
   });
+}
+
+/**
+ * A new list filled from a CSV inside the caller's transaction (the demo seed): the same parse and
+ * replacement as an import; a file with errors throws.
+ */
+export async function writeListFromCsv(
+  tx: Tx,
+  input: { workspaceId: string; folderPath: string[]; actorUserId: string; name: string; csv: string; plan: Plan },
+): Promise<string> {
+  const { workspaceId, actorUserId } = input;
+  const listId = randomUUID();
+  const folderId = input.folderPath.at(-1) as string;
+  await queries.insertList(tx, { workspaceId, listId, folderId, name: input.name, userId: actorUserId });
+  const parsed = parseListCsv(input.csv, [], limitsFor(input.plan).propertiesPerList);
+  if (parsed.errors.length > 0) throw new Error(`List ${input.name}: ${JSON.stringify(parsed.errors)}`);
+  const ids = parsed.properties.map((p) => ({ propertyId: randomUUID(), name: p.name, type: p.type, isNew: true }));
+  await queries.replaceContents(
+    tx,
+    workspaceId,
+    listId,
+    ids,
+    parsed.items.map((item) => ({
+      itemId: randomUUID(),
+      label: item.label,
+      colour: item.colour,
+      values: Object.fromEntries(
+        ids.flatMap((p, n) => (item.values[n] ? [[p.propertyId, item.values[n] as string]] : [])),
+      ),
+    })),
+  );
+  await recordEvents(tx, [
+    {
+      workspaceId,
+      actorUserId,
+      action: 'list.created',
+      subjectType: 'list',
+      subjectId: listId,
+      folderPath: input.folderPath,
+      details: { name: input.name },
+    },
+  ]);
+  return listId;
 }

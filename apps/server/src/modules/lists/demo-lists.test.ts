@@ -1,0 +1,46 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { personaFor } from '../../../test/factories.ts';
+import { createTestApp, type TestContext } from '../../../test/test-app.ts';
+import { seedDemo } from '../../seed/demo.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  await seedDemo(ctx.database, ctx.config);
+});
+afterAll(() => ctx.close());
+
+async function get(email: string, url: string) {
+  const rows = await ctx.database.db.execute<{ user_id: string }>(
+    sql`select user_id from users where email = ${email}`,
+  );
+  const userId = rows.rows[0]?.user_id as string;
+  const res = await ctx.app.inject({ method: 'GET', url, headers: await personaFor(ctx, { userId, email }).headers() });
+  expect(res.statusCode).toBe(200);
+  return res.json();
+}
+
+describe('demo lists (issue 18.6)', () => {
+  it('the List Library has a plant list with ID, type, next service (date with expiry) and colours, and subcontractors', async () => {
+    const companyId = (
+      await ctx.database.db.execute<{ workspace_id: string }>(
+        sql`select workspace_id from workspaces where name = 'Acme Construction'`,
+      )
+    ).rows[0]?.workspace_id as string;
+    const library = await get('org.member@acme.example', `/api/companies/${companyId}/lists`);
+    expect(library.lists.map((l: { name: string }) => l.name)).toEqual(['Plant', 'Subcontractors']);
+    const plant = library.lists[0];
+    const detail = await get('org.member@acme.example', `/api/companies/${companyId}/lists/${plant.id}`);
+    expect(detail.properties.map((p: { name: string; type: string }) => [p.name, p.type])).toEqual([
+      ['Plant ID', 'text'],
+      ['Type', 'text'],
+      ['Next service', 'expiry_date'],
+      ['Hours', 'number'],
+    ]);
+    const items = (await get('org.member@acme.example', `/api/companies/${companyId}/lists/${plant.id}/items`)).items;
+    expect(items).toHaveLength(8);
+    expect(items[0]).toMatchObject({ label: 'Excavator 20t', colour: '#f59f00' });
+    expect(items[0].values[detail.properties[2].id]).toBe('2027-02-14');
+  });
+});

@@ -1,0 +1,36 @@
+import type { Tx } from '../db/tenant.ts';
+import { writeListFromCsv } from '../modules/lists/lists.service.ts';
+
+/** Issue 18.6: the plant the company runs, with its ID, type, next service (date with expiry) and colour. */
+const plantCsv = [
+  'Plant,Colour,Plant ID [Text],Type [Text],Next service [Date with expiry],Hours [Number]',
+  'Excavator 20t,#f59f00,EX-020,Earthmoving,2027-02-14,1240',
+  'Excavator 5t,#f59f00,EX-005,Earthmoving,2026-12-03,860',
+  'Tower crane,#e03131,TC-001,Lifting,2027-05-30,3100',
+  'Mobile crane 60t,#e03131,MC-060,Lifting,2026-11-30,2210',
+  'Smooth drum roller,#1971c2,RL-012,Compaction,2027-01-20,540',
+  'Tipper truck 10t,#2f9e44,TT-010,Haulage,2027-03-08,4020',
+  'Concrete pump,#7048e8,CP-036,Concrete,2027-04-11,980',
+  'Telehandler,#0c8599,TH-004,Lifting,2026-12-19,1510',
+].join('\n');
+
+const subcontractorsCsv = [
+  'Subcontractor,Trade [Text],Contact [Text]',
+  'Harbour Electrical,Electrical,02 9000 1001',
+  'Bluegum Plumbing,Plumbing,02 9000 1002',
+  'Sandstone Formwork,Formwork,02 9000 1003',
+  'Coastal Scaffolding,Scaffolding,02 9000 1004',
+  'Ironbark Steel Fixing,Reinforcement,02 9000 1005',
+].join('\n');
+
+/** The List Library's demo lists, made by the lists service as an import makes them. */
+export async function seedDemoLists(tx: Tx, demo: { workspaceId: string; actorUserId: string }): Promise<void> {
+  const common = {
+    workspaceId: demo.workspaceId,
+    folderPath: [demo.workspaceId],
+    actorUserId: demo.actorUserId,
+    plan: 'premium' as const,
+  };
+  await writeListFromCsv(tx, { ...common, name: 'Plant', csv: plantCsv });
+  await writeListFromCsv(tx, { ...common, name: 'Subcontractors', csv: subcontractorsCsv });
+}
