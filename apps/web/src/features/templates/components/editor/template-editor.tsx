@@ -3,8 +3,7 @@ import { Alert, Anchor, Badge, Box, Center, Loader, Stack, Tabs } from '@mantine
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { StaleVersionModal } from '../../../../components/ui/stale-version-modal.tsx';
-import type { TemplateFolder } from '../../api/templates.ts';
-import { useTemplateEditor } from '../../hooks/use-template-editor.ts';
+import { type TemplateEditorOptions, useTemplateEditor } from '../../hooks/use-template-editor.ts';
 import { type EditorTab, editorTabs } from '../../model/issues.ts';
 import { templatesPath } from '../../template-paths.ts';
 import { FieldsTab } from './fields-tab.tsx';
@@ -21,19 +20,7 @@ import { UnsavedBeforeArchiveModal } from './unsaved-before-archive-modal.tsx';
 
 export type { TemplateEditorState } from '../../hooks/use-template-editor.ts';
 
-type Props = {
-  folder: TemplateFolder;
-  path: readonly string[];
-  /** null: a new template in `folder`. */
-  templateId: string | null;
-  viewer: Membership;
-  plan: Plan;
-  /** A new template starts in this tab (Add Template from a tab's menu). */
-  initialTabId?: string | null;
-  workspaceName?: string;
-  /** The route's key for this editor; a new template's save carries it to the template's address. */
-  instance: string;
-};
+type Props = TemplateEditorOptions & { workspaceName?: string };
 
 /**
  * The template editor (spec 2.6): Settings, Fields, Header/Footer, Web Preview, Mobile Apps, View
