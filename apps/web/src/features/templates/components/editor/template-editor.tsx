@@ -1,4 +1,3 @@
-import type { Membership, Plan } from '@formwork/shared/permissions';
 import { Alert, Anchor, Badge, Box, Center, Loader, Stack, Tabs } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
