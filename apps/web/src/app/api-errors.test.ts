@@ -1,6 +1,6 @@
-import type { TFunction } from 'i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HttpError } from '../lib/http.ts';
+import type { TFunction } from '../lib/translate.tsx';
 import { type ApiErrorEffects, handleApiError, ssoLogoutDelayMs } from './api-errors.ts';
 
 const t = ((key: string) => key) as unknown as TFunction;

@@ -1,8 +1,8 @@
-import type { TFunction } from 'i18next';
 import { HttpError, ping } from '../lib/http.ts';
 import { externalLinks } from '../lib/links.ts';
 import { problemMessage } from '../lib/problem-message.ts';
 import type { showToast } from '../lib/toast.tsx';
+import type { TFunction } from '../lib/translate.tsx';
 
 export type ApiErrorEffects = {
   t: TFunction;

@@ -1,8 +1,8 @@
 import { Button, Code, Group, List, Text } from '@mantine/core';
 import { useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
 import { OnDemandModal } from '../components/ui/on-demand-modal.tsx';
 import { domainsToAllow, externalLinks } from '../lib/links.ts';
+import { useTranslation } from '../lib/translate.tsx';
 
 let open = false;
 const listeners = new Set<() => void>();

@@ -1,6 +1,6 @@
 import { Alert, Anchor } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { externalLinks } from '../lib/links.ts';
+import { useTranslation } from '../lib/translate.tsx';
 
 export function isInternetExplorer(userAgent = typeof navigator === 'undefined' ? '' : navigator.userAgent) {
   return /MSIE |Trident\//.test(userAgent);

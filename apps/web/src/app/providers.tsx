@@ -1,14 +1,13 @@
 import { createTheme, MantineProvider } from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import i18next from 'i18next';
 import { type ReactNode, Suspense, useEffect, useMemo, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { signOut } from '../lib/auth.ts';
 import { trackDialogOpeners } from '../lib/focus-opener.ts';
 import { HttpError } from '../lib/http.ts';
 import { lazyWithReload } from '../lib/lazy-with-reload.ts';
 import { showToast } from '../lib/toast.tsx';
+import { i18n as appTexts, useTranslation } from '../lib/translate.tsx';
 import { handleApiError } from './api-errors.ts';
 import { FirewallModal, openFirewallModal } from './firewall-modal.tsx';
 
@@ -32,7 +31,7 @@ export function createAppTheme(t: (key: string) => string) {
 
 const reportError = (error: unknown, meta: Record<string, unknown> | undefined) => {
   if (meta?.handlesErrors) return;
-  void handleApiError(error, { t: i18next.t, toast: showToast, signOut: () => void signOut(), openFirewallModal });
+  void handleApiError(error, { t: appTexts.t, toast: showToast, signOut: () => void signOut(), openFirewallModal });
 };
 
 export function createQueryClient() {

@@ -1,6 +1,6 @@
 import { formatDayHeading, formatInstant, formatTime, isoDay, previousDay } from '@formwork/shared/forms/date-text';
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './translate.tsx';
 
 const TimeZoneContext = createContext<string | undefined>(undefined);
 

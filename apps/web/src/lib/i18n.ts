@@ -1,5 +1,3 @@
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
 // The first screen's texts (sign-in redirect, shell, folder navigation, activity, errors): the
 // rest of en-US loads with every part loaded on demand (lazyWithReload) and, after the first
 // screen, when the browser is idle (issue 15.4). `npm run bench -- web` lists any text group the
@@ -36,6 +34,7 @@ import {
   userMenu,
   workspaces,
 } from '../locales/en-US.json';
+import { i18n } from './translate.tsx';
 
 export const defaultLocale = 'en-US';
 export const localeStorageKey = 'locale';
@@ -93,27 +92,20 @@ let allTexts: Promise<{ default: Record<string, unknown> }> | undefined;
 export async function loadAllTexts(): Promise<void> {
   allTexts ??= import('virtual:all-texts/en-US');
   const messages = await allTexts;
-  i18next.addResourceBundle(defaultLocale, 'translation', messages.default, true, false);
+  i18n.addResources(defaultLocale, messages.default, false);
 }
 
 /**
- * Starts i18next with en-US (the fallback) and the stored locale. `firstScreenOnly` (the app's
+ * Starts the texts with en-US (the fallback) and the stored locale. `firstScreenOnly` (the app's
  * start) loads only the first screen's en-US texts now and the rest when the browser is idle.
  */
 export async function initI18n(locale = storedLocale(), { firstScreenOnly = false } = {}) {
-  await i18next.use(initReactI18next).init({
-    lng: defaultLocale,
-    fallbackLng: defaultLocale,
-    resources: { [defaultLocale]: { translation: firstScreenTexts } },
-    interpolation: { escapeValue: false },
-    returnNull: false,
-    showSupportNotice: false,
-  });
+  i18n.init({ lng: defaultLocale, fallbackLng: defaultLocale, resources: { [defaultLocale]: firstScreenTexts } });
   const loader = localeLoaders[`../locales/${locale}.json`];
   if (locale !== defaultLocale && loader) {
     const messages = await loader();
-    i18next.addResourceBundle(locale, 'translation', messages.default, true, true);
-    await i18next.changeLanguage(locale);
+    i18n.addResources(locale, messages.default, true);
+    i18n.changeLanguage(locale);
   }
   if (firstScreenOnly) {
     const later = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1));
@@ -121,8 +113,8 @@ export async function initI18n(locale = storedLocale(), { firstScreenOnly = fals
   } else {
     await loadAllTexts();
   }
-  document.documentElement.lang = i18next.language;
-  return i18next;
+  document.documentElement.lang = i18n.language;
+  return i18n;
 }
 
 /**
@@ -136,10 +128,10 @@ export async function applyLocale(locale: string) {
     // Private mode: the choice still applies to this page.
   }
   const loader = localeLoaders[`../locales/${locale}.json`];
-  if (locale !== defaultLocale && loader && !i18next.hasResourceBundle(locale, 'translation')) {
+  if (locale !== defaultLocale && loader && !i18n.hasResources(locale)) {
     const messages = await loader();
-    i18next.addResourceBundle(locale, 'translation', messages.default, true, true);
+    i18n.addResources(locale, messages.default, true);
   }
-  await i18next.changeLanguage(locale);
-  document.documentElement.lang = i18next.language;
+  i18n.changeLanguage(locale);
+  document.documentElement.lang = i18n.language;
 }

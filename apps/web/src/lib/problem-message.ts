@@ -1,6 +1,6 @@
 import { type ErrorCode, isErrorCode } from '@formwork/shared/errors';
-import type { TFunction } from 'i18next';
 import { HttpError } from './http.ts';
+import type { TFunction } from './translate.tsx';
 
 /** What a screen says instead of the common message for some codes (e.g. its own stale-version text). */
 export type ProblemMessages = Partial<Record<ErrorCode, string>>;

@@ -1,6 +1,6 @@
 import type { TextContext, ValueWords } from '@formwork/shared/forms/value-text';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './translate.tsx';
 
 /**
  * The locale and translated words the shared value text needs in the web app (registers, history):

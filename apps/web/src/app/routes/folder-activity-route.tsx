@@ -1,9 +1,9 @@
 import { Badge, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconForms } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { ActivityFeed } from '../../features/activity/components/activity-feed.tsx';
 import { teamFormsPath } from '../../lib/form-paths.ts';
+import { useTranslation } from '../../lib/translate.tsx';
 import { levelKinds } from '../shell/folder-location.ts';
 import { useShellContext } from '../shell/shell-layout.tsx';
 import { activityLink } from './activity-links.ts';

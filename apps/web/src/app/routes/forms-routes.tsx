@@ -2,7 +2,6 @@ import { can } from '@formwork/shared/permissions';
 import { Center, Loader, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { FormActions } from '../../features/actions/components/form-actions.tsx';
 import { useCurrentUser } from '../../features/auth/api/current-user.ts';
@@ -18,6 +17,7 @@ import { formPath } from '../../lib/form-paths.ts';
 import { apiRequest } from '../../lib/http.ts';
 import { templateQuery } from '../../lib/template-query.ts';
 import { showToast } from '../../lib/toast.tsx';
+import { useTranslation } from '../../lib/translate.tsx';
 import type { FolderLocation } from '../shell/folder-location.ts';
 import { useShellContext } from '../shell/shell-layout.tsx';
 

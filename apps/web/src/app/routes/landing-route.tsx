@@ -1,11 +1,11 @@
 import { Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { OnDemandModal } from '../../components/ui/on-demand-modal.tsx';
 import { signOut } from '../../lib/auth.ts';
 import { apiRequest } from '../../lib/http.ts';
+import { useTranslation } from '../../lib/translate.tsx';
 import { landingPath } from '../shell/folder-location.ts';
 
 /** Shell query parameters that travel with the user to where they land. */

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { FullPageMessage } from '../../features/auth/components/full-page-message.tsx';
 import { showToast } from '../../lib/toast.tsx';
+import { useTranslation } from '../../lib/translate.tsx';
 import { landingPath } from '../shell/folder-location.ts';
 
 /**

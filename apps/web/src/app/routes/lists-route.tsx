@@ -1,10 +1,10 @@
 import type { ListState } from '@formwork/shared/schemas/lists';
 import { Center, Loader } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
 import { ListPage } from '../../features/lists/components/list-page.tsx';
 import { ListsPage } from '../../features/lists/components/lists-page.tsx';
 import { listsPath } from '../../features/lists/list-paths.ts';
+import { useTranslation } from '../../lib/translate.tsx';
 import { useShellContext } from '../shell/shell-layout.tsx';
 
 const states: readonly string[] = ['active', 'archived'];

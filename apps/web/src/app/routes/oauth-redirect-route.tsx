@@ -2,7 +2,6 @@ import type { AccessibleWorkspace } from '@formwork/shared/schemas/workspaces';
 import { Button, Group, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { OnDemandModal } from '../../components/ui/on-demand-modal.tsx';
 import { authKeys } from '../../features/auth/api/current-user.ts';
@@ -10,6 +9,7 @@ import { FullPageMessage } from '../../features/auth/components/full-page-messag
 import { fetchAccessibleWorkspaces, workspaceKeys } from '../../features/workspaces/api/accessible-workspaces.ts';
 import { authConfig, completeSignIn, signOut, takeReturnTo } from '../../lib/auth.ts';
 import { HttpError } from '../../lib/http.ts';
+import { useTranslation } from '../../lib/translate.tsx';
 
 type Outcome = 'working' | 'noWorkspace' | 'failed';
 

@@ -1,8 +1,8 @@
 import { Button, Center, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconTools } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { activityPath } from '../../features/folders/folder-paths.ts';
+import { useTranslation } from '../../lib/translate.tsx';
 import { levelKinds } from '../shell/folder-location.ts';
 import { sectionKinds, sectionLabelKey, type UnbuiltSection } from '../shell/sections.ts';
 import { useShellContext } from '../shell/shell-layout.tsx';

@@ -1,11 +1,11 @@
 import { can } from '@formwork/shared/permissions';
 import { Center, Loader, Stack, Tabs, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { BillingSection } from '../../features/billing/components/billing-section.tsx';
 import { UsageSection } from '../../features/billing/components/usage-section.tsx';
 import { useAccessibleWorkspaces } from '../../features/workspaces/api/accessible-workspaces.ts';
 import { WorkspaceSettings } from '../../features/workspaces/components/workspace-settings.tsx';
+import { useTranslation } from '../../lib/translate.tsx';
 import { settingsBuilt } from '../shell/sections.ts';
 import { useShellContext } from '../shell/shell-layout.tsx';
 import { SectionNotAvailableRoute } from './section-not-available-route.tsx';

@@ -1,11 +1,11 @@
 import { Center, Loader } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useParams, useSearchParams } from 'react-router';
 import {
   TemplateEditor,
   type TemplateEditorState,
 } from '../../features/templates/components/editor/template-editor.tsx';
 import { useAccessibleWorkspaces } from '../../features/workspaces/api/accessible-workspaces.ts';
+import { useTranslation } from '../../lib/translate.tsx';
 import { useShellContext } from '../shell/shell-layout.tsx';
 
 /** /apps/{companies|teams}/{folderId}/templates/{templateId}/edit and .../templates/new. */

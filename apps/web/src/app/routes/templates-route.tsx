@@ -1,12 +1,12 @@
 import type { TemplateListState } from '@formwork/shared/schemas/templates';
 import { Center, Loader } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
 import { useFolderTree } from '../../features/folders/api/folder-tree.ts';
 import type { TeamOption } from '../../features/templates/components/team-options.ts';
 import { TemplatePreviewModal } from '../../features/templates/components/template-preview-modal.tsx';
 import { TemplatesPage } from '../../features/templates/components/templates-page.tsx';
+import { useTranslation } from '../../lib/translate.tsx';
 import { useShellContext } from '../shell/shell-layout.tsx';
 
 const states: readonly string[] = ['active', 'archived'];

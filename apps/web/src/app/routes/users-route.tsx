@@ -1,7 +1,7 @@
 import { Center, Loader } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
 import { UsersPage } from '../../features/people/components/users-page.tsx';
+import { useTranslation } from '../../lib/translate.tsx';
 import { levelKinds } from '../shell/folder-location.ts';
 import { useShellContext } from '../shell/shell-layout.tsx';
 

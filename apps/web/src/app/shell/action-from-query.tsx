@@ -1,11 +1,11 @@
 import { Suspense, useEffect, useMemo, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useAction } from '../../features/actions/api/actions.ts';
 import { useCurrentUser } from '../../features/auth/api/current-user.ts';
 import { useTeamPeople } from '../../features/people/api/team-people.ts';
 import { lazyWithReload } from '../../lib/lazy-with-reload.ts';
 import { showToast } from '../../lib/toast.tsx';
+import { useTranslation } from '../../lib/translate.tsx';
 
 // The action modal (and the form parts it uses) loads when an action is opened, not with the shell.
 const ActionModal = lazyWithReload(() =>

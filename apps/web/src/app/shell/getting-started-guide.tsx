@@ -1,9 +1,9 @@
 import { ActionIcon, Affix, Anchor, Button, Group, List, Paper, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconChevronDown, IconRocket } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { templatesPath } from '../../features/templates/template-paths.ts';
+import { useTranslation } from '../../lib/translate.tsx';
 import { helpLinks } from './help-menu.tsx';
 
 const collapsedKey = 'formwork:getting-started-collapsed';

@@ -12,8 +12,8 @@ import {
   IconVideo,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Menu, Tooltip } from '../../components/ui/on-demand-floating.tsx';
+import { useTranslation } from '../../lib/translate.tsx';
 
 /** The help menu's external pages (spec 2.3). */
 export const helpLinks = {

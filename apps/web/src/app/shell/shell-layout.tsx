@@ -2,7 +2,6 @@ import { AppShell, Button, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate, useOutletContext, useParams, useSearchParams } from 'react-router';
 import { OnDemandModal } from '../../components/ui/on-demand-modal.tsx';
 import { UnsavedChangesProvider } from '../../components/ui/unsaved-changes.tsx';
@@ -19,6 +18,7 @@ import { WorkspaceTimeZone } from '../../lib/date-text.tsx';
 import { lazyWithReload } from '../../lib/lazy-with-reload.ts';
 import { externalLinks } from '../../lib/links.ts';
 import { showToast } from '../../lib/toast.tsx';
+import { useTranslation } from '../../lib/translate.tsx';
 import { IeBanner } from '../ie-banner.tsx';
 
 const WorkspaceSwitcher = lazyWithReload(() =>

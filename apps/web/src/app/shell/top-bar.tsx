@@ -15,7 +15,6 @@ import {
   IconUsers,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Tooltip } from '../../components/ui/on-demand-floating.tsx';
 import { MyActionsButton } from '../../features/actions/components/my-actions-button.tsx';
@@ -23,6 +22,7 @@ import { UserMenu } from '../../features/auth/components/user-menu.tsx';
 import { TrialWidget } from '../../features/billing/components/trial-widget.tsx';
 import { activityPath } from '../../features/folders/folder-paths.ts';
 import { externalLinks } from '../../lib/links.ts';
+import { useTranslation } from '../../lib/translate.tsx';
 import type { LocationResult } from './folder-location.ts';
 import { HelpMenu } from './help-menu.tsx';
 import {

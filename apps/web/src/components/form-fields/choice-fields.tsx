@@ -1,6 +1,6 @@
 import type { FieldOf } from '@formwork/shared/fields/field';
 import { Checkbox, Chip, Group, Radio, Select, Stack, TagsInput, TextInput } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translate.tsx';
 import { type FieldProps, FieldShell } from './field-shell.tsx';
 import { inputId } from './text-fields.tsx';
 

@@ -1,7 +1,7 @@
 import type { Field, FieldOf } from '@formwork/shared/fields/field';
 import { Group, Paper, Text } from '@mantine/core';
 import { IconMath, IconPhoto } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translate.tsx';
 import { useFormFieldEnv } from './field-context.tsx';
 import { FieldShell } from './field-shell.tsx';
 import { FileImage } from './file-image.tsx';

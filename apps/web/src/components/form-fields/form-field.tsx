@@ -1,7 +1,7 @@
 import type { Field } from '@formwork/shared/fields/field';
 import { Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translate.tsx';
 import { DropdownField, ListField, MultipleChoiceField, YesNoField } from './choice-fields.tsx';
 import { FormulaField, MetadataField } from './computed-fields.tsx';
 import { DateField, DateRangeField, DateTimeField } from './date-fields.tsx';

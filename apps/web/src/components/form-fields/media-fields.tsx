@@ -4,7 +4,7 @@ import type { PhotoValue } from '@formwork/shared/forms/field-values';
 import { ActionIcon, Button, FileButton, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconCamera, IconPhoto, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translate.tsx';
 import { useFormFieldEnv } from './field-context.tsx';
 import { type FieldProps, FieldShell } from './field-shell.tsx';
 import { FileImage, useFileObjectUrl } from './file-image.tsx';

@@ -1,6 +1,6 @@
 import { Box, Button, Group, Text } from '@mantine/core';
 import { type PointerEvent, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translate.tsx';
 
 /** The drawing as a PNG (white background so it prints on any PDF). */
 export function canvasToPng(canvas: HTMLCanvasElement): Promise<Blob> {

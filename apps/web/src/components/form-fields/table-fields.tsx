@@ -16,7 +16,7 @@ import {
 } from '@mantine/core';
 import { IconCamera, IconPlus, IconSignature, IconTrash } from '@tabler/icons-react';
 import { type ClipboardEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translate.tsx';
 import { fromLocalInput, toLocalInput } from './date-fields.tsx';
 import { useFormFieldEnv } from './field-context.tsx';
 import { type FieldProps, FieldShell } from './field-shell.tsx';

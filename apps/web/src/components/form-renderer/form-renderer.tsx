@@ -32,7 +32,7 @@ import {
   IconUsers,
 } from '@tabler/icons-react';
 import { type ReactNode, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translate.tsx';
 import { FormField } from '../form-fields/form-field.tsx';
 import type { FormFill } from '../form-fields/form-fill.ts';
 

@@ -1,7 +1,7 @@
 import { passwordRules } from '@formwork/shared/schemas/identity';
 import { List, Text } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translate.tsx';
 
 /** Spec 5.7: the password rules, each ticked once met (activation and sign-up). */
 export function PasswordChecklist({ password }: { password: string }) {

@@ -10,8 +10,8 @@ import {
   useRef,
   useState,
 } from 'react';
-import { useTranslation } from 'react-i18next';
 import { type BlockerFunction, useBlocker } from 'react-router';
+import { useTranslation } from '../../lib/translate.tsx';
 import { OnDemandModal } from './on-demand-modal.tsx';
 
 /** One editor's unsaved state, as registered with the provider. */

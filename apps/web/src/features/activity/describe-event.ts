@@ -1,5 +1,5 @@
 import type { ActivityEvent } from '@formwork/shared/schemas/activity';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../lib/translate.tsx';
 
 /** The event in plain words of the user's language, e.g. "Olivia Controller archived the project folder Bridge". */
 export function describeEvent(

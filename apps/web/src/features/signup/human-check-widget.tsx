@@ -1,7 +1,7 @@
 import type { SignupConfig } from '@formwork/shared/schemas/signup';
 import { Loader, VisuallyHidden } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/translate.tsx';
 
 type GetAnswer = () => Promise<string | undefined>;
 

@@ -35,7 +35,6 @@ import {
 import { IconCheck, IconCircleCheck, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PasswordChecklist, passwordRulesMet } from '../../components/ui/password-checklist.tsx';
 import { changePasswordUrl, startSignIn, storeReturnTo } from '../../lib/auth.ts';
@@ -43,6 +42,7 @@ import { HttpError } from '../../lib/http.ts';
 import { signupLinks } from '../../lib/links.ts';
 import { useDocumentTitle, useRobots } from '../../lib/robots.ts';
 import { showToast } from '../../lib/toast.tsx';
+import { useTranslation } from '../../lib/translate.tsx';
 import { signupApi, signupKeys } from './api.ts';
 import { HumanCheckWidget } from './human-check-widget.tsx';
 

@@ -13,15 +13,15 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import type { TFunction } from 'i18next';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useUnsavedChangesGuard } from '../../../components/ui/unsaved-changes.tsx';
 import { formPath, newId } from '../../../lib/form-paths.ts';
 import { HttpError } from '../../../lib/http.ts';
 import { problemMessage } from '../../../lib/problem-message.ts';
 import { showToast } from '../../../lib/toast.tsx';
+import type { TFunction } from '../../../lib/translate.tsx';
+import { useTranslation } from '../../../lib/translate.tsx';
 import { type ActionChange, type ActionRef, useAction, useChangeAction, useCreateAction } from '../api/actions.ts';
 
 export type Person = { userId: string; name: string };

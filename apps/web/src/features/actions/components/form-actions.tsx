@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Loader, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translate.tsx';
 import { type ActionRef, actionRefOf, useFormActions } from '../api/actions.ts';
 import { ActionModal, NewActionModal, type Person } from './action-editor.tsx';
 

@@ -14,10 +14,10 @@ import {
 import { useWindowEvent } from '@mantine/hooks';
 import { IconChecklist } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Popover, Tooltip } from '../../../components/ui/on-demand-floating.tsx';
 import { formPath } from '../../../lib/form-paths.ts';
+import { useTranslation } from '../../../lib/translate.tsx';
 import { useMyActions } from '../api/actions.ts';
 
 /**

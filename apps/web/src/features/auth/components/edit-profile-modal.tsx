@@ -9,12 +9,12 @@ import {
 } from '@formwork/shared/schemas/identity';
 import { Avatar, Button, FileButton, Group, Modal, Select, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useUnsavedChangesGuard } from '../../../components/ui/unsaved-changes.tsx';
 import { HttpError } from '../../../lib/http.ts';
 import { applyLocale } from '../../../lib/i18n.ts';
 import { browserTimeZone } from '../../../lib/time-zone.ts';
 import { showToast } from '../../../lib/toast.tsx';
+import { useTranslation } from '../../../lib/translate.tsx';
 import { useCurrentUser, useUpdateCurrentUser } from '../api/current-user.ts';
 import { useApiImage, useRemovePicture, useSavePicture } from '../api/profile.ts';
 import { EmailChangeSection } from './email-change-section.tsx';

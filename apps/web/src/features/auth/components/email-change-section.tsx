@@ -2,9 +2,9 @@ import { type CurrentUser, emailChangeLinkHours, emailChangeRequestSchema } from
 import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconMailForward } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { HttpError } from '../../../lib/http.ts';
 import { problemMessage } from '../../../lib/problem-message.ts';
+import { useTranslation } from '../../../lib/translate.tsx';
 import { useRequestEmailChange } from '../api/profile.ts';
 
 /**

@@ -2,8 +2,8 @@ import { uploadRules } from '@formwork/shared/uploads';
 import { Button, FileButton, Group, Image, Paper, Stack, Text } from '@mantine/core';
 import { IconPencil, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { SignaturePad } from '../../../components/form-fields/signature-pad.tsx';
+import { useTranslation } from '../../../lib/translate.tsx';
 import { useApiImage, useMySignature, useRemoveSignature, useSaveSignature } from '../api/profile.ts';
 
 /** Issue 16.4: the user's own signature, drawn or uploaded, offered by signature fields. */

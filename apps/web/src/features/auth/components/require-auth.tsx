@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { currentUser, type Session } from '../../../lib/auth.ts';
+import { useTranslation } from '../../../lib/translate.tsx';
 import { FullPageMessage } from './full-page-message.tsx';
 
 /** Secure sections: without a session, go to `login` with this address to come back to. */

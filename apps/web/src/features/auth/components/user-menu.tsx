@@ -1,11 +1,11 @@
 import { Avatar, Text, UnstyledButton } from '@mantine/core';
 import { IconKey, IconLogout, IconUserEdit } from '@tabler/icons-react';
 import { Suspense, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Menu, Tooltip } from '../../../components/ui/on-demand-floating.tsx';
 import { changePasswordUrl, signOut } from '../../../lib/auth.ts';
 import { applyLocale, storedLocale } from '../../../lib/i18n.ts';
 import { lazyWithReload } from '../../../lib/lazy-with-reload.ts';
+import { useTranslation } from '../../../lib/translate.tsx';
 import { useCurrentUser } from '../api/current-user.ts';
 import { useApiImage } from '../api/profile.ts';
 

@@ -1,8 +1,8 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { HttpError } from '../../../lib/http.ts';
+import { useTranslation } from '../../../lib/translate.tsx';
 import { useConfirmEmailChange } from '../api/profile.ts';
 import { FullPageMessage } from '../components/full-page-message.tsx';
 

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { safeReturnPath, startSignIn, storeReturnTo } from '../../../lib/auth.ts';
 import { useRobots } from '../../../lib/robots.ts';
+import { useTranslation } from '../../../lib/translate.tsx';
 import { FullPageMessage } from '../components/full-page-message.tsx';
 
 /** `login`: remembers the optional `url` return address, then starts the provider's sign-in. */

@@ -3,7 +3,7 @@ import type { Account } from '@formwork/shared/schemas/accounts';
 import { Alert, Button, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconRocket } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translate.tsx';
 import { useWorkspaceAccount } from '../api/account.ts';
 import { CheckoutModal, NotOffered } from './checkout-modal.tsx';
 

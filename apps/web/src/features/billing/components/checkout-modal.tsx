@@ -21,11 +21,11 @@ import {
   Text,
 } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { OnDemandModal } from '../../../components/ui/on-demand-modal.tsx';
 import { HttpError } from '../../../lib/http.ts';
 import { externalLinks } from '../../../lib/links.ts';
 import { problemMessage } from '../../../lib/problem-message.ts';
+import { useTranslation } from '../../../lib/translate.tsx';
 import { useCheckoutOptions, useStartCheckout } from '../api/checkout.ts';
 import { browserContinent } from '../continent.ts';
 import { refuseSpinnerKeys, wholeNonNegative } from './spinner-input.ts';

@@ -1,9 +1,9 @@
 import { Button, Group, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { OnDemandModal } from '../../../components/ui/on-demand-modal.tsx';
+import { useTranslation } from '../../../lib/translate.tsx';
 
 /** Spec 2.6, 7: the view the payment page returns to after paying. */
 export const checkoutSuccessView = 'checkoutSuccess';

@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { OnDemandModal } from '../../../components/ui/on-demand-modal.tsx';
+import { useTranslation } from '../../../lib/translate.tsx';
 import type { SubscriptionModalKind } from '../subscription.ts';
 
 /**

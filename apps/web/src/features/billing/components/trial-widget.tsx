@@ -1,9 +1,9 @@
 import type { AccountSummary } from '@formwork/shared/schemas/accounts';
 import { Badge, Box, Button } from '@mantine/core';
 import { IconAlertTriangle, IconHourglass } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Tooltip } from '../../../components/ui/on-demand-floating.tsx';
+import { useTranslation } from '../../../lib/translate.tsx';
 import { trialWidgetState } from '../subscription.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { limitsFor, type PlanFeature, planAllows, planFeatures, planLimitKeys } from '@formwork/shared/limits';
 import { Alert, Badge, Group, List, Loader, Progress, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translate.tsx';
 import { useAccountUsage, useWorkspaceAccount } from '../api/account.ts';
 
 /** The usage figure that says whether a feature is in use. */

@@ -1,7 +1,7 @@
 import { Button, Group, List, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
 import { OnDemandModal } from '../../../components/ui/on-demand-modal.tsx';
+import { Trans, useTranslation } from '../../../lib/translate.tsx';
 
 /** The word to type before a permanent delete (spec 4.2: typed confirmation). */
 export const deleteConfirmationWord = 'DELETE';

@@ -27,8 +27,8 @@ import {
 } from '@tabler/icons-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Menu, Tooltip } from '../../../components/ui/on-demand-floating.tsx';
+import { useTranslation } from '../../../lib/translate.tsx';
 import { useFolderTree } from '../api/folder-tree.ts';
 import { type NavEditing, type NavRow, navRows, rowHeight } from '../folder-nav-rows.ts';
 import { activityPath } from '../folder-paths.ts';

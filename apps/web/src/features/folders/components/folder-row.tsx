@@ -1,9 +1,9 @@
 import { ActionIcon, Checkbox, Group, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronRight, IconDots, IconFolder, IconUsersGroup } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Menu } from '../../../components/ui/on-demand-floating.tsx';
+import { useTranslation } from '../../../lib/translate.tsx';
 
 export type RowMenuItem = { key: string; label: string; icon?: ReactNode; color?: string; onClick: () => void };
 

@@ -1,8 +1,8 @@
 import type { FolderState, TreeState } from '@formwork/shared/schemas/folders';
 import { Button, Checkbox, CloseButton, Group } from '@mantine/core';
 import { IconArchive, IconArrowBackUp, IconChevronDown, IconPencil, IconTrash } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { Menu } from '../../../components/ui/on-demand-floating.tsx';
+import { useTranslation } from '../../../lib/translate.tsx';
 
 /** Bulk selection's bar (spec 4.2): select all, the Bulk actions menu with its count, and cancel. */
 export function FolderSelectionBar({

@@ -1,8 +1,8 @@
 import { Button, Group, Text, UnstyledButton } from '@mantine/core';
 import { IconArchive } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Popover } from '../../../components/ui/on-demand-floating.tsx';
+import { useTranslation } from '../../../lib/translate.tsx';
 
 const tipDismissedKey = 'formwork:folder-tip-dismissed';
 

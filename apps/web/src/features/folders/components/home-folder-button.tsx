@@ -1,8 +1,8 @@
 import { Button } from '@mantine/core';
 import { IconBuildingSkyscraper } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Tooltip } from '../../../components/ui/on-demand-floating.tsx';
+import { useTranslation } from '../../../lib/translate.tsx';
 import { activityPath } from '../folder-paths.ts';
 
 /** The Home Folder (the company) at the top of the navigation; disabled, with why, without access. */

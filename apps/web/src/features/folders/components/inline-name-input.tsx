@@ -1,8 +1,8 @@
 import { folderNameMaxLength, folderNameMessage, folderNameProblem } from '@formwork/shared/folder-name';
 import { Loader, TextInput } from '@mantine/core';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Tooltip } from '../../../components/ui/on-demand-floating.tsx';
+import { useTranslation } from '../../../lib/translate.tsx';
 
 /** Focus moves made while the input appears (a closing menu) are not a click outside. */
 const settleMs = 300;

@@ -7,10 +7,10 @@ import {
 } from '@formwork/shared/permissions';
 import type { FolderState } from '@formwork/shared/schemas/folders';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { problemMessage } from '../../../lib/problem-message.ts';
 import { showToast } from '../../../lib/toast.tsx';
+import { useTranslation } from '../../../lib/translate.tsx';
 import { useAddFolder, useChangeFolderState, useRenameFolder } from '../api/folder-tree.ts';
 import { activityPath } from '../folder-paths.ts';
 

@@ -8,7 +8,7 @@ import {
   IconPencil,
   IconTrash,
 } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translate.tsx';
 import type { RowMenuItem } from '../components/folder-row.tsx';
 import { type IsSelectable, toggleProject, toggleTeam } from './selection.ts';
 

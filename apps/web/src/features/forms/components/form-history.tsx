@@ -6,10 +6,10 @@ import type { TemplateDefinition } from '@formwork/shared/templates/template-def
 import { Alert, Badge, Button, Center, Drawer, Group, Loader, NavLink, Paper, Stack, Text } from '@mantine/core';
 import { IconArrowLeft, IconChevronLeft, IconChevronRight, IconHistory } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { FormFieldEnvProvider, useFormFieldEnv } from '../../../components/form-fields/field-context.tsx';
 import { type FormValues, useFormFill } from '../../../components/form-fields/form-fill.ts';
 import { FormRenderer } from '../../../components/form-renderer/form-renderer.tsx';
+import { useTranslation } from '../../../lib/translate.tsx';
 import { useValueTextContext } from '../../../lib/value-text.ts';
 import {
   type FormHistory as History,

@@ -14,7 +14,6 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FormFieldEnvProvider, type PersonOption } from '../../../components/form-fields/field-context.tsx';
 import { type FormValues, initialValues, useFormFill } from '../../../components/form-fields/form-fill.ts';
@@ -27,6 +26,7 @@ import { HttpError } from '../../../lib/http.ts';
 import { problemMessage } from '../../../lib/problem-message.ts';
 import { useTemplateById } from '../../../lib/template-query.ts';
 import { showToast } from '../../../lib/toast.tsx';
+import { useTranslation } from '../../../lib/translate.tsx';
 import {
   type FormChange,
   type FormDetailTyped,

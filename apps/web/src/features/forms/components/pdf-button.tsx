@@ -1,9 +1,9 @@
 import { Button } from '@mantine/core';
 import { IconFileTypePdf } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { downloadFile } from '../../../lib/download.ts';
 import { showToast } from '../../../lib/toast.tsx';
+import { useTranslation } from '../../../lib/translate.tsx';
 
 /** Export PDF: the server renders it (times in the workspace's zone); the file name comes from its content-disposition. */
 export function PdfButton({ teamId, formId }: { teamId: string; formId: string }) {

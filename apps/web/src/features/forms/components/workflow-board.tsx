@@ -17,12 +17,12 @@ import {
 } from '@mantine/core';
 import { IconArrowRight, IconPlus, IconTable } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormFieldEnvProvider } from '../../../components/form-fields/field-context.tsx';
 import { useDateText } from '../../../lib/date-text.tsx';
 import { formPath, newFormPath, registerPath } from '../../../lib/form-paths.ts';
 import { useTemplateById } from '../../../lib/template-query.ts';
+import { useTranslation } from '../../../lib/translate.tsx';
 import { useBoardColumn, useReloadBoard } from '../api/forms.ts';
 import { useFormEnv } from './form-env.ts';
 import { ApproveMoveModal } from './workflow-panel.tsx';

@@ -3,13 +3,13 @@ import type { TemplateDefinition } from '@formwork/shared/templates/template-def
 import { Alert, Badge, Button, Group, Menu, Modal, Paper, Stack, Stepper, Text } from '@mantine/core';
 import { IconArrowRight, IconRotate } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useFormFieldEnv } from '../../../components/form-fields/field-context.tsx';
 import { SignaturePad } from '../../../components/form-fields/signature-pad.tsx';
 import { useDateText } from '../../../lib/date-text.tsx';
 import { HttpError } from '../../../lib/http.ts';
 import { problemMessage } from '../../../lib/problem-message.ts';
 import { showToast } from '../../../lib/toast.tsx';
+import { useTranslation } from '../../../lib/translate.tsx';
 import { useWorkflowMove, useWorkflowReset } from '../api/forms.ts';
 
 type Column = { id: string; name: string };

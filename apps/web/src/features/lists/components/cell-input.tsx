@@ -1,7 +1,7 @@
 import { type ListPropertyType, listValueError, normaliseListValue } from '@formwork/shared/schemas/lists';
 import { TextInput, Tooltip } from '@mantine/core';
 import { type KeyboardEvent, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translate.tsx';
 
 const inputType: Record<ListPropertyType | 'label', string> = {
   label: 'text',

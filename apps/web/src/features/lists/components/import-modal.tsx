@@ -2,9 +2,9 @@ import { type ListImportPreview, listCsvMaxBytes } from '@formwork/shared/schema
 import { Alert, Badge, Button, FileButton, Group, Modal, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { problemMessage } from '../../../lib/problem-message.ts';
 import { showToast } from '../../../lib/toast.tsx';
+import { useTranslation } from '../../../lib/translate.tsx';
 import { useApplyImport, usePreviewImport } from '../api/lists.ts';
 
 /** The file's text (FileReader: every browser, and the test DOM). */

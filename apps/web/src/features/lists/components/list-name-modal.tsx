@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { problemMessage } from '../../../lib/problem-message.ts';
+import { useTranslation } from '../../../lib/translate.tsx';
 
 /** Name a new list or rename one (spec 5.1: a name is required); the server's message shows at the field. */
 export function ListNameModal({

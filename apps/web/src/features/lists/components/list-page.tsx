@@ -1,10 +1,10 @@
 import { can, type Membership } from '@formwork/shared/permissions';
 import { Anchor, Badge, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { downloadFile } from '../../../lib/download.ts';
 import { problemMessage } from '../../../lib/problem-message.ts';
+import { useTranslation } from '../../../lib/translate.tsx';
 import { type ListFolder, listUrl, useList } from '../api/lists.ts';
 import { listsPath } from '../list-paths.ts';
 import { ImportModal } from './import-modal.tsx';

@@ -23,13 +23,13 @@ import {
 } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PasswordChecklist } from '../../../components/ui/password-checklist.tsx';
 import { currentUser, startSignIn, storeReturnTo } from '../../../lib/auth.ts';
 import { apiRequest, HttpError } from '../../../lib/http.ts';
 import { externalLinks } from '../../../lib/links.ts';
 import { showToast } from '../../../lib/toast.tsx';
+import { useTranslation } from '../../../lib/translate.tsx';
 import { isPhone, phoneWelcomePath } from './phone-welcome.tsx';
 
 /** Spec 9: the default country code when the time zone tells nothing. */

@@ -18,9 +18,9 @@ import {
 } from '@mantine/core';
 import { IconFileTypeCsv } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { problemMessage } from '../../../lib/problem-message.ts';
 import { showToast } from '../../../lib/toast.tsx';
+import { useTranslation } from '../../../lib/translate.tsx';
 import { useBulkInvite } from '../api/users.ts';
 import { levelKey, type UsersFolder } from '../users-folder.ts';
 

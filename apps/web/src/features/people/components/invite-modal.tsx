@@ -2,9 +2,9 @@ import { grantableRoles } from '@formwork/shared/invitation-rules';
 import type { Role, UserType } from '@formwork/shared/permissions';
 import { Button, Group, Modal, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { HttpError } from '../../../lib/http.ts';
 import { showToast } from '../../../lib/toast.tsx';
+import { useTranslation } from '../../../lib/translate.tsx';
 import { useInvite } from '../api/users.ts';
 import { levelKey, type UsersFolder } from '../users-folder.ts';
 

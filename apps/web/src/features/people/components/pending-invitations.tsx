@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Paper, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../lib/toast.tsx';
+import { useTranslation } from '../../../lib/translate.tsx';
 import {
   useCopyInvitationLink,
   usePendingInvitations,

@@ -1,8 +1,8 @@
 import { Anchor, Button, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconDeviceMobile } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { externalLinks } from '../../../lib/links.ts';
+import { useTranslation } from '../../../lib/translate.tsx';
 
 /** Where a person lands after activating: the phone welcome page on a phone (spec 2.7), else /. */
 export const phoneWelcomePath = '/welcome/mobile';

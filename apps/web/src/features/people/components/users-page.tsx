@@ -28,8 +28,8 @@ import {
   IconUsersPlus,
 } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../lib/toast.tsx';
+import { useTranslation } from '../../../lib/translate.tsx';
 import {
   type PeopleFilters,
   useChangeLevel,

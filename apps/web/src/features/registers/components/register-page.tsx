@@ -36,12 +36,12 @@ import {
 } from '@tabler/icons-react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { downloadFile } from '../../../lib/download.ts';
 import { formPath, gridPath, newFormPath } from '../../../lib/form-paths.ts';
 import { useTemplateById } from '../../../lib/template-query.ts';
 import { showToast } from '../../../lib/toast.tsx';
+import { useTranslation } from '../../../lib/translate.tsx';
 import { useValueTextContext } from '../../../lib/value-text.ts';
 import { type RegisterOptions, useCreateExport, useExportJob, useRegister } from '../api/register.ts';
 import { cellText, defaultColumns, type RegisterCellContext, type RegisterColumnDef } from './register-cells.ts';

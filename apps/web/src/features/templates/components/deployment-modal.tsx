@@ -1,7 +1,7 @@
 import { Alert, Button, Checkbox, Group, Loader, Modal, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translate.tsx';
 import type { TeamOption } from './team-options.ts';
 
 export type DeployMode = 'manage' | 'deploy' | 'undeploy';

@@ -1,6 +1,6 @@
 import { Alert, Button, Checkbox, Group, Loader, Modal, Stack } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translate.tsx';
 import { useTemplateList } from '../api/templates.ts';
 
 /** Team level: Deploy from workspace library (spec 2.5) lists the library's active templates. */

@@ -1,6 +1,6 @@
 import { Alert, Center, Loader, Modal, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { FormRenderer } from '../../../components/form-renderer/form-renderer.tsx';
+import { useTranslation } from '../../../lib/translate.tsx';
 import { useTemplate } from '../api/templates.ts';
 
 /** A read-only look at a template for those who may not edit it (or a deployed one in a team). */

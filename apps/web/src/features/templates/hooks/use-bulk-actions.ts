@@ -1,5 +1,5 @@
 import type { TemplateSummary } from '@formwork/shared/schemas/templates';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translate.tsx';
 import { type BulkAction, bulkActions } from '../model/bulk.ts';
 import type { TemplateRights } from '../model/template-rights.ts';
 import type { TemplatesView } from '../model/templates-view.ts';

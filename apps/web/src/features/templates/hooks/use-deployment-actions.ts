@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../lib/toast.tsx';
+import { useTranslation } from '../../../lib/translate.tsx';
 import { type TemplateFolder, useBulkDeployment, useDeployment, useSetDeployment } from '../api/templates.ts';
 import type { BulkSelection } from './use-bulk-selection.ts';
 

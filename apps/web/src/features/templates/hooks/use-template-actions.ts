@@ -1,9 +1,9 @@
 import type { Tab } from '@formwork/shared/schemas/tabs';
 import type { TemplateSummary } from '@formwork/shared/schemas/templates';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { problemMessage } from '../../../lib/problem-message.ts';
 import { showToast } from '../../../lib/toast.tsx';
+import { useTranslation } from '../../../lib/translate.tsx';
 import {
   setTemplateTab,
   type TemplateStateAction,

@@ -5,12 +5,12 @@ import type { TemplateIssue } from '@formwork/shared/templates/template-issues';
 import { validateTemplate } from '@formwork/shared/templates/validate-template';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useUnsavedChangesGuard } from '../../../components/ui/unsaved-changes.tsx';
 import { HttpError } from '../../../lib/http.ts';
 import { problemMessage } from '../../../lib/problem-message.ts';
 import { showToast } from '../../../lib/toast.tsx';
+import { useTranslation } from '../../../lib/translate.tsx';
 import {
   type TemplateFolder,
   templateKeys,

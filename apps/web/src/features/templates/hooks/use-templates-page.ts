@@ -1,6 +1,6 @@
 import type { Membership } from '@formwork/shared/permissions';
 import type { TemplateListState } from '@formwork/shared/schemas/templates';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/translate.tsx';
 import { type TemplateFolder, useTemplateList } from '../api/templates.ts';
 import { templateRights } from '../model/template-rights.ts';
 import { templatesView } from '../model/templates-view.ts';

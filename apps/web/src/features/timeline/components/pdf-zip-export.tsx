@@ -3,10 +3,10 @@ import { Button, CloseButton, Group, Loader, Text } from '@mantine/core';
 import { IconDownload, IconFileZip } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { downloadFile } from '../../../lib/download.ts';
 import { apiRequest } from '../../../lib/http.ts';
 import { showToast } from '../../../lib/toast.tsx';
+import { useTranslation } from '../../../lib/translate.tsx';
 import { timelineKeys } from '../api/timeline.ts';
 
 const enc = encodeURIComponent;

@@ -27,12 +27,12 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ConfirmModal } from '../../../components/ui/confirm-modal.tsx';
 import { useDateText } from '../../../lib/date-text.tsx';
 import { formPath, gridPath, newFormPath, registerPath } from '../../../lib/form-paths.ts';
 import { showToast } from '../../../lib/toast.tsx';
+import { useTranslation } from '../../../lib/translate.tsx';
 import { type FormChange, type TimelineForm, useChangeForms, useTeamTemplates, useTimeline } from '../api/timeline.ts';
 import { PdfZipExport } from './pdf-zip-export.tsx';
 

@@ -1,7 +1,7 @@
 import { Avatar, Group, Loader, Text, UnstyledButton } from '@mantine/core';
 import { IconSelector } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { Tooltip } from '../../../components/ui/on-demand-floating.tsx';
+import { useTranslation } from '../../../lib/translate.tsx';
 
 /** Spec 9: the company logo is at most 96 by 32 px. */
 export const logoMaxWidth = 96;

@@ -2,10 +2,10 @@ import { formatInstant, isTimeZone } from '@formwork/shared/forms/date-text';
 import type { AccessibleWorkspace } from '@formwork/shared/schemas/workspaces';
 import { Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useUnsavedChangesGuard } from '../../../components/ui/unsaved-changes.tsx';
 import { useDateText } from '../../../lib/date-text.tsx';
 import { showToast } from '../../../lib/toast.tsx';
+import { useTranslation } from '../../../lib/translate.tsx';
 import { useUpdateWorkspace } from '../api/accessible-workspaces.ts';
 
 /** The IANA zones this browser knows, UTC first, plus the workspace's own if the list lacks it. */

@@ -16,11 +16,11 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconCheck, IconPlus, IconSearch } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { OnDemandModal } from '../../../components/ui/on-demand-modal.tsx';
 import { problemMessage } from '../../../lib/problem-message.ts';
 import { browserTimeZone } from '../../../lib/time-zone.ts';
 import { showToast } from '../../../lib/toast.tsx';
+import { useTranslation } from '../../../lib/translate.tsx';
 import { useAccessibleWorkspaces, useCreateWorkspace, useWorkspaceSearch } from '../api/accessible-workspaces.ts';
 import { filterWorkspaces, workspaceSearchDebounceMs, workspaceSearchMinLength } from './workspace-filter.ts';
 

@@ -1,7 +1,7 @@
 import type { ChoiceOption } from '@formwork/shared/fields/field-base';
 import { ActionIcon, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/translate.tsx';
 import { newId } from '../../model/new-field.ts';
 
 /** The choices of a dropdown, multiple choice or list field: add, rename, remove. */

@@ -3,7 +3,7 @@ import { photoSizes } from '@formwork/shared/fields/field-base';
 import type { WorkflowColumn } from '@formwork/shared/templates/template-definition';
 import { Group, NumberInput, SegmentedControl, Select, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/translate.tsx';
 import { ChoiceOptionsEditor } from './choice-options-editor.tsx';
 import { FormulaEditor } from './formula-editor.tsx';
 import { PrefilledRowsEditor } from './prefilled-rows-editor.tsx';

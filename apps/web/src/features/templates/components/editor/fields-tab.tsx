@@ -31,7 +31,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconGripVertical, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/translate.tsx';
 import { fieldGroups, newField } from '../../model/new-field.ts';
 import { moveId } from '../../model/tab-edit.ts';
 import { FieldConfig } from './field-config.tsx';

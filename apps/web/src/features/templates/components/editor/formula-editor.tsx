@@ -14,7 +14,7 @@ import { templateIssueMessages } from '@formwork/shared/templates/template-issue
 import { Button, Group, Paper, ScrollArea, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/translate.tsx';
 
 const issueCodes = {
   syntax: 'formulaSyntax',

@@ -22,10 +22,10 @@ import {
 } from '@mantine/core';
 import { IconPlus, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { AuthImage } from '../../../../components/ui/auth-image.tsx';
 import { problemMessage } from '../../../../lib/problem-message.ts';
 import { showToast } from '../../../../lib/toast.tsx';
+import { useTranslation } from '../../../../lib/translate.tsx';
 import { uploadImage } from '../../api/templates.ts';
 import { newId } from '../../model/new-field.ts';
 

@@ -21,7 +21,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/translate.tsx';
 import { newId } from '../../model/new-field.ts';
 
 type Props = {

@@ -13,7 +13,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { IconInfoCircle, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/translate.tsx';
 import { newId } from '../../model/new-field.ts';
 
 /**

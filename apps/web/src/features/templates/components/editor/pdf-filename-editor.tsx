@@ -24,7 +24,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/translate.tsx';
 
 type Props = {
   settings: PdfFilenameSettings;

@@ -3,7 +3,7 @@ import { parseTablePaste } from '@formwork/shared/templates/table-paste';
 import { ActionIcon, Alert, Button, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/translate.tsx';
 import { newId } from '../../model/new-field.ts';
 
 /** The prefilled rows of a prefilled table, typed or pasted from a spreadsheet. */

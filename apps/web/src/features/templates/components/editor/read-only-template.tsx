@@ -1,8 +1,8 @@
 import { Alert, Anchor, Button, Group, Stack, Title } from '@mantine/core';
 import { IconArrowBackUp, IconChevronLeft } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../../../lib/translate.tsx';
 import type { TemplateEditorModel } from '../../hooks/use-template-editor.ts';
 
 /** A template the viewer may not edit here (no right, archived, or a deployed library template): why, and its preview. */

@@ -20,7 +20,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/translate.tsx';
 import { newColumn } from '../../model/new-field.ts';
 import { FormulaEditor } from './formula-editor.tsx';
 

@@ -2,7 +2,7 @@ import type { Template } from '@formwork/shared/schemas/templates';
 import { type TemplateType, templateTypes } from '@formwork/shared/templates/template-definition';
 import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/translate.tsx';
 
 /** Clone a template: a new name, Template ID and type (spec 2.6). */
 export function TemplateCloneModal({

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, Group, Menu, Stack, Title } from '@mantine/core';
 import { IconArchive, IconChevronLeft, IconCopy, IconDeviceFloppy, IconDots } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../../../lib/translate.tsx';
 import type { TemplateFolder } from '../../api/templates.ts';
 import type { TemplateEditorModel } from '../../hooks/use-template-editor.ts';
 

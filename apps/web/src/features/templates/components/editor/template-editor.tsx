@@ -1,7 +1,7 @@
 import { Alert, Anchor, Badge, Box, Center, Loader, Stack, Tabs } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { StaleVersionModal } from '../../../../components/ui/stale-version-modal.tsx';
+import { useTranslation } from '../../../../lib/translate.tsx';
 import { type TemplateEditorOptions, useTemplateEditor } from '../../hooks/use-template-editor.ts';
 import { type EditorTab, editorTabs } from '../../model/issues.ts';
 import { templatesPath } from '../../template-paths.ts';

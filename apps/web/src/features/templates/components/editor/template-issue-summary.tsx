@@ -1,7 +1,7 @@
 import type { TemplateIssue } from '@formwork/shared/templates/template-issues';
 import { Alert, Anchor, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/translate.tsx';
 
 const shownAtMost = 12;
 

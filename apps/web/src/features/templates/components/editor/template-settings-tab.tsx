@@ -1,6 +1,6 @@
 import { definitionForType, type TemplateType, templateTypes } from '@formwork/shared/templates/template-definition';
 import { MultiSelect, Select, Stack, TextInput } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/translate.tsx';
 import type { Draft } from '../../hooks/use-template-draft.ts';
 
 type TextSetting = 'name' | 'templateCode' | 'formName';

@@ -1,6 +1,6 @@
 import { Paper, Stack, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { FormRenderer } from '../../../../components/form-renderer/form-renderer.tsx';
+import { useTranslation } from '../../../../lib/translate.tsx';
 import type { Draft } from '../../hooks/use-template-draft.ts';
 
 /** The draft as a form shows it (Web Preview, and the read-only editor). */

@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/translate.tsx';
 import type { TemplateEditorModel } from '../../hooks/use-template-editor.ts';
 
 /** Archiving with unsaved changes: cancel, discard them and archive, or save them and archive. */

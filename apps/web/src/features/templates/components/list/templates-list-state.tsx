@@ -1,5 +1,5 @@
 import { Alert, Center, Loader } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/translate.tsx';
 import type { TemplatesPageModel } from '../../hooks/use-templates-page.ts';
 
 /** What the panel shows instead of the table: loading, the load failure, or the view's empty text. */

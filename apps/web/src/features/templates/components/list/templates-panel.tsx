@@ -1,6 +1,6 @@
 import { Badge, Button, ColorSwatch, Group, Stack, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/translate.tsx';
 import type { TemplatesPageModel } from '../../hooks/use-templates-page.ts';
 import { tabColours } from '../sidebar/tab-colours.ts';
 import { TemplatesListState } from './templates-list-state.tsx';

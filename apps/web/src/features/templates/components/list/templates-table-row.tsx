@@ -1,7 +1,7 @@
 import type { TemplateSummary } from '@formwork/shared/schemas/templates';
 import { templateTypeLabels } from '@formwork/shared/templates/template-definition';
 import { Anchor, Badge, Checkbox, Group, Table, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/translate.tsx';
 import type { TemplatesPageModel } from '../../hooks/use-templates-page.ts';
 import { toggleBulk } from '../../model/bulk.ts';
 import { tabColours } from '../sidebar/tab-colours.ts';

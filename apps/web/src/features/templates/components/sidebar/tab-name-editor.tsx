@@ -1,7 +1,7 @@
 import { type TabStyle, tabStyles } from '@formwork/shared/schemas/tabs';
 import { ActionIcon, Box, ColorSwatch, Group, Paper, SimpleGrid, TextInput } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/translate.tsx';
 import {
   colourPickerBottomMarginPx,
   duplicateNameRefocusMs,

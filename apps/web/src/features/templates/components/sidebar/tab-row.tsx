@@ -13,7 +13,7 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/translate.tsx';
 import type { SidebarTab } from '../../model/tab-edit.ts';
 import { tabColours } from './tab-colours.ts';
 

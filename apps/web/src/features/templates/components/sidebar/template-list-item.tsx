@@ -1,7 +1,7 @@
 import type { TemplateSummary } from '@formwork/shared/schemas/templates';
 import { Checkbox, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconWorld } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/translate.tsx';
 import type { TemplatesPageModel } from '../../hooks/use-templates-page.ts';
 import { toggleBulk } from '../../model/bulk.ts';
 import { TemplateRowMenu } from '../template-row-menu.tsx';

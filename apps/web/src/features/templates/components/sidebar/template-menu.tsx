@@ -13,7 +13,7 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/translate.tsx';
 import { tabColours } from './tab-colours.ts';
 
 export type TemplateMenuRights = {

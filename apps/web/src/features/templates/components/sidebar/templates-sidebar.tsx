@@ -1,7 +1,7 @@
 import type { TemplateListState } from '@formwork/shared/schemas/templates';
 import { Box, Group, Paper, SegmentedControl, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconLayoutList } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../../lib/translate.tsx';
 import type { TemplatesPageModel } from '../../hooks/use-templates-page.ts';
 import { BulkBar } from './bulk-bar.tsx';
 import { SidebarHeaderMenu } from './sidebar-header-menu.tsx';
