@@ -31,6 +31,10 @@ describe('the text formatter (issue 15.4: instead of i18next, same t() API)', ()
   it('looks up nested keys and interpolates {{name}} (unknown values keep their placeholder)', () => {
     start();
     expect(i18n.t('nested.deeper.key')).toBe('Deep');
+    // Keys named like an object's own members are texts like any other.
+    i18n.addResources('en-US', { lists: { valueOf: '{{property}} of {{name}}' } }, false);
+    expect(i18n.t('lists.valueOf', { property: 'Hours', name: 'Excavator' })).toBe('Hours of Excavator');
+    expect(i18n.t('lists.toString')).toBe('lists.toString');
     expect(i18n.t('greeting', { name: 'Ana' })).toBe('Hello Ana, Ana again');
     expect(i18n.t('greeting')).toBe('Hello {{name}}, {{ name }} again');
   });

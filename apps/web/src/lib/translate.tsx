@@ -31,7 +31,8 @@ function isObject(value: unknown): value is Bundle {
 
 function deepMerge(target: Bundle, source: Bundle, overwrite: boolean): Bundle {
   for (const [key, value] of Object.entries(source)) {
-    const current = target[key];
+    // Own texts only: a key may be named like an object's built-in member (lists.valueOf).
+    const current = Object.hasOwn(target, key) ? target[key] : undefined;
     if (isObject(value) && isObject(current)) deepMerge(current, value, overwrite);
     else if (isObject(value)) target[key] = deepMerge({}, value, overwrite);
     else if (overwrite || current === undefined) target[key] = value;
@@ -42,7 +43,7 @@ function deepMerge(target: Bundle, source: Bundle, overwrite: boolean): Bundle {
 function lookup(bundle: Bundle | undefined, key: string): string | undefined {
   let node: unknown = bundle;
   for (const part of key.split('.')) {
-    if (!isObject(node)) return undefined;
+    if (!isObject(node) || !Object.hasOwn(node, part)) return undefined;
     node = node[part];
   }
   return typeof node === 'string' ? node : undefined;
