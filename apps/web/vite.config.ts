@@ -29,7 +29,10 @@ export default defineConfig(({ mode }) => ({
         // floating-ui (menus, popovers, tooltips) in a chunk of its own: left to itself, the
         // bundler put Mantine's DirectionProvider, which the first screen needs, in the same
         // chunk, and the first screen then loaded all of floating-ui with it (issue 15.4).
-        codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: 'floating-ui', test: /node_modules[\\/]@floating-ui[\\/]/ }] },
+        codeSplitting: {
+          includeDependenciesRecursively: false,
+          groups: [{ name: 'floating-ui', test: /node_modules[\\/]@floating-ui[\\/]/ }],
+        },
       },
     },
   },

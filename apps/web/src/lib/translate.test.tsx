@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { initI18n } from './i18n.ts';
 import { i18n, Trans, useTranslation } from './translate.tsx';
@@ -12,6 +12,11 @@ const texts = {
   strong: 'Type <b>{{word}}</b> to confirm',
   nested: { deeper: { key: 'Deep' } },
 };
+
+function FileCount() {
+  const { t, i18n: current } = useTranslation();
+  return <p>{`${current.language}: ${t('files', { count: 3 })}`}</p>;
+}
 
 function start(language = 'en-US') {
   i18n.init({ lng: 'en-US', fallbackLng: 'en-US', resources: { 'en-US': texts } });
@@ -68,15 +73,10 @@ describe('the text formatter (issue 15.4: instead of i18next, same t() API)', ()
     expect(document.body).toHaveTextContent('Type DELETE to confirm');
   });
 
-  it('useTranslation() renders again with a new t when the language changes', async () => {
+  it('useTranslation() renders again with a new t when the language changes', () => {
     start();
-    function Count() {
-      const { t, i18n: current } = useTranslation();
-      return <p>{`${current.language}: ${t('files', { count: 3 })}`}</p>;
-    }
-    render(<Count />);
+    render(<FileCount />);
     expect(screen.getByText('en-US: 3 files')).toBeInTheDocument();
-    const { act } = await import('@testing-library/react');
     act(() => i18n.changeLanguage('pl-PL'));
     expect(screen.getByText('pl-PL: 3 pliki')).toBeInTheDocument();
   });
