@@ -1,5 +1,5 @@
 import { emailDomain } from '@formwork/shared/invitation-rules';
-import { countryCallingCodes, defaultCountryCode, mobileMessages } from '@formwork/shared/schemas/identity';
+import { defaultCountryCode, mobileMessages } from '@formwork/shared/schemas/identity';
 import {
   bannedCompanyNameMessage,
   type Continent,
@@ -25,7 +25,6 @@ import {
   Paper,
   PasswordInput,
   Radio,
-  Select,
   SimpleGrid,
   Stack,
   Text,
@@ -36,6 +35,7 @@ import { IconCheck, IconCircleCheck, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { CountryCodeSelect } from '../../components/ui/country-code-select.tsx';
 import { PasswordChecklist, passwordRulesMet } from '../../components/ui/password-checklist.tsx';
 import { changePasswordUrl, startSignIn, storeReturnTo } from '../../lib/auth.ts';
 import { HttpError } from '../../lib/http.ts';
@@ -530,14 +530,6 @@ function BusinessAttributesStep({
   );
 }
 
-const codeOptions = [...new Set(countryCallingCodes.map(([, code]) => code))].map((code) => ({
-  value: code,
-  label: `+${code} ${countryCallingCodes
-    .filter(([, c]) => c === code)
-    .map(([country]) => country)
-    .join('/')}`,
-}));
-
 /** Spec 2.8 step 6, 4.5, 5.7: the phone number with its country code, and the terms. */
 function MobileNumberStep({
   timeZone,
@@ -600,15 +592,11 @@ function MobileNumberStep({
           {t('signup.mobile.privacy')}
         </Text>
         <Group align="flex-start" gap="xs" wrap="nowrap">
-          <Select
+          <CountryCodeSelect
             label={t('signup.mobile.countryCode')}
-            w={130}
-            allowDeselect={false}
-            searchable
             disabled={Boolean(locked)}
-            data={codeOptions}
             value={code}
-            onChange={(c) => c && setCode(c)}
+            onChange={setCode}
           />
           <TextInput
             label={t('signup.mobile.number')}

@@ -1,5 +1,4 @@
 import {
-  countryCallingCodes,
   defaultCountryCode,
   mobileMessages,
   personNameMaxLength,
@@ -9,6 +8,7 @@ import {
 } from '@formwork/shared/schemas/identity';
 import { Avatar, Button, FileButton, Group, Modal, Select, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useMemo, useState } from 'react';
+import { CountryCodeSelect } from '../../../components/ui/country-code-select.tsx';
 import { useUnsavedChangesGuard } from '../../../components/ui/unsaved-changes.tsx';
 import { HttpError } from '../../../lib/http.ts';
 import { applyLocale } from '../../../lib/i18n.ts';
@@ -138,20 +138,10 @@ export function EditProfileModal({ opened, onClose }: { opened: boolean; onClose
                 <TextInput label={t('profile.lastName')} required {...text('lastName')} />
               </Group>
               <Group align="flex-start" gap="xs" wrap="nowrap">
-                <Select
+                <CountryCodeSelect
                   label={t('profile.countryCode')}
-                  w={130}
-                  allowDeselect={false}
-                  searchable
-                  data={[...new Set(countryCallingCodes.map(([, code]) => code))].map((code) => ({
-                    value: code,
-                    label: `+${code} ${countryCallingCodes
-                      .filter(([, c]) => c === code)
-                      .map(([country]) => country)
-                      .join('/')}`,
-                  }))}
                   value={values.countryCode}
-                  onChange={(code) => code && change('countryCode', code)}
+                  onChange={(code) => change('countryCode', code)}
                 />
                 <TextInput label={t('profile.mobile')} type="tel" style={{ flex: 1 }} {...text('mobileNumber')} />
               </Group>

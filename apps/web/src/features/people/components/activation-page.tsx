@@ -1,4 +1,4 @@
-import { mobileMessages } from '@formwork/shared/schemas/identity';
+import { defaultCountryCode, mobileMessages } from '@formwork/shared/schemas/identity';
 import {
   type ActivationContext,
   activationBodySchema,
@@ -31,9 +31,6 @@ import { externalLinks } from '../../../lib/links.ts';
 import { showToast } from '../../../lib/toast.tsx';
 import { useTranslation } from '../../../lib/translate.tsx';
 import { isPhone, phoneWelcomePath } from './phone-welcome.tsx';
-
-/** Spec 9: the default country code when the time zone tells nothing. */
-const defaultCountryCode = '61';
 
 type Fields = {
   firstName: string;
