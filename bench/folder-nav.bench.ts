@@ -7,7 +7,7 @@ import path from 'node:path';
 import { hashPassword } from '@formwork/server/src/modules/identity/password.ts';
 import { chromium } from '@playwright/test';
 import { report } from './lib/figures.ts';
-import { inWorkspace, workspaceSql } from './lib/in-workspace.ts';
+import { benchWorkspaceSql, inWorkspace } from './lib/in-workspace.ts';
 import { prepareServerProcess } from './lib/server-process.ts';
 
 const projects = Number(process.env.BENCH_PROJECTS ?? 2000);
@@ -20,21 +20,16 @@ const server = await prepareServerProcess(undefined, {
 const workspaceId = randomUUID();
 const userId = randomUUID();
 const email = `nav-${userId}@example.com`;
-const w = `'${workspaceId}'`;
 await server.database.execScript(
   inWorkspace(
     workspaceId,
-    `  insert into users (user_id, email, first_name, last_name, password_hash)
-    values ('${userId}', '${email}', 'Nav', 'Bench', '${await hashPassword(password)}');
-  ${workspaceSql(workspaceId, 'Big Builders', 'premium')}
-  insert into folders (workspace_id, folder_id, kind, name) values (${w}, ${w}, 'company', 'Big Builders');
-  insert into folders (workspace_id, folder_id, kind, parent_id, name)
-    select ${w}, gen_random_uuid(), 'project', ${w}, 'Project ' || lpad(i::text, 5, '0') from generate_series(1, ${projects}) i;
-  insert into folders (workspace_id, folder_id, kind, parent_id, name)
-    select ${w}, gen_random_uuid(), 'team', p.folder_id, 'Team ' || t
-    from folders p cross join generate_series(1, ${teamsPerProject}) t where p.workspace_id = ${w} and p.kind = 'project';
-  insert into workspace_users (workspace_id, user_id, user_type) values (${w}, '${userId}', 'contributor');
-  insert into memberships (workspace_id, folder_id, user_id, role) values (${w}, ${w}, '${userId}', 'controller');`,
+    benchWorkspaceSql({
+      workspaceId,
+      name: 'Big Builders',
+      controller: { userId, email, passwordHash: await hashPassword(password) },
+      projects,
+      teamsPerProject,
+    }),
   ),
 );
 

@@ -8,7 +8,7 @@ import { loadSigningKeys } from '@formwork/server/src/idp/keys.ts';
 import { accessTokenFor } from '@formwork/server/test/auth.ts';
 import { percentile, report } from './lib/figures.ts';
 import { runInWorker } from './lib/in-worker.ts';
-import { inWorkspace, workspaceSql } from './lib/in-workspace.ts';
+import { benchWorkspaceSql, inWorkspace } from './lib/in-workspace.ts';
 import { onEachDriver } from './lib/postgres.ts';
 import { prepareServerProcess } from './lib/server-process.ts';
 import type { TimedGetsInput, TimedGetsResult } from './lib/timed-gets.ts';
@@ -23,16 +23,14 @@ type Server = Awaited<ReturnType<typeof prepareServerProcess>>;
 async function seed(server: Server) {
   const workspaceId = randomUUID();
   const userId = randomUUID();
-  const w = `'${workspaceId}'`;
   await server.database.execScript(
     inWorkspace(
       workspaceId,
-      `insert into users (user_id, email, first_name, last_name)
-         values ('${userId}', 'bench-${userId}@example.com', 'Bench', 'Controller');
-       ${workspaceSql(workspaceId, 'Lists Co', 'premium')}
-       insert into folders (workspace_id, folder_id, kind, name) values (${w}, ${w}, 'company', 'Lists Co');
-       insert into workspace_users (workspace_id, user_id, user_type) values (${w}, '${userId}', 'contributor');
-       insert into memberships (workspace_id, folder_id, user_id, role) values (${w}, ${w}, '${userId}', 'controller');`,
+      benchWorkspaceSql({
+        workspaceId,
+        name: 'Lists Co',
+        controller: { userId, email: `bench-${userId}@example.com` },
+      }),
     ),
   );
   return { workspaceId, userId };

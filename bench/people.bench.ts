@@ -9,7 +9,7 @@ import { loadSigningKeys } from '@formwork/server/src/idp/keys.ts';
 import { accessTokenFor } from '@formwork/server/test/auth.ts';
 import { percentile, report } from './lib/figures.ts';
 import { runInWorker } from './lib/in-worker.ts';
-import { inWorkspace, workspaceSql } from './lib/in-workspace.ts';
+import { benchWorkspaceSql, inWorkspace } from './lib/in-workspace.ts';
 import { onEachDriver } from './lib/postgres.ts';
 import { prepareServerProcess } from './lib/server-process.ts';
 import type { TimedGetsInput, TimedGetsResult } from './lib/timed-gets.ts';
@@ -34,19 +34,13 @@ async function seed(server: Server) {
   await server.database.execScript(
     inWorkspace(
       workspaceId,
-      `insert into users (user_id, email, first_name, last_name)
-         values ('${userId}', 'bench-${userId}@example.com', 'Bench', 'Controller');
-       ${workspaceSql(workspaceId, 'People Co', 'premium')}
-       insert into folders (workspace_id, folder_id, kind, name) values (${w}, ${w}, 'company', 'People Co');
-       insert into folders (workspace_id, folder_id, kind, parent_id, name)
-         select ${w}, gen_random_uuid(), 'project', ${w}, 'Project ' || lpad(i::text, 4, '0')
-         from generate_series(1, ${projects}) as i;
-       insert into folders (workspace_id, folder_id, kind, parent_id, name)
-         select p.workspace_id, gen_random_uuid(), 'team', p.folder_id, 'Team ' || t
-         from folders p cross join generate_series(1, ${teamsPerProject}) as t
-         where p.workspace_id = ${w} and p.kind = 'project';
-       insert into workspace_users (workspace_id, user_id, user_type) values (${w}, '${userId}', 'contributor');
-       insert into memberships (workspace_id, folder_id, user_id, role) values (${w}, ${w}, '${userId}', 'controller');`,
+      benchWorkspaceSql({
+        workspaceId,
+        name: 'People Co',
+        controller: { userId, email: `bench-${userId}@example.com` },
+        projects,
+        teamsPerProject,
+      }),
     ),
   );
   // A version-4 id from the number (the API's contracts check ids are RFC 4122 UUIDs).

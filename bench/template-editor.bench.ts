@@ -9,7 +9,7 @@ import { hashPassword } from '@formwork/server/src/modules/identity/password.ts'
 import { chromium } from '@playwright/test';
 import { bigDefinition } from './lib/big-template.ts';
 import { percentile, report } from './lib/figures.ts';
-import { inWorkspace, workspaceSql } from './lib/in-workspace.ts';
+import { benchWorkspaceSql, inWorkspace } from './lib/in-workspace.ts';
 import { prepareServerProcess } from './lib/server-process.ts';
 
 const fieldCount = Number(process.env.BENCH_FIELDS ?? 300);
@@ -22,16 +22,15 @@ const server = await prepareServerProcess(undefined, {
 const workspaceId = randomUUID();
 const userId = randomUUID();
 const email = `editor-${userId}@example.com`;
-const w = `'${workspaceId}'`;
 await server.database.execScript(
   inWorkspace(
     workspaceId,
-    `  insert into users (user_id, email, first_name, last_name, password_hash)
-    values ('${userId}', '${email}', 'Editor', 'Bench', '${await hashPassword(password)}');
-  ${workspaceSql(workspaceId, 'Bench Builders', 'platinum')}
-  insert into folders (workspace_id, folder_id, kind, name) values (${w}, ${w}, 'company', 'Bench Builders');
-  insert into workspace_users (workspace_id, user_id, user_type) values (${w}, '${userId}', 'contributor');
-  insert into memberships (workspace_id, folder_id, user_id, role) values (${w}, ${w}, '${userId}', 'controller');`,
+    benchWorkspaceSql({
+      workspaceId,
+      name: 'Bench Builders',
+      plan: 'platinum',
+      controller: { userId, email, passwordHash: await hashPassword(password) },
+    }),
   ),
 );
 

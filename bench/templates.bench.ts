@@ -8,7 +8,7 @@ import { loadSigningKeys } from '@formwork/server/src/idp/keys.ts';
 import { accessTokenFor } from '@formwork/server/test/auth.ts';
 import { bigDefinition } from './lib/big-template.ts';
 import { percentile, report } from './lib/figures.ts';
-import { inWorkspace, workspaceSql } from './lib/in-workspace.ts';
+import { benchWorkspaceSql, inWorkspace } from './lib/in-workspace.ts';
 import { prepareServerProcess } from './lib/server-process.ts';
 
 const fieldCount = Number(process.env.BENCH_FIELDS ?? 300);
@@ -26,17 +26,13 @@ async function seed(server: Server) {
   await server.database.execScript(
     inWorkspace(
       workspaceId,
-      `insert into users (user_id, email, first_name, last_name)
-         values ('${userId}', 'bench-${userId}@example.com', 'Bench', 'Controller');
-       ${workspaceSql(workspaceId, 'Bench Co', 'premium')}
-       insert into folders (workspace_id, folder_id, kind, name) values (${w}, ${w}, 'company', 'Bench Co');
-       insert into folders (workspace_id, folder_id, kind, parent_id, name)
-         select ${w}, gen_random_uuid(), 'project', ${w}, 'Project ' || i from generate_series(1, 5) as i;
-       insert into folders (workspace_id, folder_id, kind, parent_id, name)
-         select p.workspace_id, gen_random_uuid(), 'team', p.folder_id, 'Team ' || t
-         from folders p cross join generate_series(1, 4) as t where p.workspace_id = ${w} and p.kind = 'project';
-       insert into workspace_users (workspace_id, user_id, user_type) values (${w}, '${userId}', 'contributor');
-       insert into memberships (workspace_id, folder_id, user_id, role) values (${w}, ${w}, '${userId}', 'controller');
+      `${benchWorkspaceSql({
+        workspaceId,
+        name: 'Bench Co',
+        controller: { userId, email: `bench-${userId}@example.com` },
+        projects: 5,
+        teamsPerProject: 4,
+      })}
        -- The library: ${templateCount} templates, ${tabCount} tabs; most templates in one tab, some in two,
        -- one in ten untagged; each deployed to two or three of the 20 teams.
        insert into template_tabs (workspace_id, tab_id, name, style, sort_value)

@@ -13,3 +13,37 @@ export function workspaceSql(workspaceId: string, name: string, plan: 'premium' 
       values ('${workspaceId}', '${name}', 'managed', '${plan}', 'active');
     insert into workspaces (workspace_id, account_id, name, region) values ('${workspaceId}', '${workspaceId}', '${name}', 'local');`;
 }
+
+export interface BenchWorkspace {
+  workspaceId: string;
+  name: string;
+  plan?: 'premium' | 'platinum';
+  /** The org controller the bench signs in as (a password hash when a browser signs in). */
+  controller: { userId: string; email: string; passwordHash?: string };
+  /** Project folders named 'Project 00001'..., each with `teamsPerProject` teams 'Team 1'... */
+  projects?: number;
+  teamsPerProject?: number;
+}
+
+/**
+ * SQL of a bench workspace, set-based: its org controller, the account and workspace, the company
+ * folder and its projects of teams. Run it inside `inWorkspace`.
+ */
+export function benchWorkspaceSql(bench: BenchWorkspace): string {
+  const { workspaceId, name, controller, projects = 0, teamsPerProject = 0 } = bench;
+  const w = `'${workspaceId}'`;
+  const passwordHash = controller.passwordHash ? `'${controller.passwordHash}'` : 'null';
+  return `insert into users (user_id, email, first_name, last_name, password_hash)
+      values ('${controller.userId}', '${controller.email}', 'Bench', 'Controller', ${passwordHash});
+    ${workspaceSql(workspaceId, name, bench.plan ?? 'premium')}
+    insert into folders (workspace_id, folder_id, kind, name) values (${w}, ${w}, 'company', '${name}');
+    insert into folders (workspace_id, folder_id, kind, parent_id, name)
+      select ${w}, gen_random_uuid(), 'project', ${w}, 'Project ' || lpad(i::text, 5, '0')
+      from generate_series(1, ${projects}) as i;
+    insert into folders (workspace_id, folder_id, kind, parent_id, name)
+      select p.workspace_id, gen_random_uuid(), 'team', p.folder_id, 'Team ' || t
+      from folders p cross join generate_series(1, ${teamsPerProject}) as t
+      where p.workspace_id = ${w} and p.kind = 'project';
+    insert into workspace_users (workspace_id, user_id, user_type) values (${w}, '${controller.userId}', 'contributor');
+    insert into memberships (workspace_id, folder_id, user_id, role) values (${w}, ${w}, '${controller.userId}', 'controller');`;
+}
