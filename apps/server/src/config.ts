@@ -66,8 +66,8 @@ export type PaymentConfig =
 
 /**
  * The sign-up's human check (issue 17.1): a self-hosted proof of work (ALTCHA) by default, or
- * reCAPTCHA v3 when HUMAN_CHECK=recaptcha with its keys. Without ALTCHA_HMAC_SECRET each start
- * signs challenges with a fresh random secret (a challenge then lasts until the next restart).
+ * reCAPTCHA v3 when HUMAN_CHECK=recaptcha with its keys. Without ALTCHA_HMAC_SECRET challenges are
+ * signed with a secret generated once and kept in the database, shared by every process and restart.
  */
 export type HumanCheckConfig =
   | { kind: 'altcha'; hmacSecret: string | undefined; maxCounter: number }

@@ -1,7 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { type Challenge, createChallenge, randomInt, type Solution, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { HumanCheckConfig } from '../../config.ts';
+import type { AppDb } from '../../db/client.ts';
+import { loadSecret } from '../../idp/keys.ts';
 
 /**
  * Issue 17.1, spec 2.8 step 7: the sign-up's check that a person, not a script, is signing up.
@@ -23,12 +24,15 @@ const algorithm = 'PBKDF2/SHA-256';
 const cost = 100;
 const challengeTtlMs = 10 * 60 * 1000;
 
+/** The name of the generated ALTCHA secret among the server's kept secrets (used without ALTCHA_HMAC_SECRET). */
+export const altchaSecretName = 'altcha-hmac';
+
 /**
  * The default: a self-hosted proof of work (ALTCHA, `altcha-lib`). The challenge is signed with
  * the server's secret and expires in 10 minutes; nothing leaves this machine.
  */
-export function altchaCheck(config: Extract<HumanCheckConfig, { kind: 'altcha' }>): HumanCheck {
-  const hmacSignatureSecret = config.hmacSecret ?? randomBytes(32).toString('hex');
+export function altchaCheck(config: { hmacSecret: string; maxCounter: number }): HumanCheck {
+  const hmacSignatureSecret = config.hmacSecret;
   const hmacKeySignatureSecret = `${hmacSignatureSecret}:key`;
   return {
     kind: 'altcha',
@@ -99,6 +103,15 @@ export function recaptchaCheck(
   };
 }
 
-export function humanCheckFor(config: HumanCheckConfig): HumanCheck {
-  return config.kind === 'altcha' ? altchaCheck(config) : recaptchaCheck(config);
+/**
+ * The configured check. ALTCHA without ALTCHA_HMAC_SECRET signs with a secret generated once and
+ * kept in the database (like the provider's cookie keys), so a restart or another process still
+ * accepts the challenges already handed out.
+ */
+export async function humanCheckFor(config: HumanCheckConfig, db: AppDb): Promise<HumanCheck> {
+  if (config.kind === 'recaptcha') return recaptchaCheck(config);
+  return altchaCheck({
+    hmacSecret: config.hmacSecret ?? (await loadSecret(db, altchaSecretName)),
+    maxCounter: config.maxCounter,
+  });
 }

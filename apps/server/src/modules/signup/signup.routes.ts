@@ -22,7 +22,7 @@ const tags = ['signup'];
 export async function signupRoutes(app: App) {
   const { config, database } = app.deps;
   const { db } = database;
-  const humanCheck = humanCheckFor(config.humanCheck);
+  const humanCheck = await humanCheckFor(config.humanCheck, db);
 
   app.get('/api/signup/config', {
     config: { access: { public: true } },

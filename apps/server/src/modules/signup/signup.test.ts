@@ -8,6 +8,7 @@ import { bearer } from '../../../test/auth.ts';
 import { createUser, createWorkspace, type TestWorkspace } from '../../../test/factories.ts';
 import { OidcTestClient, pkcePair } from '../../../test/oidc-client.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
+import { buildApp } from '../../app.ts';
 import { inScope, systemScope } from '../../db/tenant.ts';
 
 let ctx: TestContext;
@@ -284,6 +285,27 @@ describe('sign-up Create account and Finish (spec 2.8, 4.5, 5.7)', () => {
     const other = randomUUID();
     await put(other, model());
     expect(fieldErrors(await complete(other, answer))['body.humanCheck']).toBe(humanCheckMessage);
+  });
+
+  it('a challenge made before a restart is still accepted after it (no ALTCHA_HMAC_SECRET: the secret is kept in the database)', async () => {
+    expect(ctx.config.humanCheck).toMatchObject({ kind: 'altcha', hmacSecret: undefined });
+    const answer = await solved();
+    const restarted = await buildApp({ config: ctx.config, database: ctx.database });
+    try {
+      await restarted.ready();
+      const id = randomUUID();
+      expect((await restarted.inject({ method: 'PUT', url: `/api/signups/${id}`, payload: model() })).statusCode).toBe(
+        200,
+      );
+      const res = await restarted.inject({
+        method: 'POST',
+        url: `/api/signups/${id}/complete`,
+        payload: { humanCheck: answer },
+      });
+      expect(res.statusCode).toBe(200);
+    } finally {
+      await restarted.close();
+    }
   });
 
   it('an unknown sign-up answers 404', async () => {
