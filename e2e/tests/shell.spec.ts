@@ -23,7 +23,6 @@ test('sections that are not built yet keep the shell and say so, at every addres
     [`/photos/teams/${teamId}`, 'Photos'],
     [`/analytics/teams/${teamId}`, 'Analytics'],
     [`/analytics/companies/${companyId}/dashboards/grid`, 'Analytics'],
-    [`/home/teams/${teamId}/settings`, 'Settings'],
   ];
   for (const [address, section] of addresses) {
     await page.goto(address);

@@ -31,6 +31,7 @@ import { identityRoutes } from './modules/identity/identity.routes.ts';
 import { listRoutes } from './modules/lists/lists.routes.ts';
 import { peopleRoutes } from './modules/people/people.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
+import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { signupRoutes } from './modules/signup/signup.routes.ts';
 import { tabRoutes } from './modules/tabs/tabs.routes.ts';
 import { templateRoutes } from './modules/templates/templates.routes.ts';
@@ -124,6 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(signupRoutes);
   await app.register(profileRoutes);
   await app.register(workspaceRoutes);
+  await app.register(settingsRoutes);
   await app.register(accountRoutes);
   await app.register(checkoutRoutes(await createPaymentProvider(deps.config, deps.database.db)));
   await app.register(folderRoutes);

@@ -11,6 +11,7 @@ export const queryRoots = {
   forms: ['forms'],
   me: ['me'],
   people: ['people'],
+  settings: ['settings'],
   templates: ['templates'],
   workspaces: ['workspaces'],
 } as const;

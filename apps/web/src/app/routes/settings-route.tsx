@@ -1,42 +1,60 @@
 import { can } from '@formwork/shared/permissions';
 import { Center, Loader, Stack, Tabs, Title } from '@mantine/core';
-import { useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
 import { BillingSection } from '../../features/billing/components/billing-section.tsx';
 import { UsageSection } from '../../features/billing/components/usage-section.tsx';
+import { FolderGeneral } from '../../features/settings/components/folder-general.tsx';
 import { useAccessibleWorkspaces } from '../../features/workspaces/api/accessible-workspaces.ts';
 import { WorkspaceSettings } from '../../features/workspaces/components/workspace-settings.tsx';
 import { useTranslation } from '../../lib/translate.tsx';
-import { settingsBuilt } from '../shell/sections.ts';
+import { type SecuritySection, securitySections } from '../settings/security-sections.ts';
+import { type SettingsTabId, visibleSettingsTabs } from '../settings/settings-tabs.ts';
+import type { FolderLocation } from '../shell/folder-location.ts';
 import { useShellContext } from '../shell/shell-layout.tsx';
-import { SectionNotAvailableRoute } from './section-not-available-route.tsx';
 
-const tabs = ['general', 'billing', 'usage'] as const;
-type Tab = (typeof tabs)[number];
+const tabLabelKeys: Record<SettingsTabId, string> = {
+  general: 'workspaceSettings.general',
+  billing: 'settings.billing',
+  usage: 'settings.usage',
+  security: 'settings.security',
+};
 
 /**
- * /home/{level}/{folderId}/settings (spec 2.2, 2.6): the workspace settings with the sections
- * that exist, General (the time zone, issue 14.5), Billing and Usage (issue 17.5), for those who may see the account. Other folders
- * and people still get the "not available yet" page.
+ * /home/{level}/{folderId}/settings (spec 2.2, 2.6): the settings of a company, project or team
+ * folder, for those who may see them (spec 6). Each tab is offered only when it holds something
+ * built and allowed (settings-tabs.ts).
  */
 export function SettingsRoute() {
   const { t } = useTranslation();
   const { result } = useShellContext();
-  const [search, setSearch] = useSearchParams();
-  const accessible = useAccessibleWorkspaces();
-  if (result.status === 'loading') {
+  if (result.status !== 'found') {
     return (
       <Center mih="50vh">
         <Loader aria-label={t('app.loading')} />
       </Center>
     );
   }
-  if (result.status !== 'found' || !settingsBuilt(result.location)) {
-    return <SectionNotAvailableRoute section="settings" />;
-  }
-  const { companyId } = result.location;
+  return <FolderSettingsTabs location={result.location} security={securitySections} />;
+}
+
+/** The tabs of one folder's settings; the Security sections are given (the app's table by default). */
+export function FolderSettingsTabs({
+  location,
+  security,
+}: {
+  location: FolderLocation;
+  security: readonly SecuritySection[];
+}) {
+  const { t } = useTranslation();
+  const [search, setSearch] = useSearchParams();
+  const accessible = useAccessibleWorkspaces();
+  const tabs = visibleSettingsTabs(location, security);
+  if (tabs.length === 0) return <Navigate to="/403" replace />;
+  const { companyId } = location;
   const workspace = accessible.data?.find((w) => w.workspaceId === companyId);
-  const requested = search.get('tab');
-  const tab: Tab = tabs.includes(requested as Tab) ? (requested as Tab) : 'general';
+  const requested = search.get('tab') as SettingsTabId | null;
+  const tab: SettingsTabId = requested && tabs.includes(requested) ? requested : 'general';
+  const visibleSecurity = security.filter((s) => s.visible(location));
   return (
     <Stack gap="md" maw={960}>
       <Title order={1} fz="h3">
@@ -56,27 +74,44 @@ export function SettingsRoute() {
         keepMounted={false}
       >
         <Tabs.List>
-          <Tabs.Tab value="general">{t('workspaceSettings.general')}</Tabs.Tab>
-          <Tabs.Tab value="billing">{t('settings.billing')}</Tabs.Tab>
-          <Tabs.Tab value="usage">{t('settings.usage')}</Tabs.Tab>
+          {tabs.map((id) => (
+            <Tabs.Tab key={id} value={id}>
+              {t(tabLabelKeys[id])}
+            </Tabs.Tab>
+          ))}
         </Tabs.List>
         <Tabs.Panel value="general" pt="md">
-          {workspace ? (
+          {location.kind !== 'company' ? (
+            <FolderGeneral key={location.folderId} folderId={location.folderId} />
+          ) : workspace ? (
             <WorkspaceSettings
               key={workspace.workspaceId}
               workspace={workspace}
-              canEdit={can(result.location.viewer, 'workspace.edit', { kind: 'company', path: [companyId] })}
+              canEdit={can(location.viewer, 'workspace.edit', { kind: 'company', path: [companyId] })}
             />
           ) : (
             <Loader aria-label={t('app.loading')} />
           )}
         </Tabs.Panel>
-        <Tabs.Panel value="billing" pt="md">
-          <BillingSection workspaceId={companyId} timeZone={workspace?.timeZone ?? 'UTC'} />
-        </Tabs.Panel>
-        <Tabs.Panel value="usage" pt="md">
-          <UsageSection workspaceId={companyId} />
-        </Tabs.Panel>
+        {tabs.includes('billing') && (
+          <Tabs.Panel value="billing" pt="md">
+            <BillingSection workspaceId={companyId} timeZone={workspace?.timeZone ?? 'UTC'} />
+          </Tabs.Panel>
+        )}
+        {tabs.includes('usage') && (
+          <Tabs.Panel value="usage" pt="md">
+            <UsageSection workspaceId={companyId} />
+          </Tabs.Panel>
+        )}
+        {tabs.includes('security') && (
+          <Tabs.Panel value="security" pt="md">
+            <Stack gap="lg">
+              {visibleSecurity.map(({ id, Component }) => (
+                <Component key={id} location={location} />
+              ))}
+            </Stack>
+          </Tabs.Panel>
+        )}
       </Tabs>
     </Stack>
   );

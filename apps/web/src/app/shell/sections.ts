@@ -21,7 +21,7 @@ export const sectionIds = [
 export type SectionId = (typeof sectionIds)[number];
 
 /** Sections that are not built yet: their addresses show the shell with a "not available yet" page. */
-export const unbuiltSections = ['photos', 'analytics', 'settings'] as const;
+export const unbuiltSections = ['photos', 'analytics'] as const;
 export type UnbuiltSection = (typeof unbuiltSections)[number];
 
 /** Which folder levels each section exists at (spec 2.2). */
@@ -79,14 +79,11 @@ export function isSectionActive(section: ShellSection, pathname: string, locatio
 }
 
 /**
- * The settings of a folder are built where they hold a real section: the company's Billing and
- * Usage, for those who may see the account (spec 2.6, issue 17.5). Elsewhere settings still show
- * the "not available yet" page.
+ * Whether the company settings' Billing tab is there for the viewer (those who may see the account,
+ * spec 2.6, issue 17.5): the trial widget and the usage message link to it.
  */
-export function settingsBuilt(location: Pick<FolderLocation, 'kind' | 'companyId' | 'viewer'>): boolean {
-  return (
-    location.kind === 'company' && can(location.viewer, 'account.view', { kind: 'company', path: [location.companyId] })
-  );
+export function billingOffered(location: Pick<FolderLocation, 'companyId' | 'viewer'>): boolean {
+  return can(location.viewer, 'account.view', { kind: 'company', path: [location.companyId] });
 }
 
 /** The company settings' Billing section, for the trial widget and the usage message. */
@@ -105,6 +102,6 @@ export function folderSections(location: FolderLocation): ShellSection[] {
       id,
       labelKey: sectionLabelKey(id, location.kind),
       path: sectionPath(id, location.kind, location.folderId),
-      built: id === 'settings' ? settingsBuilt(location) : !isUnbuilt(id),
+      built: !isUnbuilt(id),
     }));
 }

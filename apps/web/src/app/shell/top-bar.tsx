@@ -26,12 +26,12 @@ import { useTranslation } from '../../lib/translate.tsx';
 import type { LocationResult } from './folder-location.ts';
 import { HelpMenu } from './help-menu.tsx';
 import {
+  billingOffered,
   billingPath,
   folderSections,
   isSectionActive,
   type SectionId,
   type ShellSection,
-  settingsBuilt,
 } from './sections.ts';
 
 /** Spec 2.3: the top bar is 54 px high. */
@@ -220,9 +220,7 @@ export function TopBar({ result, busy, account, navOpened, onToggleNav, navColla
       <Group gap={4} wrap="nowrap">
         <TrialWidget
           account={account}
-          billingPath={
-            location && settingsBuilt({ ...location, kind: 'company' }) ? billingPath(location.companyId) : null
-          }
+          billingPath={location && billingOffered(location) ? billingPath(location.companyId) : null}
         />
         <Tooltip label={t('shell.chat')}>
           <ActionIcon

@@ -1,0 +1,29 @@
+import { can } from '@formwork/shared/permissions';
+import type { FolderLocation } from '../shell/folder-location.ts';
+import type { SecuritySection } from './security-sections.ts';
+
+/** Spec 2.6: the workspace settings tabs, in order; only those built and allowed are offered. */
+export const settingsTabIds = ['general', 'billing', 'usage', 'security'] as const;
+export type SettingsTabId = (typeof settingsTabIds)[number];
+
+type Where = Pick<FolderLocation, 'kind' | 'companyId' | 'path' | 'viewer'>;
+
+/** Whether the viewer may open the folder's settings at all (spec 6, the same rule the server applies). */
+export function canViewSettings(location: Where): boolean {
+  return can(location.viewer, 'settings.view', { kind: location.kind, path: location.path });
+}
+
+/**
+ * The tabs of a folder's settings for its viewer: General everywhere; the company's Billing and
+ * Usage for those who may see the account; Security when one of its sections shows here.
+ */
+export function visibleSettingsTabs(location: FolderLocation, security: readonly SecuritySection[]): SettingsTabId[] {
+  if (!canViewSettings(location)) return [];
+  const company = { kind: 'company' as const, path: [location.companyId] };
+  const account = location.kind === 'company' && can(location.viewer, 'account.view', company);
+  return settingsTabIds.filter((tab) => {
+    if (tab === 'billing' || tab === 'usage') return account;
+    if (tab === 'security') return security.some((s) => s.visible(location));
+    return true;
+  });
+}
