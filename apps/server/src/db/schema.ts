@@ -396,6 +396,9 @@ export const lists = pgTable(
     state: text('state', { enum: ['active', 'archived'] })
       .notNull()
       .default('active'),
+    /** 0031_list_deployments: the company list a project's deployed copy was made from. */
+    sourceListId: uuid('source_list_id'),
+    deployment: text('deployment', { enum: ['empty', 'populated'] }),
     createdBy: uuid('created_by'),
     updatedBy: uuid('updated_by'),
     createdAt: createdAt(),

@@ -13,6 +13,14 @@ export const listStates = ['active', 'archived'] as const;
 export const listStateSchema = z.enum(listStates);
 export type ListState = z.infer<typeof listStateSchema>;
 
+/**
+ * Spec 3, 4.3 (issue 18.4): how a company list was deployed to a project folder: Deployed Empty
+ * (the project fills its own items) or Deployed Populated (items copied).
+ */
+export const listDeploymentTypes = ['empty', 'populated'] as const;
+export const listDeploymentTypeSchema = z.enum(listDeploymentTypes);
+export type ListDeploymentType = z.infer<typeof listDeploymentTypeSchema>;
+
 /** Spec 5.1: list name required; trimmed. */
 export const listNameSchema = z.string().trim().min(1, 'List name is required').max(200);
 
@@ -24,6 +32,9 @@ export const listSummarySchema = z.object({
   itemCount: z.number().int(),
   propertyCount: z.number().int(),
   updatedAt: z.string(),
+  /** A project's deployed copy: the company list it was made from, and how; null otherwise. */
+  sourceListId: id.nullable(),
+  deployment: listDeploymentTypeSchema.nullable(),
 });
 export type ListSummary = z.infer<typeof listSummarySchema>;
 

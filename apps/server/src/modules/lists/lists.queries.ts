@@ -1,4 +1,10 @@
-import type { ListProperty, ListPropertyType, ListState, ListSummary } from '@formwork/shared/schemas/lists';
+import type {
+  ListDeploymentType,
+  ListProperty,
+  ListPropertyType,
+  ListState,
+  ListSummary,
+} from '@formwork/shared/schemas/lists';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { listItems, listProperties, lists } from '../../db/schema.ts';
 import type { Tx } from '../../db/tenant.ts';
@@ -11,6 +17,8 @@ type SummaryRow = {
   item_count: number | string;
   property_count: number | string;
   updated_at: string | Date;
+  source_list_id: string | null;
+  deployment: ListDeploymentType | null;
 };
 
 function toSummary(row: SummaryRow): ListSummary {
@@ -22,10 +30,12 @@ function toSummary(row: SummaryRow): ListSummary {
     itemCount: Number(row.item_count),
     propertyCount: Number(row.property_count),
     updatedAt: new Date(row.updated_at).toISOString(),
+    sourceListId: row.source_list_id,
+    deployment: row.deployment,
   };
 }
 
-const summaryColumns = sql`l.list_id as id, l.folder_id, l.name, l.state, l.updated_at,
+const summaryColumns = sql`l.list_id as id, l.folder_id, l.name, l.state, l.updated_at, l.source_list_id, l.deployment,
   (select count(*) from list_items i where i.workspace_id = l.workspace_id and i.list_id = l.list_id) as item_count,
   (select count(*) from list_properties p where p.workspace_id = l.workspace_id and p.list_id = l.list_id) as property_count`;
 

@@ -33,6 +33,8 @@ beforeEach(() => {
         itemCount: 3,
         propertyCount: 1,
         updatedAt: '2026-11-24T10:00:00.000Z',
+        sourceListId: null,
+        deployment: null,
         properties: [],
       }),
     );

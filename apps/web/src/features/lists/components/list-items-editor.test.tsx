@@ -24,6 +24,8 @@ const list = {
   itemCount: 2,
   propertyCount: 1,
   updatedAt: '2026-11-24T10:00:00.000Z',
+  sourceListId: null,
+  deployment: null,
   properties: [{ id: hours, name: 'Hours', type: 'number' as const, sortValue: 0 }],
 };
 

@@ -19,6 +19,8 @@ const plant = {
   itemCount: 3,
   propertyCount: 2,
   updatedAt: '2026-11-24T10:00:00.000Z',
+  sourceListId: null,
+  deployment: null,
 };
 
 let posted: unknown;
