@@ -93,6 +93,9 @@ export function handleError(error: FastifyError | Error, request: FastifyRequest
   let body: Problem;
   if (error instanceof AppError) {
     body = problem(error.code, { detail: error.detail, errors: error.fieldErrors, meta: error.meta });
+    // A rate limit says when to try again (RFC 9110 Retry-After, in seconds).
+    if (typeof error.meta?.retryAfterSeconds === 'number')
+      reply.header('retry-after', String(error.meta.retryAfterSeconds));
   } else if (hasZodFastifySchemaValidationErrors(error)) {
     const context = (error as FastifyError).validationContext;
     body = problem('validationFailed', { errors: validationFieldErrors(error.validation, context) });

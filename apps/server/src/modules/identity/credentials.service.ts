@@ -12,8 +12,8 @@ import { hashPassword, verifyPassword } from './password.ts';
  * attempt, up to `maxMs`, counted from the last one. Nothing locks an account: the account-wide
  * rule is short, so a stranger's failures from elsewhere delay the owner by seconds at most.
  */
-type ThrottleRule = { key: keyof queries.AttemptCounts; after: number; firstMs: number; maxMs: number };
-type Throttle = { windowMs: number; rules: ThrottleRule[] };
+export type ThrottleRule = { key: keyof queries.AttemptCounts; after: number; firstMs: number; maxMs: number };
+export type Throttle = { windowMs: number; rules: ThrottleRule[] };
 
 const minute = 60_000;
 
@@ -52,6 +52,26 @@ async function attemptWaitMs(db: AppDb, throttle: Throttle, kind: queries.Attemp
   const since = new Date(Date.now() - throttle.windowMs);
   const counts = await inScope(db, systemScope, (tx) => queries.recentAttempts(tx, kind, email, ip, since));
   return throttleWaitMs(throttle, counts);
+}
+
+/**
+ * A public call's rate limit on the same limiter: answers how long the caller must wait (0: go on,
+ * and this call is counted; a refused call is not). Kept in the database, so a restart or another
+ * process counts the same calls.
+ */
+export async function takeAttempt(
+  db: AppDb,
+  throttle: Throttle,
+  kind: queries.AttemptKind,
+  email: string,
+  ip: string,
+): Promise<number> {
+  const since = new Date(Date.now() - throttle.windowMs);
+  return inScope(db, systemScope, async (tx) => {
+    const wait = throttleWaitMs(throttle, await queries.recentAttempts(tx, kind, email, ip, since));
+    if (wait === 0) await queries.recordAttempt(tx, kind, email, ip);
+    return wait;
+  });
 }
 
 const resetTokenTtlMs = 60 * 60 * 1000;

@@ -43,7 +43,7 @@ export async function findUserByEmail(tx: Tx, email: string) {
   return result.rows[0];
 }
 
-export type AttemptKind = 'sign-in' | 'password-reset';
+export type AttemptKind = 'sign-in' | 'password-reset' | 'signup-email-check' | 'signup-challenge' | 'signup-finish';
 
 /** How many attempts of a kind, and the last one's time, by address and account together, by account and by address. */
 export type AttemptCounts = Record<'pair' | 'email' | 'ip', { count: number; last: Date | null }>;

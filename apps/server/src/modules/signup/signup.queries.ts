@@ -76,6 +76,12 @@ export async function lockSignup(tx: Tx, signupId: string) {
   return result.rows[0];
 }
 
+/** The e-mail a sign-up was stored with (its Finish calls are limited per e-mail), or undefined. */
+export async function signupEmail(tx: Tx, signupId: string): Promise<string | undefined> {
+  const result = await tx.execute<{ email: string }>(sql`select email from signups where signup_id = ${signupId}`);
+  return result.rows[0]?.email;
+}
+
 /** Whether a solved human check already finished a sign-up. */
 export async function humanCheckUsed(tx: Tx, id: string): Promise<boolean> {
   const result = await tx.execute<{ found: boolean }>(

@@ -34,10 +34,12 @@ export async function signupRoutes(app: App) {
     config: { access: { public: true } },
     schema: {
       tags,
-      summary: 'A new proof-of-work challenge for the ALTCHA widget (404 when reCAPTCHA is configured)',
+      summary:
+        'A new proof-of-work challenge for the ALTCHA widget (404 when reCAPTCHA is configured; 429 past the per-address limit)',
       response: { 200: altchaChallengeSchema },
     },
-    handler: async (_request, reply) => {
+    handler: async (request, reply) => {
+      await service.limitChallenge(db, request.ip);
       const challenge = await humanCheck.challenge();
       if (!challenge) throw new AppError('routeNotFound');
       // altcha-lib's challenge, sent as it made it (the widget checks its signature fields).
@@ -53,7 +55,7 @@ export async function signupRoutes(app: App) {
       body: emailCheckSchema,
       response: { 200: emailCheckResultSchema },
     },
-    handler: async (request) => service.checkEmail(db, request.body.email, request.body.step),
+    handler: async (request) => service.checkEmail(db, request.body.email, request.body.step, request.ip),
   });
 
   app.post('/api/signup/subdomain', {

@@ -18,7 +18,7 @@ import type { z } from 'zod';
 import type { AppDb } from '../../db/client.ts';
 import { inScope, systemScope, type Tx } from '../../db/tenant.ts';
 import { AppError } from '../../errors.ts';
-import { issueSignInTicket } from '../identity/credentials.service.ts';
+import { issueSignInTicket, type Throttle, takeAttempt } from '../identity/credentials.service.ts';
 import { hashPassword } from '../identity/password.ts';
 import { openTrialWorkspace } from '../workspaces/workspaces.service.ts';
 import type { HumanCheck } from './human-check.ts';
@@ -32,13 +32,66 @@ async function track(tx: Tx, cta: (typeof signupCtaContexts)[number], email?: (t
   await queries.insertSignupEvent(tx, 'signupCtaClicked', { context: cta });
 }
 
+const minute = 60_000;
+
+/**
+ * Rate limits of the public sign-up calls, on the limiter of sign-in and password resets: past
+ * `after` calls in the window the next waits `firstMs`, doubling with each further call up to
+ * `maxMs`. The e-mail check is asked live while the person types, so its limits are the widest.
+ */
+export const signupThrottles = {
+  emailCheck: {
+    windowMs: 10 * minute,
+    rules: [
+      { key: 'ip', after: 60, firstMs: 2_000, maxMs: 10 * minute },
+      { key: 'email', after: 20, firstMs: 2_000, maxMs: 10 * minute },
+    ],
+  },
+  challenge: { windowMs: 10 * minute, rules: [{ key: 'ip', after: 30, firstMs: 30_000, maxMs: 10 * minute }] },
+  finish: {
+    windowMs: 60 * minute,
+    rules: [
+      { key: 'ip', after: 20, firstMs: minute, maxMs: 60 * minute },
+      { key: 'email', after: 5, firstMs: minute, maxMs: 60 * minute },
+    ],
+  },
+} satisfies Record<string, Throttle>;
+
+/** Counts one call, or refuses it with 429 and how long to wait (Retry-After). */
+async function limit(
+  db: AppDb,
+  throttle: Throttle,
+  kind: 'signup-email-check' | 'signup-challenge' | 'signup-finish',
+  email: string,
+  ip: string,
+) {
+  const waitMs = await takeAttempt(db, throttle, kind, email, ip);
+  if (waitMs > 0) throw new AppError('tooManyRequests', { meta: { retryAfterSeconds: Math.ceil(waitMs / 1000) } });
+}
+
+const ipRulesOf = (throttle: Throttle): Throttle => ({
+  ...throttle,
+  rules: throttle.rules.filter((r) => r.key === 'ip'),
+});
+
+/** The human-check challenge: limited per address (it has no e-mail). */
+export async function limitChallenge(db: AppDb, ip: string) {
+  await limit(db, signupThrottles.challenge, 'signup-challenge', '', ip);
+}
+
 /**
  * Spec 4.5 step 1 (Next): is the address already registered (UsedEmail), or is its business domain
  * in use (UsedDomain)? Asked live while the person types and again on Next. Free-mail domains are never "in use". Single sign-on is not built, so no
  * domain is a single sign-on domain. Records the e-mail-entered event (New, Existing or Domain
  * Check) and the call-to-action 'Signup Page 1' on Next only.
  */
-export async function checkEmail(db: AppDb, email: string, step: 'live' | 'next'): Promise<EmailCheckResult> {
+export async function checkEmail(
+  db: AppDb,
+  email: string,
+  step: 'live' | 'next',
+  ip: string,
+): Promise<EmailCheckResult> {
+  await limit(db, signupThrottles.emailCheck, 'signup-email-check', email, ip);
   return inScope(db, systemScope, async (tx) => {
     const emailInUse = await queries.emailHasAccount(tx, email);
     const domain = emailDomain(email);
@@ -146,6 +199,10 @@ export async function completeSignup(
   humanCheck: HumanCheck,
   input: { signupId: string; answer: string; ip: string; region: string },
 ): Promise<SignupCompleteResult> {
+  const stored = await inScope(db, systemScope, (tx) => queries.signupEmail(tx, input.signupId));
+  // An unknown sign-up has no e-mail to count by: its calls count by address only.
+  const throttle = stored ? signupThrottles.finish : ipRulesOf(signupThrottles.finish);
+  await limit(db, throttle, 'signup-finish', stored ?? '', input.ip);
   const verified = await humanCheck.verify(input.answer, input.ip);
   if (!verified) throw humanCheckFailed();
   const workspaceId = randomUUID();

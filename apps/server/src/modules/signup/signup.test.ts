@@ -10,6 +10,7 @@ import { OidcTestClient, pkcePair } from '../../../test/oidc-client.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 import { buildApp } from '../../app.ts';
 import { inScope, systemScope } from '../../db/tenant.ts';
+import { signupThrottles } from './signup.service.ts';
 
 let ctx: TestContext;
 let w: TestWorkspace;
@@ -317,5 +318,81 @@ describe('sign-up Create account and Finish (spec 2.8, 4.5, 5.7)', () => {
   it('says which human check the page shows', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/signup/config' });
     expect(res.json()).toEqual({ humanCheck: 'altcha', recaptchaSiteKey: null });
+  });
+});
+
+describe('rate limits on the public sign-up calls (per address and per e-mail, kept in the database)', () => {
+  const from = (remoteAddress: string) => ({ remoteAddress });
+  const emailCheck = (email: string, remoteAddress: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/signup/email-check',
+      payload: { email, step: 'live' },
+      ...from(remoteAddress),
+    });
+
+  const after = (throttle: { rules: readonly { key: string; after: number }[] }, key: 'ip' | 'email') =>
+    throttle.rules.find((r) => r.key === key)?.after ?? Number.NaN;
+
+  function expectLimited(res: { statusCode: number; headers: Record<string, unknown>; json(): { code?: string } }) {
+    expect(res.statusCode).toBe(429);
+    expect(res.headers['content-type']).toMatch(/application\/problem\+json/);
+    expect(res.json().code).toBe('tooManyRequests');
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+  }
+
+  it('the e-mail and domain check: one address is refused past its limit with 429 and Retry-After, another is not', async () => {
+    const ip = '203.0.113.10';
+    let res = await emailCheck(fresh(), ip);
+    for (let i = 1; res.statusCode === 200 && i <= after(signupThrottles.emailCheck, 'ip') + 1; i++)
+      res = await emailCheck(fresh(), ip);
+    expectLimited(res);
+    expect((await emailCheck(fresh(), '203.0.113.11')).statusCode).toBe(200);
+  });
+
+  it('the e-mail check: one e-mail asked from many addresses is refused past its own limit', async () => {
+    const email = fresh();
+    const limit = after(signupThrottles.emailCheck, 'email');
+    for (let i = 0; i < limit; i++) expect((await emailCheck(email, `198.51.100.${i + 1}`)).statusCode).toBe(200);
+    expectLimited(await emailCheck(email.toUpperCase(), '198.51.100.250'));
+    expect((await emailCheck(fresh(), '198.51.100.250')).statusCode).toBe(200);
+  });
+
+  it('the human-check challenge: refused past the per-address limit, and still after a restart', async () => {
+    const ip = '203.0.113.20';
+    const challenge = (app = ctx.app) => app.inject({ method: 'GET', url: '/api/signup/challenge', ...from(ip) });
+    const limit = after(signupThrottles.challenge, 'ip');
+    for (let i = 0; i < limit; i++) expect((await challenge()).statusCode).toBe(200);
+    expectLimited(await challenge());
+    const restarted = await buildApp({ config: ctx.config, database: ctx.database });
+    try {
+      await restarted.ready();
+      expectLimited(await challenge(restarted));
+    } finally {
+      await restarted.close();
+    }
+  });
+
+  it('Finish: refused past the per-address limit before the human check is even read', async () => {
+    const ip = '203.0.113.30';
+    const limit = after(signupThrottles.finish, 'ip');
+    for (let i = 0; i < limit; i++) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/signups/${randomUUID()}/complete`,
+        payload: { humanCheck: 'bm90IGEgcGF5bG9hZA==' },
+        ...from(ip),
+      });
+      expect(res.statusCode).not.toBe(429);
+    }
+    const id = randomUUID();
+    await put(id, model());
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/signups/${id}/complete`,
+      payload: { humanCheck: await solved() },
+      ...from(ip),
+    });
+    expectLimited(res);
   });
 });
