@@ -42,26 +42,135 @@ export function isTimeZone(name: string): boolean {
 /** `2025-11-22` -> `Nov 22, 2025` (en-US); anything else is printed as it is. */
 export function formatDate(value: string, options: DateTextOptions = {}): string {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
-  const date = new Date(`${value}T00:00:00Z`);
-  if (Number.isNaN(date.getTime())) return value;
-  return format(options.locale ?? defaultLocale, { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
+  const locale = options.locale ?? defaultLocale;
+  return kept(dateTexts, `${locale}|${value}`, () => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return Number.isNaN(date.getTime()) ? value : dayText(locale, Math.floor(date.getTime() / dayMs));
+  });
 }
 
-function zoneName(date: Date, locale: string, timeZone: string): string {
-  const part = format(locale, { timeZone, timeZoneName: 'short' })
+/**
+ * Exports print millions of dates, and Intl takes tens of microseconds for each; so each text is
+ * put together from kept parts: a day's text, a minute of the day's text, and the zone's offset
+ * and name for the UTC day (or, on a day the clocks change, for the quarter hour: offsets have been
+ * whole quarter hours since the 1970s). A part is checked against Intl's own text at both ends of
+ * its stretch when first kept; where the parts do not add up (another locale's pattern, a historic
+ * offset in seconds), Intl formats the whole instant. The caches are emptied when full, so a
+ * long-running server's memory stays bounded.
+ */
+const dayMs = 86_400_000;
+const minuteMs = 60_000;
+const quarterHourMs = 15 * minuteMs;
+const cacheLimit = 50_000;
+
+function kept<K, V>(cache: Map<K, V>, key: K, make: () => V): V {
+  let value = cache.get(key);
+  if (value === undefined) {
+    if (cache.size >= cacheLimit) cache.clear();
+    value = make();
+    cache.set(key, value);
+  }
+  return value;
+}
+
+const dayTexts = new Map<string, string>();
+const dateTexts = new Map<string, string>();
+
+/** `Nov 22, 2025` for day number `day` (days since 1970-01-01). */
+function dayText(locale: string, day: number): string {
+  return kept(dayTexts, `${locale}|${day}`, () =>
+    format(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(day * dayMs)),
+  );
+}
+
+const minuteTexts = new Map<string, string[]>();
+
+/** `4:05 PM` for minute `minute` of a day. */
+function minuteText(locale: string, minute: number): string {
+  const texts = kept(minuteTexts, locale, () => []);
+  let text = texts[minute];
+  if (text === undefined) {
+    text = format(locale, { timeStyle: 'short', timeZone: 'UTC' }).format(new Date(minute * minuteMs));
+    texts[minute] = text;
+  }
+  return text;
+}
+
+function directInstantText(date: Date, locale: string, timeZone: string): string {
+  const text = format(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(date);
+  const name = format(locale, { timeZone, timeZoneName: 'short' })
     .formatToParts(date)
-    .find((p) => p.type === 'timeZoneName');
-  return part?.value ?? timeZone;
+    .find((p) => p.type === 'timeZoneName')?.value;
+  return `${text} ${name ?? timeZone}`;
+}
+
+/** How a stretch of time in a zone is printed: its offset and the text between day and time. */
+type ZonePart = { offsetMs: number; separator: string; zoneName: string };
+
+/** A stretch whose offset changes (a daylight-saving day), or whose parts do not add up. */
+type Unkept = 'changes' | 'intl';
+
+const zoneDays = new Map<string, ZonePart | Unkept>();
+const zoneQuarterHours = new Map<string, ZonePart | Unkept>();
+
+function offsetMsOf(date: Date, timeZone: string): number | null {
+  const name = format('en-US', { timeZone, timeZoneName: 'longOffset' })
+    .formatToParts(date)
+    .find((p) => p.type === 'timeZoneName')?.value;
+  if (name === 'GMT') return 0;
+  const match = /^GMT([+-])(\d{2}):(\d{2})$/.exec(name ?? '');
+  if (!match) return null;
+  const minutes = Number(match[2]) * 60 + Number(match[3]);
+  return (match[1] === '-' ? -minutes : minutes) * minuteMs;
+}
+
+function composed(ms: number, locale: string, part: ZonePart): string {
+  const local = ms + part.offsetMs;
+  const day = Math.floor(local / dayMs);
+  const minute = Math.floor((local - day * dayMs) / minuteMs);
+  return `${dayText(locale, day)}${part.separator}${minuteText(locale, minute)} ${part.zoneName}`;
+}
+
+/** The part for [start, start + length), checked against Intl at both ends. */
+function zonePart(start: number, length: number, locale: string, timeZone: string): ZonePart | Unkept {
+  const first = new Date(start);
+  const last = new Date(start + length - 1);
+  const offsetMs = offsetMsOf(first, timeZone);
+  if (offsetMs === null) return 'intl';
+  if (offsetMsOf(last, timeZone) !== offsetMs) return 'changes';
+  const whole = directInstantText(first, locale, timeZone);
+  const zoneName = whole.slice(whole.lastIndexOf(' ') + 1);
+  const local = start + offsetMs;
+  const dayNumber = Math.floor(local / dayMs);
+  const day = dayText(locale, dayNumber);
+  const time = minuteText(locale, Math.floor((local - dayNumber * dayMs) / minuteMs));
+  const dateTime = whole.slice(0, whole.length - zoneName.length - 1);
+  if (!dateTime.startsWith(day) || !dateTime.endsWith(time)) return 'intl';
+  const part = { offsetMs, zoneName, separator: dateTime.slice(day.length, dateTime.length - time.length) };
+  return composed(last.getTime(), locale, part) === directInstantText(last, locale, timeZone) ? part : 'intl';
+}
+
+/** A whole UTC day's part, or on a day the clocks change, its quarter hour's. */
+function zonePartAt(ms: number, locale: string, timeZone: string): ZonePart | Unkept {
+  const day = Math.floor(ms / dayMs) * dayMs;
+  const whole = kept(zoneDays, `${locale}|${timeZone}|${day}`, () => zonePart(day, dayMs, locale, timeZone));
+  if (whole !== 'changes') return whole;
+  const start = Math.floor(ms / quarterHourMs) * quarterHourMs;
+  const part = kept(zoneQuarterHours, `${locale}|${timeZone}|${start}`, () =>
+    zonePart(start, quarterHourMs, locale, timeZone),
+  );
+  return part === 'changes' ? 'intl' : part;
 }
 
 /** An instant in the zone, with the zone's short name: `Nov 22, 2025, 4:05 PM GMT+10`. */
 export function formatInstant(instant: Date | string, options: DateTextOptions = {}): string {
   const date = typeof instant === 'string' ? new Date(instant) : instant;
-  if (Number.isNaN(date.getTime())) return String(instant);
+  const ms = date.getTime();
+  if (Number.isNaN(ms)) return String(instant);
   const locale = options.locale ?? defaultLocale;
   const timeZone = options.timeZone ?? 'UTC';
-  const text = format(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(date);
-  return `${text} ${zoneName(date, locale, timeZone)}`;
+  const part = zonePartAt(ms, locale, timeZone);
+  return part === 'intl' || part === 'changes' ? directInstantText(date, locale, timeZone) : composed(ms, locale, part);
 }
 
 const isoWithOffset = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
