@@ -21,6 +21,7 @@ import { checkoutRoutes } from './modules/accounts/checkout.routes.ts';
 import { createPaymentProvider } from './modules/accounts/payment-providers.ts';
 import { actionRoutes } from './modules/actions/actions.routes.ts';
 import { activityRoutes } from './modules/activity/activity.routes.ts';
+import { domainRoutes } from './modules/domains/domains.routes.ts';
 import { fileRoutes } from './modules/files/files.routes.ts';
 import { folderRoutes } from './modules/folders/folders.routes.ts';
 import { formPdfRoutes } from './modules/form-pdf/form-pdf.routes.ts';
@@ -126,6 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(profileRoutes);
   await app.register(workspaceRoutes);
   await app.register(settingsRoutes);
+  await app.register(domainRoutes);
   await app.register(accountRoutes);
   await app.register(checkoutRoutes(await createPaymentProvider(deps.config, deps.database.db)));
   await app.register(folderRoutes);

@@ -26,6 +26,7 @@ const envSchema = z.object({
   HUMAN_CHECK: z.enum(['altcha', 'recaptcha']).default('altcha'),
   ALTCHA_HMAC_SECRET: z.string().min(16).optional(),
   ALTCHA_MAX_COUNTER: z.coerce.number().int().min(2).max(1_000_000).default(5_000),
+  DNS_SERVERS: z.string().optional(),
   RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
   RECAPTCHA_SECRET_KEY: z.string().min(1).optional(),
   RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
@@ -53,6 +54,8 @@ export type Config = {
   mailFrom: string;
   payments: PaymentConfig;
   humanCheck: HumanCheckConfig;
+  /** Name servers (`ip` or `ip:port`) that domain verification asks; empty: the system's. */
+  dnsServers: string[];
 };
 
 /**
@@ -118,6 +121,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     payments: paymentConfig(e),
     humanCheck: humanCheckConfig(e),
+    dnsServers: (e.DNS_SERVERS ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
   };
 }
 

@@ -26,6 +26,10 @@ const globalTables: Record<string, string> = {
   mail_outbox: 'password reset mail belongs to no workspace; tenant mail records its workspace in the body',
   signups:
     'a self-service sign-up happens before its workspace exists; it names the user and workspace it made once finished',
+  verified_domains:
+    'a proven e-mail domain is looked up before anyone is signed in (single sign-on by domain), and one domain belongs to one workspace',
+  domain_link_tokens:
+    "a domain's e-mailed proving link is opened before any workspace is known; it only points at its workspace's domain row",
   accounts:
     'an account holds one or more workspaces (plan, subscription); its own row-level security lets the members of any of its workspaces read it',
 };

@@ -51,6 +51,14 @@ export const errorCodes = {
   },
   signupNotFound: { status: 404, title: "We couldn't find this sign-up. Please start again." },
   emailInUse: { status: 409, title: 'This e-mail address is already used by another account.' },
+  /** Verified domains (issue 23.2). */
+  domainNotFound: { status: 404, title: "We couldn't find this domain in this workspace" },
+  domainTaken: { status: 409, title: 'This domain is already verified by another workspace.' },
+  domainNotProven: {
+    status: 400,
+    title: "We couldn't find the TXT record at this domain yet. DNS changes can take a while; try again later.",
+  },
+  domainLinkInvalid: { status: 404, title: 'This verification link is invalid or has expired.' },
   methodNotAllowed: { status: 405, title: 'Method not allowed' },
   conflict: { status: 409, title: 'This conflicts with existing data' },
   duplicate: { status: 409, title: 'This already exists' },

@@ -69,6 +69,8 @@ const idSources: Record<string, (w: Probed) => string> = {
   activationId: () => 'ZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZ',
   // A sign-up belongs to no workspace yet (public routes): any id.
   signupId: () => '00000000-0000-4000-8000-000000000002',
+  // The route step answers on the workspace before any domain is looked up: any domain probes it.
+  domain: () => 'probe-builders.example',
 };
 
 /**

@@ -37,6 +37,9 @@ const PhoneWelcomeRoute = lazyWithReload(() =>
   import('./routes/activation-route.tsx').then((m) => ({ default: m.PhoneWelcomeRoute })),
 );
 const ListsRoute = lazyWithReload(() => import('./routes/lists-route.tsx').then((m) => ({ default: m.ListsRoute })));
+const VerifyDomainRoute = lazyWithReload(() =>
+  import('../features/security/routes/verify-domain-route.tsx').then((m) => ({ default: m.VerifyDomainRoute })),
+);
 const SignupRoute = lazyWithReload(() => import('./routes/signup-route.tsx').then((m) => ({ default: m.SignupRoute })));
 const TemplatesRoute = lazyWithReload(() =>
   import('./routes/templates-route.tsx').then((m) => ({ default: m.TemplatesRoute })),
@@ -74,6 +77,8 @@ export const routes: RouteObject[] = [
   // Spec 2.7: invited-user activation, before anyone is signed in.
   { path: '/users/activation/:activationId', element: lazyPage(ActivationRoute) },
   { path: '/users/activation/:activationId/company/:companyId', element: lazyPage(ActivationRoute) },
+  // Issue 23.2: a verified domain's e-mailed link, opened by whoever holds a mailbox at the domain.
+  { path: '/verify-domain/:token', element: lazyPage(VerifyDomainRoute) },
   {
     path: '/',
     element: (

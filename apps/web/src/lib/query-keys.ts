@@ -11,6 +11,7 @@ export const queryRoots = {
   forms: ['forms'],
   me: ['me'],
   people: ['people'],
+  security: ['security'],
   settings: ['settings'],
   templates: ['templates'],
   workspaces: ['workspaces'],

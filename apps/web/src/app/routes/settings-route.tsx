@@ -7,7 +7,7 @@ import { FolderGeneral } from '../../features/settings/components/folder-general
 import { useAccessibleWorkspaces } from '../../features/workspaces/api/accessible-workspaces.ts';
 import { WorkspaceSettings } from '../../features/workspaces/components/workspace-settings.tsx';
 import { useTranslation } from '../../lib/translate.tsx';
-import { type SecuritySection, securitySections } from '../settings/security-sections.ts';
+import { type SecuritySection, securitySections } from '../settings/security-sections.tsx';
 import { type SettingsTabId, visibleSettingsTabs } from '../settings/settings-tabs.ts';
 import type { FolderLocation } from '../shell/folder-location.ts';
 import { useShellContext } from '../shell/shell-layout.tsx';

@@ -8,7 +8,7 @@ import { fakeReply } from '../../../test/fake-reply.ts';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { FolderSettingsTabs } from '../routes/settings-route.tsx';
 import type { FolderLocation } from '../shell/folder-location.ts';
-import type { SecuritySection } from './security-sections.ts';
+import type { SecuritySection } from './security-sections.tsx';
 import { visibleSettingsTabs } from './settings-tabs.ts';
 
 const companyId = '11111111-1111-4111-8111-111111111111';

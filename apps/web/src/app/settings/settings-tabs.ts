@@ -1,6 +1,6 @@
 import { can } from '@formwork/shared/permissions';
 import type { FolderLocation } from '../shell/folder-location.ts';
-import type { SecuritySection } from './security-sections.ts';
+import type { SecuritySection } from './security-sections.tsx';
 
 /** Spec 2.6: the workspace settings tabs, in order; only those built and allowed are offered. */
 export const settingsTabIds = ['general', 'billing', 'usage', 'security'] as const;

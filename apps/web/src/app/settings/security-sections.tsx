@@ -1,4 +1,6 @@
+import { can } from '@formwork/shared/permissions';
 import type { ComponentType } from 'react';
+import { VerifiedDomains } from '../../features/security/components/verified-domains.tsx';
 import type { FolderLocation } from '../shell/folder-location.ts';
 
 /** What a section of the Security tab is given: the navigated folder (its workspace, kind, viewer). */
@@ -18,4 +20,13 @@ export type SecuritySection = {
 };
 
 /** The Security tab's sections, in the order they show. */
-export const securitySections: readonly SecuritySection[] = [];
+export const securitySections: readonly SecuritySection[] = [
+  {
+    id: 'verified-domains',
+    // The workspace's domains: admins and org controllers, at the Home Folder (workspace.edit).
+    visible: (location) =>
+      location.kind === 'company' &&
+      can(location.viewer, 'workspace.edit', { kind: 'company', path: [location.companyId] }),
+    Component: ({ location }) => <VerifiedDomains workspaceId={location.companyId} />,
+  },
+];
