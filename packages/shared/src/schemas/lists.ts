@@ -176,10 +176,24 @@ export const listPropertyUpdateSchema = z.object({ name: listPropertyNameSchema 
 /** Spec 5.3-like: a list CSV is at most 10 MB (issue 18.3). */
 export const listCsvMaxBytes = 10 * 1024 * 1024;
 
-/** The CSV of an import, read as text by the browser; one file at a time (spec 5.1). */
-export const listImportSchema = z
-  .object({ csv: z.string().min(1, 'Choose a CSV file').max(listCsvMaxBytes, 'The file is larger than 10 MB') })
-  .strict();
+/** An XLSX file's bytes in base64 are at most this long (10 MB of bytes). */
+export const listXlsxMaxBase64 = Math.ceil(listCsvMaxBytes / 3) * 4;
+
+/**
+ * The file of an import, one at a time (spec 5.1): a CSV read as text by the browser, or an XLSX
+ * file's bytes in base64 (issue 18.3). Either is at most 10 MB, checked before it is read.
+ */
+export const listImportSchema = z.union([
+  z
+    .object({ csv: z.string().min(1, 'Choose a CSV file').max(listCsvMaxBytes, 'The file is larger than 10 MB') })
+    .strict(),
+  z
+    .object({
+      xlsx: z.string().min(1, 'Choose an XLSX file').max(listXlsxMaxBase64, 'The file is larger than 10 MB'),
+    })
+    .strict(),
+]);
+export type ListImportFile = z.infer<typeof listImportSchema>;
 
 export const listImportErrorSchema = z.object({ line: z.number().int(), message: z.string() });
 

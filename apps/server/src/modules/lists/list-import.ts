@@ -30,24 +30,76 @@ function headerOf(text: string): { name: string; type: ListPropertyType | null; 
   return { name: (match[1] ?? '').trim(), type, badType: type ? null : (match[2] ?? '') };
 }
 
+/** Issue 18.3: the most items one import may hold (a larger file is refused before it is compared). */
+export const listImportMaxItems = 100_000;
+
 /**
- * Reads a list CSV (issue 18.3): the first row names the columns, the first column is the item,
- * a column named Colour is the item's colour, every other column a property (its type in
- * brackets, else the type of the existing property of that name, else Text). Every row's errors
- * are collected (up to 100), so the whole file can be fixed at once.
+ * One cell of an imported file: CSV cells are text; an XLSX cell may also be a number, a date, a
+ * boolean or an error value (a formula's saved result, never the formula).
  */
-export function parseListCsv(csv: string, existing: ListProperty[], maxProperties: number): ParsedImport {
+export type SheetCell = string | number | boolean | Date | null | { error: string };
+export type SheetRow = { line: number; cells: readonly SheetCell[] };
+
+/** A file the import refuses whole (not a spreadsheet, too large unpacked, too many rows). */
+export class ListFileError extends Error {}
+
+export function tooManyItems(max: number): ListFileError {
+  return new ListFileError(`The file has more than ${max.toLocaleString('en-US')} items.`);
+}
+
+/** Excel's number as a person reads it: 15 significant digits, no exponent for small decimals. */
+function numberText(value: number): string {
+  const rounded = Number(value.toPrecision(15));
+  const text = String(rounded);
+  return /e-/i.test(text) ? rounded.toFixed(10).replace(/\.?0+$/, '') : text;
+}
+
+function dateText(value: Date, withTime: boolean): string {
+  if (Number.isNaN(value.getTime())) return '';
+  const iso = value.toISOString();
+  return withTime && !iso.endsWith('T00:00:00.000Z') ? iso.slice(0, 16).replace('T', ' ') : iso.slice(0, 10);
+}
+
+/** The largest day Excel knows (9999-12-31) as a serial day number. */
+const lastSerialDay = 2_958_465;
+
+/**
+ * A cell as the text a property of `type` stores (null: the item or colour column): dates as
+ * YYYY-MM-DD (a day number in a date column is Excel's serial date), numbers as written,
+ * booleans as TRUE or FALSE.
+ */
+export function cellText(cell: SheetCell | undefined, type: ListPropertyType | null): string | { error: string } {
+  if (cell === null || cell === undefined) return '';
+  if (typeof cell === 'string') return cell;
+  if (typeof cell === 'boolean') return cell ? 'TRUE' : 'FALSE';
+  const isDate = type === 'date' || type === 'expiry_date';
+  if (typeof cell === 'number') {
+    if (isDate && cell >= 1 && cell <= lastSerialDay) {
+      return dateText(new Date(Math.round((cell - 25_569) * 86_400_000)), false);
+    }
+    return numberText(cell);
+  }
+  if (cell instanceof Date) return dateText(cell, !isDate);
+  return cell;
+}
+
+/**
+ * Reads a list file's rows (issue 18.3), CSV or XLSX alike: the first row names the columns, the
+ * first column is the item, a column named Colour is the item's colour, every other column a
+ * property (its type in brackets, else the type of the existing property of that name, else
+ * Text). Every row's errors are collected (up to 100), so the whole file can be fixed at once.
+ * More than `listImportMaxItems` items are refused whole (ListFileError).
+ */
+export function parseListRows(
+  rows: readonly SheetRow[],
+  existing: ListProperty[],
+  maxProperties: number,
+): ParsedImport {
   const errors: ParsedImport['errors'] = [];
   const fail = (line: number, message: string) => {
     if (errors.length < maxErrors) errors.push({ line, message });
   };
-  let rows: ReturnType<typeof parseCsv>;
-  try {
-    rows = parseCsv(csv);
-  } catch (error) {
-    if (error instanceof CsvError) return { properties: [], items: [], errors: [{ line: 1, message: error.message }] };
-    throw error;
-  }
+  if (rows.length - 1 > listImportMaxItems) throw tooManyItems(listImportMaxItems);
   const [header, ...data] = rows;
   if (!header) return { properties: [], items: [], errors: [{ line: 1, message: 'The file has no header row.' }] };
 
@@ -57,7 +109,12 @@ export function parseListCsv(csv: string, existing: ListProperty[], maxPropertie
   const seen = new Set<string>();
   for (const [column, cell] of header.cells.entries()) {
     if (column === 0) continue;
-    const { name, type, badType } = headerOf(cell);
+    const text = cellText(cell, null);
+    if (typeof text !== 'string') {
+      fail(header.line, `Column ${column + 1} shows the error ${text.error}.`);
+      continue;
+    }
+    const { name, type, badType } = headerOf(text);
     if (!name) {
       fail(header.line, `Column ${column + 1} has no name.`);
       continue;
@@ -90,7 +147,13 @@ export function parseListCsv(csv: string, existing: ListProperty[], maxPropertie
   const items: ImportedItem[] = [];
   const labels = new Set<string>();
   for (const row of data) {
-    const label = (row.cells[0] ?? '').trim();
+    const text = (cell: SheetCell | undefined, type: ListPropertyType | null, column: string) => {
+      const value = cellText(cell, type);
+      if (typeof value === 'string') return value;
+      fail(row.line, `${column}: the cell shows the error ${value.error}.`);
+      return '';
+    };
+    const label = text(row.cells[0], null, 'Item').trim();
     if (!label) {
       fail(row.line, 'The item (first column) is empty.');
       continue;
@@ -98,17 +161,17 @@ export function parseListCsv(csv: string, existing: ListProperty[], maxPropertie
     if (label.length > 500) fail(row.line, 'The item is longer than 500 characters.');
     if (labels.has(label.toLowerCase())) fail(row.line, `The item ${label} appears more than once.`);
     labels.add(label.toLowerCase());
-    if (row.cells.slice(header.cells.length).some((c) => c.trim() !== '')) {
+    if (row.cells.slice(header.cells.length).some((c) => c !== null && String(c).trim() !== '')) {
       fail(row.line, 'The row has more cells than the header has columns.');
     }
     let colour: string | null = null;
     if (colourColumn !== null) {
-      const raw = (row.cells[colourColumn] ?? '').trim();
+      const raw = text(row.cells[colourColumn], null, 'Colour').trim();
       if (raw && !hexColourPattern.test(raw)) fail(row.line, `Colour: "${raw}" is not a colour as #RRGGBB.`);
       else colour = raw ? raw.toLowerCase() : null;
     }
     const values = properties.map((p) => {
-      const value = normaliseListValue(p.type, row.cells[p.column] ?? '');
+      const value = normaliseListValue(p.type, text(row.cells[p.column], p.type, p.name));
       const problem = listValueError(p.type, value);
       if (problem) fail(row.line, `${p.name}: ${problem}.`);
       return value;
@@ -116,6 +179,18 @@ export function parseListCsv(csv: string, existing: ListProperty[], maxPropertie
     items.push({ label, colour, values });
   }
   return { properties, items, errors };
+}
+
+/** A list CSV's rows through the same step; text that is not CSV is the file's one error. */
+export function parseListCsv(csv: string, existing: ListProperty[], maxProperties: number): ParsedImport {
+  let rows: SheetRow[];
+  try {
+    rows = parseCsv(csv);
+  } catch (error) {
+    if (error instanceof CsvError) return { properties: [], items: [], errors: [{ line: 1, message: error.message }] };
+    throw error;
+  }
+  return parseListRows(rows, existing, maxProperties);
 }
 
 /** The item as compared across an import: colour and values by property name. */

@@ -19,6 +19,7 @@ import {
   listRenameSchema,
   listStateResultSchema,
   listsSchema,
+  listXlsxMaxBase64,
 } from '@formwork/shared/schemas/lists';
 import { routeContext } from '../../authz/route-access.ts';
 import type { App } from '../../http/types.ts';
@@ -249,8 +250,9 @@ export async function listRoutes(app: App) {
       service.deleteProperty(db, routeContext(request), request.params.listId, request.params.propertyId),
   });
 
-  // Issue 18.3: a CSV replaces the list's items and properties; preview first, then apply.
-  const importBodyLimit = 12 * 1024 * 1024;
+  // Issue 18.3: a CSV or XLSX file replaces the list's items and properties; preview first, then
+  // apply. The body holds at most 10 MB of CSV text or of XLSX bytes in base64 (and its JSON).
+  const importBodyLimit = listXlsxMaxBase64 + 64 * 1024;
 
   app.post('/api/companies/:companyId/lists/:listId/import/preview', {
     config: { access: { permission: 'list.manage' } },
@@ -258,13 +260,13 @@ export async function listRoutes(app: App) {
     schema: {
       tags,
       security,
-      summary: 'What importing this CSV would change (added, changed, removed) and the rows with errors',
+      summary: 'What importing this CSV or XLSX file would change (added, changed, removed) and the rows with errors',
       params: listParamsSchema,
       body: listImportSchema,
       response: { 200: listImportPreviewSchema },
     },
     handler: async (request) =>
-      service.previewListImport(db, routeContext(request), request.params.listId, request.body.csv),
+      service.previewListImport(db, routeContext(request), request.params.listId, request.body),
   });
 
   app.post('/api/companies/:companyId/lists/:listId/import', {
@@ -273,13 +275,12 @@ export async function listRoutes(app: App) {
     schema: {
       tags,
       security,
-      summary: 'Replace all items and properties with the CSV (nothing changes when any row has an error)',
+      summary: 'Replace all items and properties with the CSV or XLSX file (nothing changes when any row has an error)',
       params: listParamsSchema,
       body: listImportSchema,
       response: { 200: listDetailSchema },
     },
-    handler: async (request) =>
-      service.applyListImport(db, routeContext(request), request.params.listId, request.body.csv),
+    handler: async (request) => service.applyListImport(db, routeContext(request), request.params.listId, request.body),
   });
 
   app.get('/api/companies/:companyId/lists/:listId/export.csv', {

@@ -4,6 +4,7 @@ import { encodeCursor } from '@formwork/shared/schemas/cursor';
 import {
   type ListCreate,
   type ListDetail,
+  type ListImportFile,
   type ListImportPreview,
   type ListItem,
   type ListItemCreate,
@@ -13,6 +14,7 @@ import {
   type ListPropertyType,
   type ListState,
   type ListSummary,
+  listCsvMaxBytes,
   listValueError,
   normaliseListValue,
 } from '@formwork/shared/schemas/lists';
@@ -21,7 +23,16 @@ import type { AppDb } from '../../db/client.ts';
 import { inScope, type Tx } from '../../db/tenant.ts';
 import { AppError } from '../../errors.ts';
 import { recordEvents } from '../activity/record-events.ts';
-import { listCsv, parseListCsv, previewImport } from './list-import.ts';
+import {
+  ListFileError,
+  listCsv,
+  listImportMaxItems,
+  type ParsedImport,
+  parseListCsv,
+  parseListRows,
+  previewImport,
+} from './list-import.ts';
+import { readXlsxRows } from './list-xlsx.ts';
 import * as queries from './lists.queries.ts';
 
 /** An audit event about a list, shown in the Activity of the list's folder. */
@@ -331,42 +342,83 @@ export async function deleteProperty(
   });
 }
 
-async function readImport(tx: Tx, ctx: AccessContext, listId: string, csv: string) {
+/** An import file read into rows, before any transaction opens; its parse needs the list's properties. */
+type ImportFile = { field: 'csv' | 'xlsx'; parse: (existing: ListProperty[], maxProperties: number) => ParsedImport };
+
+/** A file refused whole: 400 listCsvInvalid (spec 8.2) with the reason on the file's field. */
+function refused(field: 'csv' | 'xlsx', error: unknown): never {
+  if (error instanceof ListFileError) {
+    throw new AppError('listCsvInvalid', { errors: [{ path: `body.${field}`, message: error.message }] });
+  }
+  throw error;
+}
+
+/**
+ * Issue 18.3: a CSV, or an XLSX file (its first sheet through exceljs, checked for size, ZIP
+ * bombs and row count first), becomes the same rows for the one import step.
+ */
+async function readImportFile(file: ListImportFile): Promise<ImportFile> {
+  const field = 'csv' in file ? 'csv' : 'xlsx';
+  const guarded =
+    (parse: ImportFile['parse']): ImportFile['parse'] =>
+    (existing, maxProperties) => {
+      try {
+        return parse(existing, maxProperties);
+      } catch (error) {
+        refused(field, error);
+      }
+    };
+  if ('csv' in file) return { field, parse: guarded((existing, max) => parseListCsv(file.csv, existing, max)) };
+  const data = Buffer.from(file.xlsx, 'base64');
+  if (data.length > listCsvMaxBytes)
+    throw new AppError('payloadTooLarge', { detail: 'The file is larger than 10 MB.' });
+  const rows = await readXlsxRows(data, listImportMaxItems).catch((error: unknown) => refused(field, error));
+  return { field, parse: guarded((existing, max) => parseListRows(rows, existing, max)) };
+}
+
+async function readImport(tx: Tx, ctx: AccessContext, listId: string, file: ImportFile) {
   const workspaceId = ctx.workspace.workspaceId;
   const properties = await queries.propertiesOf(tx, workspaceId, listId);
-  const parsed = parseListCsv(csv, properties, limitsFor(ctx.workspace.plan).propertiesPerList);
+  const parsed = file.parse(properties, limitsFor(ctx.workspace.plan).propertiesPerList);
   const items = await queries.allItems(tx, workspaceId, listId);
   return { properties, parsed, items };
 }
 
-/** Issue 18.3: what an import of this CSV would change, and the rows with errors; nothing is written. */
+/** Issue 18.3: what an import of this file would change, and the rows with errors; nothing is written. */
 export async function previewListImport(
   db: AppDb,
   ctx: AccessContext,
   listId: string,
-  csv: string,
+  body: ListImportFile,
 ): Promise<ListImportPreview> {
+  const file = await readImportFile(body);
   return inScope(db, ctx.scope, async (tx) => {
     await detail(tx, ctx.workspace.workspaceId, listId);
-    const { properties, parsed, items } = await readImport(tx, ctx, listId, csv);
+    const { properties, parsed, items } = await readImport(tx, ctx, listId, file);
     return previewImport(parsed, properties, items);
   });
 }
 
 /**
- * Issue 18.3, spec 5.1: the CSV replaces all items and properties, in one transaction; a file with
+ * Issue 18.3, spec 5.1: the CSV or XLSX file replaces all items and properties, in one transaction; a file with
  * any error changes nothing (400 listCsvInvalid with every row's error). Items and properties
  * whose label or name the file keeps keep their ids.
  */
-export async function applyListImport(db: AppDb, ctx: AccessContext, listId: string, csv: string): Promise<ListDetail> {
+export async function applyListImport(
+  db: AppDb,
+  ctx: AccessContext,
+  listId: string,
+  body: ListImportFile,
+): Promise<ListDetail> {
   const workspaceId = ctx.workspace.workspaceId;
+  const file = await readImportFile(body);
   return inScope(db, ctx.scope, async (tx) => {
     const list = await detail(tx, workspaceId, listId);
-    const { properties, parsed, items } = await readImport(tx, ctx, listId, csv);
+    const { properties, parsed, items } = await readImport(tx, ctx, listId, file);
     if (parsed.errors.length > 0) {
       throw new AppError('listCsvInvalid', {
         errors: parsed.errors.map((e) => ({
-          path: `body.csv.line.${e.line}`,
+          path: `body.${file.field}.line.${e.line}`,
           message: `Line ${e.line}: ${e.message}`,
         })),
       });
