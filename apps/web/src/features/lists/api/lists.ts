@@ -1,5 +1,6 @@
 import {
   type ListDetail,
+  type ListImportFile,
   type ListImportPreview,
   type ListItem,
   type ListItemsPage,
@@ -221,10 +222,10 @@ export function useDeleteProperty(companyId: string, listId: string) {
 
 export function usePreviewImport(companyId: string, listId: string) {
   return useMutation({
-    mutationFn: (csv: string) =>
+    mutationFn: (file: ListImportFile) =>
       apiRequest<ListImportPreview>(`${listUrl(companyId, listId)}/import/preview`, {
         method: 'POST',
-        body: { csv },
+        body: file,
         response: listImportPreviewSchema,
       }),
     meta: { handlesErrors: true },
@@ -234,10 +235,10 @@ export function usePreviewImport(companyId: string, listId: string) {
 export function useApplyImport(companyId: string, listId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (csv: string) =>
+    mutationFn: (file: ListImportFile) =>
       apiRequest<ListDetail>(`${listUrl(companyId, listId)}/import`, {
         method: 'POST',
-        body: { csv },
+        body: file,
         response: listDetailSchema,
       }),
     meta: { handlesErrors: true },

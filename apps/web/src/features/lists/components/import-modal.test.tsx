@@ -18,11 +18,14 @@ const clean = {
 };
 let previewReply: typeof clean | (Omit<typeof clean, 'errors'> & { errors: { line: number; message: string }[] });
 let calls: { url: string; body: unknown }[];
+let refusal: object | null;
 beforeEach(() => {
   calls = [];
   previewReply = clean;
+  refusal = null;
   vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
     calls.push({ url, body: JSON.parse(String(init?.body)) });
+    if (refusal) return json(refusal, 400);
     if (url.endsWith('/import/preview')) return json(fakeReply(listImportPreviewSchema, previewReply));
     return json(
       fakeReply(listDetailSchema, {
@@ -78,6 +81,37 @@ describe('ImportModal (issue 18.3)', () => {
     choose([file('plant.csv', 'Plant\n')]);
     expect(await screen.findByText('Hours: Enter a number, such as 12 or -3.5.')).toBeInTheDocument();
     expect(screen.getByText('Line 3')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Replace all items' })).toBeDisabled();
+  });
+
+  it('reads an XLSX file as its bytes (the first sheet, through the same preview); other types are refused', async () => {
+    await renderWithProviders(<ImportModal opened companyId={company} listId={listId} onClose={() => {}} />);
+    const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+    expect(input.accept).toContain('.xlsx');
+    choose([new File(['Plant'], 'plant.xls')]);
+    expect(await screen.findByText('Choose a CSV or XLSX file.')).toBeInTheDocument();
+    expect(calls).toEqual([]);
+    const bytes = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0xff, 0x00]);
+    choose([new File([bytes], 'Plant.XLSX')]);
+    expect(await screen.findByText('2 added')).toBeInTheDocument();
+    expect(calls[0]?.body).toEqual({ xlsx: 'UEsDBP8A' });
+    fireEvent.click(screen.getByRole('button', { name: 'Replace all items' }));
+    await waitFor(() => expect(calls[1]?.body).toEqual({ xlsx: 'UEsDBP8A' }));
+  });
+
+  it("shows a refused file's reasons with the spec's message", async () => {
+    refusal = {
+      type: 'https://formwork.dev/problems/listCsvInvalid',
+      title: 'CSV file has formatting errors.',
+      status: 400,
+      code: 'listCsvInvalid',
+      errors: [{ path: 'body.xlsx', message: 'This spreadsheet unpacks to more than 200 MB.' }],
+    };
+    await renderWithProviders(<ImportModal opened companyId={company} listId={listId} onClose={() => {}} />);
+    choose([new File([new Uint8Array([1])], 'bomb.xlsx')]);
+    const alert = await screen.findByText('CSV file has formatting errors.');
+    expect(alert).toHaveTextContent('CSV file has formatting errors.');
+    expect(alert).toHaveTextContent('This spreadsheet unpacks to more than 200 MB.');
     expect(screen.getByRole('button', { name: 'Replace all items' })).toBeDisabled();
   });
 });

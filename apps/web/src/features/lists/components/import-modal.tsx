@@ -1,4 +1,4 @@
-import { type ListImportPreview, listCsvMaxBytes } from '@formwork/shared/schemas/lists';
+import { type ListImportFile, type ListImportPreview, listCsvMaxBytes } from '@formwork/shared/schemas/lists';
 import { Alert, Badge, Button, FileButton, Group, Modal, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -7,19 +7,35 @@ import { showToast } from '../../../lib/toast.tsx';
 import { useTranslation } from '../../../lib/translate.tsx';
 import { useApplyImport, usePreviewImport } from '../api/lists.ts';
 
-/** The file's text (FileReader: every browser, and the test DOM). */
-function readText(file: File): Promise<string> {
+/** A CSV's text, or an XLSX file's bytes in base64 (FileReader: every browser, and the test DOM). */
+function readFile(file: File, as: 'text' | 'base64'): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result ?? ''));
+    reader.onload = () => {
+      const result = String(reader.result ?? '');
+      resolve(as === 'text' ? result : result.slice(result.indexOf(',') + 1));
+    };
     reader.onerror = () => reject(reader.error);
-    reader.readAsText(file);
+    if (as === 'text') reader.readAsText(file);
+    else reader.readAsDataURL(file);
   });
 }
 
+/** The import's file types by extension (issue 18.3: CSV and XLSX, the first sheet). */
+const fileKinds = [
+  { pattern: /\.csv$/i, field: 'csv' },
+  { pattern: /\.xlsx$/i, field: 'xlsx' },
+] as const;
+
+/** The reasons a server gives on a refused file (400 listCsvInvalid: the file or a row). */
+function fieldMessages(error: unknown): string[] {
+  const problem = (error as { problem?: { errors?: { message: string }[] } } | null)?.problem;
+  return (problem?.errors ?? []).map((e) => e.message);
+}
+
 /**
- * Issue 18.3, spec 5.1: a CSV replaces all items and properties of the list and cannot be undone.
- * One file at a time; the preview shows what is added, changed and removed, and lists the rows
+ * Issue 18.3, spec 5.1: a CSV or XLSX file replaces all items and properties of the list and
+ * cannot be undone. One file at a time; the preview shows what is added, changed and removed, and lists the rows
  * with errors, before anything is applied (a file with errors cannot be applied).
  */
 export function ImportModal({
@@ -36,8 +52,9 @@ export function ImportModal({
   const { t } = useTranslation();
   const preview = usePreviewImport(companyId, listId);
   const apply = useApplyImport(companyId, listId);
-  const [file, setFile] = useState<{ name: string; csv: string } | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [file, setFile] = useState<{ name: string; body: ListImportFile } | null>(null);
+  const [error, setError] = useState<{ message: string; reasons: string[] } | null>(null);
+  const fail = (message: string, cause?: unknown) => setError({ message, reasons: fieldMessages(cause) });
   const result: ListImportPreview | undefined = file ? preview.data : undefined;
 
   const close = () => {
@@ -51,24 +68,26 @@ export function ImportModal({
     setError(null);
     setFile(null);
     preview.reset();
-    if (files.length > 1) return setError(t('lists.import.oneFile'));
+    if (files.length > 1) return fail(t('lists.import.oneFile'));
     const chosen = files[0];
     if (!chosen) return;
-    if (!/\.csv$/i.test(chosen.name)) return setError(t('lists.import.csvOnly'));
-    if (chosen.size > listCsvMaxBytes) return setError(t('lists.import.tooLarge'));
-    const csv = await readText(chosen);
-    setFile({ name: chosen.name, csv });
-    preview.mutate(csv, { onError: (e) => setError(problemMessage(e, t)) });
+    const kind = fileKinds.find((k) => k.pattern.test(chosen.name));
+    if (!kind) return fail(t('lists.import.csvOnly'));
+    if (chosen.size > listCsvMaxBytes) return fail(t('lists.import.tooLarge'));
+    const content = await readFile(chosen, kind.field === 'csv' ? 'text' : 'base64');
+    const body: ListImportFile = kind.field === 'csv' ? { csv: content } : { xlsx: content };
+    setFile({ name: chosen.name, body });
+    preview.mutate(body, { onError: (e) => fail(problemMessage(e, t), e) });
   };
 
   const confirm = async () => {
     if (!file) return;
     try {
-      await apply.mutateAsync(file.csv);
+      await apply.mutateAsync(file.body);
       showToast('success', t('lists.import.done'));
       close();
     } catch (e) {
-      setError(problemMessage(e, t));
+      fail(problemMessage(e, t), e);
     }
   };
 
@@ -82,7 +101,11 @@ export function ImportModal({
           {t('lists.import.format')}
         </Text>
         <Group>
-          <FileButton onChange={(f) => void choose(f)} accept=".csv,text/csv" multiple>
+          <FileButton
+            onChange={(f) => void choose(f)}
+            accept=".csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+            multiple
+          >
             {(props) => (
               <Button variant="default" {...props}>
                 {t('lists.import.choose')}
@@ -93,7 +116,12 @@ export function ImportModal({
         </Group>
         {error ? (
           <Alert color="red" role="alert">
-            {error}
+            {error.message}
+            {error.reasons.map((reason) => (
+              <Text size="sm" key={reason}>
+                {reason}
+              </Text>
+            ))}
           </Alert>
         ) : null}
         {preview.isPending ? <Text size="sm">{t('lists.import.reading')}</Text> : null}
