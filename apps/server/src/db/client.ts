@@ -48,14 +48,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     };
   }
   // Loaded only when used: a server on PostgreSQL does not carry the embedded database in memory.
-  const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([
+  const [{ PGlite }, { drizzle: drizzlePglite }, { pg_trgm }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('drizzle-orm/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
   ]);
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const client = await PGlite.create({
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir,
+    // The typeahead's contains search over list items (0033_list_item_search.sql).
+    extensions: { pg_trgm },
   });
   return {
     db: drizzlePglite({ client, schema }) as unknown as AppDb,

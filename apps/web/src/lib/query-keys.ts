@@ -9,6 +9,8 @@ export const queryRoots = {
   activity: ['activity'],
   folders: ['folders'],
   forms: ['forms'],
+  /** The lists feature's keys start `['lists', companyId]`: a list change refreshes the readers of lists. */
+  lists: ['lists'],
   me: ['me'],
   people: ['people'],
   security: ['security'],

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Field, FieldType } from '../fields/field.ts';
 import type { TableColumn } from '../fields/table-fields.ts';
+import { listPropertyTypeSchema } from '../schemas/lists.ts';
 
 /**
  * The value each field type keeps in a form's `values` (field id -> value). Ids of uploaded files
@@ -79,6 +80,28 @@ function optionIds(options: readonly { id: string }[]) {
   return z.string().refine((v) => ids.includes(v), { message: choiceMessage });
 }
 
+/**
+ * The item a list field was filled with, as it was at that moment (issue 18.5): its id, label,
+ * colour and every property of the list with the item's value. The server writes it from the list
+ * when an item is picked and keeps it afterwards, so renaming or deleting the item in the list does
+ * not change the form, its register, PDF, history or exports.
+ */
+export const listItemSnapshotSchema = z.object({
+  itemId: uuid,
+  label: z.string().min(1).max(500),
+  colour: z.string().nullable().default(null),
+  properties: z
+    .array(z.object({ id: uuid, name: z.string().max(100), type: listPropertyTypeSchema, value: z.string().max(1000) }))
+    .max(100)
+    .default([]),
+});
+export type ListItemSnapshot = z.infer<typeof listItemSnapshotSchema>;
+
+/** Whether a stored value entry is a list item snapshot. */
+export function isListItemSnapshot(value: unknown): value is ListItemSnapshot {
+  return typeof value === 'object' && value !== null && typeof (value as { itemId?: unknown }).itemId === 'string';
+}
+
 const maxTableRows = 1000;
 
 /** A table cell by the column's cell type; formula and prefilled cells are computed, not sent. */
@@ -152,7 +175,10 @@ export function fieldValueSchema(field: Field): z.ZodType | null {
     case 'yesNoNa':
       return yesNo(['yes', 'no', 'na'], field.withText);
     case 'list':
-      return z.array(z.string().min(1).max(200)).max(field.allowMultiple ? 500 : 1);
+      return z
+        .array(listItemSnapshotSchema)
+        .max(field.allowMultiple ? 500 : 1, { message: 'Choose only one item' })
+        .refine((v) => new Set(v.map((i) => i.itemId)).size === v.length, { message: 'An item is chosen twice' });
     case 'multipleChoice':
       return z
         .array(optionIds(field.options))

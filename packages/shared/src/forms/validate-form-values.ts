@@ -3,7 +3,8 @@ import type { Field } from '../fields/field.ts';
 import { hiddenFieldIds, type LogicValue } from '../fields/logic.ts';
 import type { TemplateDefinition } from '../templates/template-definition.ts';
 import { computeFormulas, type FormulaProblem, type FormValues } from './compute-formulas.ts';
-import { fieldValueSchema, isEmptyValue, readOnlyFieldTypes } from './field-values.ts';
+import { fieldValueSchema, isEmptyValue, isListItemSnapshot, readOnlyFieldTypes } from './field-values.ts';
+import { computeListProperties } from './list-properties.ts';
 
 /** Spec 8.2: what the user is told when a save is refused for its values. */
 export const formInvalidMessage = 'The form has invalid or incomplete data. Please check';
@@ -48,6 +49,8 @@ export function logicAnswers(fields: readonly Field[], values: FormValues): Reco
       answers[field.id] = (value as { answer: string | null }).answer;
     else if (typeof value === 'string' || typeof value === 'number') answers[field.id] = value;
     else if (Array.isArray(value) && value.every((v) => typeof v === 'string')) answers[field.id] = value as string[];
+    // A list field: the labels of the picked items.
+    else if (Array.isArray(value) && value.every(isListItemSnapshot)) answers[field.id] = value.map((v) => v.label);
   }
   return answers;
 }
@@ -101,10 +104,8 @@ export function validateFormValues(
   for (const id of hidden) delete parsed[id];
   const visibleErrors = errors.filter((e) => !hidden.has(e.fieldId));
 
-  const { values, problems } = computeFormulas(
-    definition.fields.filter((f) => !hidden.has(f.id)),
-    parsed,
-  );
+  const visible = definition.fields.filter((f) => !hidden.has(f.id));
+  const { values, problems } = computeFormulas(visible, computeListProperties(visible, parsed));
 
   if (options.requireComplete) {
     const invalid = new Set(visibleErrors.map((e) => e.fieldId));

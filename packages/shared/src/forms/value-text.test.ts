@@ -32,7 +32,8 @@ describe('fieldValueText: one text per value type', () => {
   });
 
   it('shows list items, choices and dropdowns by their labels', () => {
-    expect(text({ type: 'list' }, ['Concrete', 'Steel'])).toBe('Concrete; Steel');
+    const item = (label: string) => ({ itemId: crypto.randomUUID(), label, colour: null, properties: [] });
+    expect(text({ type: 'list' }, [item('Concrete'), item('Steel')])).toBe('Concrete; Steel');
     const options = [
       { id: 'a', label: 'Apples' },
       { id: 'b', label: 'Bananas' },

@@ -1,5 +1,6 @@
 import type { Field } from '../fields/field.ts';
 import type { TableColumn } from '../fields/table-fields.ts';
+import { isListItemSnapshot } from './field-values.ts';
 import { type DateDisplay, type DateTextOptions, defaultLocale, formatDate, formatDateTime } from './date-text.ts';
 
 /**
@@ -174,7 +175,7 @@ export function fieldValueText(field: Field, value: unknown, context: TextContex
       return v.address ? `${v.address} (${where})` : where;
     }
     case 'list':
-      return (value as string[]).join(itemSeparator);
+      return (value as unknown[]).map((v) => (isListItemSnapshot(v) ? v.label : String(v))).join(itemSeparator);
     case 'defaultTable':
     case 'prefilledTable':
     case 'signOnTable': {

@@ -15,6 +15,7 @@ import type { AccessContext } from '../../authz/context.ts';
 import type { AppDb } from '../../db/client.ts';
 import { commitWithNext, inScope, type Tx } from '../../db/tenant.ts';
 import { AppError } from '../../errors.ts';
+import { withListSnapshots } from '../lists/list-fields.service.ts';
 import {
   archivedFolder,
   createHashOf,
@@ -63,6 +64,11 @@ export async function checkReferences(
   return errors;
 }
 
+/** Where a form's list fields read their lists: the team's project (issue 18.5). */
+function listPlace(ctx: TeamContext): { workspaceId: string; projectId: string } {
+  return { workspaceId: ctx.workspace.workspaceId, projectId: ctx.folder.path[1] as string };
+}
+
 function audit(ctx: TeamContext, action: string, details: Record<string, unknown> = {}): queries.Audit {
   return { actorUserId: ctx.user.userId, folderPath: ctx.folder.path as string[], action, details };
 }
@@ -108,8 +114,9 @@ export async function createForm(
     const template = await queries.templateForTeam(tx, workspaceId, teamId, body.templateId);
     if (template?.state !== 'active') throw new AppError('formTemplateUnavailable');
     const definition = parseDefinition(workspaceId, template.templateId, template.version, template.definition);
-    const checked = validateFormValues(definition, body.values, { requireComplete: template.type !== 'workflow' });
-    if (checked.errors.length > 0) throw invalid(checked.errors);
+    const listed = await withListSnapshots(tx, listPlace(ctx), definition.fields, body.values);
+    const checked = validateFormValues(definition, listed.values, { requireComplete: template.type !== 'workflow' });
+    if (listed.errors.length + checked.errors.length > 0) throw invalid([...listed.errors, ...checked.errors]);
     const missing = await checkReferences(
       tx,
       { workspaceId, teamId, userId: access.user.userId },
@@ -160,11 +167,12 @@ export async function saveForm(
     const rights = toForm(ctx, form, { type, definition }, [], []).access;
     if (!rights.edit) throw new AppError('formAccessDenied');
     if (form.version !== body.baseVersion) throw stale(form.version);
-    const checked = validateFormValues(definition, body.values, {
+    const listed = await withListSnapshots(tx, listPlace(ctx), definition.fields, body.values, form.values);
+    const checked = validateFormValues(definition, listed.values, {
       requireComplete: type !== 'workflow',
       kept: form.values,
     });
-    if (checked.errors.length > 0) throw invalid(checked.errors);
+    if (listed.errors.length + checked.errors.length > 0) throw invalid([...listed.errors, ...checked.errors]);
     const missing = await checkReferences(
       tx,
       { workspaceId, teamId, userId: access.user.userId },

@@ -122,27 +122,102 @@ function searchMatch(search: string | undefined) {
   return search ? sql`and label_key like ${`%${escapeLike(search.toLowerCase())}%`}` : sql``;
 }
 
-/** One page of items in the list's order, optionally those whose label contains `search`. */
+/**
+ * One page of items in the list's order, optionally those whose label contains `search` (the
+ * trigram index `list_items_label_trgm_idx` finds them). `countUpTo` stops counting the matches
+ * there (a typeahead says "1,000+", it need not read every match of two typed letters).
+ */
 export async function itemsPage(
   tx: Tx,
   workspaceId: string,
   listId: string,
-  options: { search?: string | undefined; limit: number; after?: readonly [number, string] | undefined },
+  options: {
+    search?: string | undefined;
+    limit: number;
+    after?: readonly [number, string] | undefined;
+    countUpTo?: number | undefined;
+  },
 ): Promise<{ items: ItemRow[]; total: number }> {
   const after = options.after ? sql`and (position, item_id) > (${options.after[0]}, ${options.after[1]}::uuid)` : sql``;
+  const matching = sql`from list_items
+       where workspace_id = ${workspaceId} and list_id = ${listId} ${searchMatch(options.search)}`;
   const [page, count] = await Promise.all([
     tx.execute<ItemRow>(sql`
-      select ${itemColumns} from list_items
-       where workspace_id = ${workspaceId} and list_id = ${listId} ${searchMatch(options.search)} ${after}
+      select ${itemColumns} ${matching} ${after}
        order by position, item_id limit ${options.limit}`),
-    tx.execute<{ total: string | number }>(sql`
-      select count(*) as total from list_items
-       where workspace_id = ${workspaceId} and list_id = ${listId} ${searchMatch(options.search)}`),
+    tx.execute<{ total: string | number }>(
+      options.countUpTo === undefined
+        ? sql`select count(*) as total ${matching}`
+        : sql`select count(*) as total from (select 1 ${matching} limit ${options.countUpTo}) m`,
+    ),
   ]);
   return {
     items: page.rows.map((r) => ({ ...r, position: Number(r.position) })),
     total: Number(count.rows[0]?.total ?? 0),
   };
+}
+
+/** The items of a list among `itemIds` (ids of other lists or unknown ids are not found). */
+export async function itemsByIds(
+  tx: Tx,
+  workspaceId: string,
+  listId: string,
+  itemIds: readonly string[],
+): Promise<ItemRow[]> {
+  if (itemIds.length === 0) return [];
+  const result = await tx.execute<ItemRow>(sql`
+    select ${itemColumns} from list_items
+     where workspace_id = ${workspaceId} and list_id = ${listId}
+       and item_id in (${sql.join(
+         itemIds.map((id) => sql`${id}::uuid`),
+         sql`, `,
+       )})`);
+  return result.rows.map((r) => ({ ...r, position: Number(r.position) }));
+}
+
+/** The lists among `listIds` that are active lists of the company's List Library. */
+export async function activeCompanyLists(
+  tx: Tx,
+  workspaceId: string,
+  companyId: string,
+  listIds: readonly string[],
+): Promise<Set<string>> {
+  if (listIds.length === 0) return new Set();
+  const result = await tx.execute<{ id: string }>(sql`
+    select list_id as id from lists
+     where workspace_id = ${workspaceId} and folder_id = ${companyId} and state = 'active'
+       and list_id in (${sql.join(
+         listIds.map((id) => sql`${id}::uuid`),
+         sql`, `,
+       )})`);
+  return new Set(result.rows.map((r) => r.id));
+}
+
+/** The properties of several lists, by list id. */
+export async function propertiesOfLists(
+  tx: Tx,
+  workspaceId: string,
+  listIds: readonly string[],
+): Promise<Map<string, ListProperty[]>> {
+  const byList = new Map<string, ListProperty[]>(listIds.map((id) => [id, []]));
+  if (listIds.length === 0) return byList;
+  const result = await tx.execute<{
+    list_id: string;
+    id: string;
+    name: string;
+    type: ListPropertyType;
+    sort_value: number;
+  }>(sql`
+    select list_id, property_id as id, name, type, sort_value from list_properties
+     where workspace_id = ${workspaceId}
+       and list_id in (${sql.join(
+         listIds.map((id) => sql`${id}::uuid`),
+         sql`, `,
+       )})
+     order by sort_value, property_id`);
+  for (const r of result.rows)
+    byList.get(r.list_id)?.push({ id: r.id, name: r.name, type: r.type, sortValue: Number(r.sort_value) });
+  return byList;
 }
 
 export async function itemById(

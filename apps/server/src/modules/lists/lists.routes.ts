@@ -1,5 +1,10 @@
 import { companyParamsSchema, projectParamsSchema } from '@formwork/shared/schemas/folders';
 import {
+  listFieldItemsQuerySchema,
+  listFieldItemsSchema,
+  listFieldParamsSchema,
+} from '@formwork/shared/schemas/list-fields';
+import {
   listCreateSchema,
   listDetailSchema,
   listImportPreviewSchema,
@@ -23,6 +28,7 @@ import {
 } from '@formwork/shared/schemas/lists';
 import { routeContext } from '../../authz/route-access.ts';
 import type { App } from '../../http/types.ts';
+import * as listFields from './list-fields.service.ts';
 import * as service from './lists.service.ts';
 
 const tags = ['lists'];
@@ -124,6 +130,22 @@ export async function listRoutes(app: App) {
   });
 
   const items = '/api/companies/:companyId/lists/:listId/items';
+
+  // Issue 18.5: the typeahead of a form's list field, for whoever may fill forms in the team.
+  app.get('/api/teams/:teamId/list-fields/:listId/items', {
+    config: { access: { permission: 'form.view', denied: 'formAccessDenied' } },
+    schema: {
+      tags,
+      security,
+      summary:
+        "A page of the items a form's list field offers in this team (the project's copy of the list, else the company list), optionally those whose label contains the search; each as the snapshot a form keeps",
+      params: listFieldParamsSchema,
+      querystring: listFieldItemsQuerySchema,
+      response: { 200: listFieldItemsSchema },
+    },
+    handler: async (request) =>
+      listFields.listFieldItems(db, routeContext(request), request.params.listId, request.query),
+  });
 
   app.get(items, {
     config: { access: { permission: 'list.view' } },

@@ -22,6 +22,7 @@ import { inScope, type Tx } from '../../db/tenant.ts';
 import { AppError } from '../../errors.ts';
 import { jobQueued } from '../../jobs/runner.ts';
 import { applyRegisterOrder } from '../forms/register-order.service.ts';
+import { templateListErrors } from '../lists/list-fields.service.ts';
 import { existingTabIds, tabsOf } from '../tabs/tabs.service.ts';
 import {
   type TemplateContext,
@@ -56,6 +57,14 @@ function toSummary(row: queries.SummaryRow, companyId: string): TemplateSummary 
 /** Template validation of spec 5.1/5.2 on the workspace's plan; 400 with every issue. */
 function assertValid(ctx: WorkspaceContext, draft: Parameters<typeof validateTemplate>[0]): void {
   const issues = validateTemplate(draft, { plan: ctx.workspace.plan });
+  if (issues.length === 0) return;
+  const errors: FieldError[] = issues.map((i) => ({ ...i, path: `body.${i.path}` }));
+  throw new AppError('validationFailed', { errors });
+}
+
+/** List fields name active lists of the List Library, list-property fields their list's properties. */
+async function assertLists(tx: Tx, workspaceId: string, definition: TemplateDefinition): Promise<void> {
+  const issues = await templateListErrors(tx, workspaceId, definition.fields);
   if (issues.length === 0) return;
   const errors: FieldError[] = issues.map((i) => ({ ...i, path: `body.${i.path}` }));
   throw new AppError('validationFailed', { errors });
@@ -215,6 +224,7 @@ export async function createTemplate(
   const tabIds = [...new Set(body.tabIds)];
   return inScope(db, ctx.scope, async (tx) => {
     await assertTabs(tx, ctx.workspace.workspaceId, tabIds);
+    await assertLists(tx, ctx.workspace.workspaceId, body.definition);
     const templateId = await insertNew(tx, ctx, target.folderId, body);
     await queries.linkTabs(tx, ctx.workspace.workspaceId, templateId, tabIds);
     await recordTemplateEvents(tx, [
@@ -252,6 +262,7 @@ export async function saveTemplate(
   const workspaceId = ctx.workspace.workspaceId;
   let rekeying = false;
   const saved = await inScope(db, ctx.scope, async (tx) => {
+    await assertLists(tx, workspaceId, body.definition);
     const row = await queries
       .bumpVersion(tx, workspaceId, templateId, body.expectedVersion, {
         name: body.name,

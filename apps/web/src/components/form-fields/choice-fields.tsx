@@ -1,5 +1,5 @@
 import type { FieldOf } from '@formwork/shared/fields/field';
-import { Checkbox, Chip, Group, Radio, Select, Stack, TagsInput, TextInput } from '@mantine/core';
+import { Checkbox, Chip, Group, Radio, Select, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from '../../lib/translate.tsx';
 import { type FieldProps, FieldShell } from './field-shell.tsx';
 import { inputId } from './text-fields.tsx';
@@ -110,27 +110,6 @@ export function DropdownField({ field, value, onChange, error, readOnly }: Field
         error={Boolean(error)}
         onChange={(v) => onChange(v)}
         comboboxProps={{ withinPortal: true }}
-      />
-    </FieldShell>
-  );
-}
-
-/**
- * Items of a workspace list. Lists do not exist in the product yet, so items are typed in (kept as
- * the same strings a list item would give); the list picker replaces this once Lists exist.
- */
-export function ListField({ field, value, onChange, error, readOnly }: FieldProps<FieldOf<'list'>, string[]>) {
-  const { t } = useTranslation();
-  return (
-    <FieldShell field={field} error={error} labelFor={inputId(field.id)}>
-      <TagsInput
-        id={inputId(field.id)}
-        value={value ?? []}
-        maxTags={field.allowMultiple ? undefined : 1}
-        readOnly={readOnly}
-        placeholder={t('formFields.listTyped')}
-        error={Boolean(error)}
-        onChange={(v) => onChange(v.length ? v : null)}
       />
     </FieldShell>
   );

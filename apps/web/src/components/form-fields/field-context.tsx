@@ -1,9 +1,21 @@
+import type { ListItemSnapshot } from '@formwork/shared/forms/field-values';
 import { createContext, useContext } from 'react';
 
 export type UploadPurpose = 'photo' | 'signature' | 'sketch';
 export type UploadedFile = { fileId: string; url: string };
 export type PersonOption = { userId: string; name: string };
 export type RelatedFormOption = { formId: string; title: string };
+/** The items a list field offers for a search, a page at a time (issue 18.5). */
+export type ListItemsResult = {
+  items: ListItemSnapshot[];
+  /** Matches, counted up to a cap (`capped`: there are more). */
+  total: number;
+  capped: boolean;
+  loading: boolean;
+  failed: boolean;
+  hasMore: boolean;
+  loadMore: () => void;
+};
 
 /**
  * What the field components need from the page around them: where files go and come from, who
@@ -29,6 +41,11 @@ export type FormFieldEnv = {
   teamId: string;
   /** A hook: the forms of that template in the team (relationship fields); null asks for none. */
   useRelatedForms: (teamId: string, templateId: string | null) => { options: RelatedFormOption[]; loading: boolean };
+  /**
+   * A hook: the items of a list field's list (as the team's project has it) whose label contains
+   * `search`; asks nothing while `enabled` is false. Absent in previews: list fields offer nothing.
+   */
+  useListItems?: (teamId: string, listId: string, search: string, enabled: boolean) => ListItemsResult;
   /** The template's facts shown by metadata cells. */
   meta: { templateCode?: string; templateVersion?: number; filePath?: string; formVersion?: number };
 };

@@ -1,8 +1,10 @@
+import { type ListFieldItems, listFieldItemsSchema } from '@formwork/shared/schemas/list-fields';
 import type { TemplateDefinition } from '@formwork/shared/templates/template-definition';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import type { FormFieldEnv, PersonOption } from '../../../components/form-fields/field-context.tsx';
+import type { FormFieldEnv, ListItemsResult, PersonOption } from '../../../components/form-fields/field-context.tsx';
 import { apiBlob, apiRequest } from '../../../lib/http.ts';
+import { queryRoots } from '../../../lib/query-keys.ts';
 import { fileUrl, formKeys, uploadFormFile } from '../api/forms.ts';
 
 type RegisterRows = { rows: { formId: string; title: string; number: number }[] };
@@ -22,6 +24,44 @@ function useRelatedForms(teamId: string, templateId: string | null) {
   return {
     options: (query.data?.rows ?? []).map((r) => ({ formId: r.formId, title: r.title })),
     loading: templateId !== null && query.isPending,
+  };
+}
+
+const listPageSize = 20;
+
+/**
+ * The items a list field offers in this team (issue 18.5), a page at a time from the server's
+ * search (a hook, called by the field). Fetched items stay fresh for 30 s.
+ */
+function useListItems(teamId: string, listId: string, search: string, enabled: boolean): ListItemsResult {
+  const query = useInfiniteQuery({
+    queryKey: [...queryRoots.lists, 'field', teamId, listId, search],
+    enabled: enabled && listId !== '',
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) => {
+      const params = new URLSearchParams({ limit: String(listPageSize) });
+      if (search) params.set('search', search);
+      if (pageParam) params.set('cursor', pageParam);
+      return apiRequest<ListFieldItems>(
+        `/api/teams/${encodeURIComponent(teamId)}/list-fields/${encodeURIComponent(listId)}/items?${params}`,
+        { signal, response: listFieldItemsSchema },
+      );
+    },
+    getNextPageParam: (last) => last.nextCursor,
+    placeholderData: (previous) => previous,
+    staleTime: 30_000,
+    meta: { handlesErrors: true },
+    retry: false,
+  });
+  const first = query.data?.pages[0];
+  return {
+    items: query.data?.pages.flatMap((p) => p.items) ?? [],
+    total: first?.total ?? 0,
+    capped: first?.totalCapped ?? false,
+    loading: query.isFetching,
+    failed: query.isError,
+    hasMore: query.hasNextPage,
+    loadMore: () => void query.fetchNextPage(),
   };
 }
 
@@ -48,6 +88,7 @@ export function useFormEnv(input: {
       mySignature,
       teamId,
       useRelatedForms,
+      useListItems,
       meta,
     }),
     [companyId, teamId, keepLocation, people, signerName, mySignature, meta],

@@ -6,10 +6,13 @@ import { type ReactNode } from 'react';
 import { useTranslation } from '../../../../lib/translate.tsx';
 import { ChoiceOptionsEditor } from './choice-options-editor.tsx';
 import { FormulaEditor } from './formula-editor.tsx';
+import { ListFieldListPicker, ListPropertyPickers } from './list-field-config.tsx';
 import { PrefilledRowsEditor } from './prefilled-rows-editor.tsx';
 import { TableColumnsEditor } from './table-columns-editor.tsx';
 
 type Props = {
+  /** The workspace: list fields read its List Library. */
+  companyId: string;
   field: Field;
   fields: readonly Field[];
   workflowColumns: readonly WorkflowColumn[] | null;
@@ -17,7 +20,7 @@ type Props = {
 };
 
 /** The options of one field, by type (spec 3). */
-export function FieldConfig({ field, fields, workflowColumns, onChange }: Props) {
+export function FieldConfig({ companyId, field, fields, workflowColumns, onChange }: Props) {
   const { t } = useTranslation();
   const set = (patch: Record<string, unknown>) => onChange({ ...field, ...patch } as Field);
   const optional = (value: string) => (value.trim() === '' ? undefined : value);
@@ -176,7 +179,7 @@ export function FieldConfig({ field, fields, workflowColumns, onChange }: Props)
     case 'list':
       specific = (
         <>
-          <Select label={t('editor.field.list')} data={[]} disabled placeholder={t('editor.field.listsNotYet')} />
+          <ListFieldListPicker companyId={companyId} field={field} onChange={(listId) => set({ listId })} />
           {flag('allowMultiple', field.allowMultiple)}
         </>
       );
@@ -191,22 +194,7 @@ export function FieldConfig({ field, fields, workflowColumns, onChange }: Props)
       );
       break;
     case 'listProperty':
-      specific = (
-        <>
-          <Select
-            label={t('editor.field.sourceField')}
-            data={fields.filter((f) => f.type === 'list').map((f) => ({ value: f.id, label: f.label || f.id }))}
-            value={field.sourceFieldId}
-            onChange={(v) => set({ sourceFieldId: v })}
-            clearable
-          />
-          <TextInput
-            label={t('editor.field.property')}
-            value={field.property}
-            onChange={(e) => set({ property: e.currentTarget.value })}
-          />
-        </>
-      );
+      specific = <ListPropertyPickers companyId={companyId} field={field} fields={fields} onChange={set} />;
       break;
     case 'defaultTable':
     case 'prefilledTable':

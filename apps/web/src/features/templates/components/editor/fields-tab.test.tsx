@@ -27,6 +27,7 @@ function Harness({ initial = emptyDefinition('timeline') }: { initial?: Template
   latest = definition;
   return (
     <FieldsTab
+      companyId="c0000000-0000-4000-8000-000000000000"
       definition={definition}
       selectedId={selected}
       onSelect={setSelected}

@@ -38,6 +38,8 @@ import { FieldConfig } from './field-config.tsx';
 import { LogicEditor } from './logic-editor.tsx';
 
 type Props = {
+  /** The workspace: list fields read its List Library. */
+  companyId: string;
   definition: TemplateDefinition;
   selectedId: string | null;
   onSelect: (id: string | null) => void;
@@ -48,7 +50,7 @@ type Props = {
 };
 
 /** The Fields tab: a palette of every field type, the ordered fields, their options and logic. */
-export function FieldsTab({ definition, selectedId, onSelect, onChange, fieldIssues, logicIssues }: Props) {
+export function FieldsTab({ companyId, definition, selectedId, onSelect, onChange, fieldIssues, logicIssues }: Props) {
   const { t } = useTranslation();
   const fields = definition.fields;
   const blockOf = new Map<string, number>();
@@ -168,6 +170,7 @@ export function FieldsTab({ definition, selectedId, onSelect, onChange, fieldIss
                   >
                     {field.id === selectedId && selected && (
                       <FieldConfig
+                        companyId={companyId}
                         field={selected}
                         fields={fields}
                         workflowColumns={definition.workflow?.columns ?? null}

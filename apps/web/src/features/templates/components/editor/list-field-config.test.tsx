@@ -1,0 +1,82 @@
+import type { Field } from '@formwork/shared/fields/field';
+import { fieldSchema } from '@formwork/shared/fields/field';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../../../test/render.tsx';
+import { FieldConfig } from './field-config.tsx';
+
+// Issue 18.5: the template editor's list field picks a list of the List Library, and a
+// list-property field one property of that list.
+
+const companyId = 'c0000000-0000-4000-8000-000000000000';
+const plantId = '11111111-1111-4111-8111-111111111111';
+const idProp = '22222222-2222-4222-8222-222222222222';
+const summary = {
+  folderId: companyId,
+  state: 'active',
+  itemCount: 3,
+  propertyCount: 1,
+  updatedAt: '2026-11-24T00:00:00Z',
+};
+
+vi.mock('../../../../lib/http.ts', async (original) => ({
+  ...(await original<typeof import('../../../../lib/http.ts')>()),
+  apiRequest: vi.fn(async (path: string) => {
+    if (path === `/api/companies/${companyId}/lists?state=active`)
+      return { lists: [{ id: plantId, name: 'Plant', ...summary }] };
+    if (path === `/api/companies/${companyId}/lists/${plantId}`)
+      return {
+        id: plantId,
+        name: 'Plant',
+        ...summary,
+        properties: [{ id: idProp, name: 'Plant ID', type: 'text', sortValue: 0 }],
+      };
+    throw new Error(`unexpected ${path}`);
+  }),
+}));
+
+let fields: Field[] = [];
+function Harness({ selected, listId = null }: { selected: string; listId?: string | null }) {
+  const [all, setAll] = useState<Field[]>(() => [
+    fieldSchema.parse({ id: 'plant', type: 'list', label: 'Plant', listId }),
+    fieldSchema.parse({ id: 'pid', type: 'listProperty', label: 'Plant ID' }),
+  ]);
+  fields = all;
+  return (
+    <FieldConfig
+      companyId={companyId}
+      field={all.find((f) => f.id === selected) as Field}
+      fields={all}
+      workflowColumns={null}
+      onChange={(next) => setAll((prev) => prev.map((f) => (f.id === next.id ? next : f)))}
+    />
+  );
+}
+
+describe('list fields in the template editor', () => {
+  it("a list field picks one of the List Library's active lists", { timeout: 30_000 }, async () => {
+    const user = userEvent.setup();
+    await renderWithProviders(<Harness selected="plant" />);
+    const picker = screen.getByLabelText('List', { selector: 'input' });
+    expect(picker).toBeEnabled();
+    await user.click(picker);
+    await user.click(await screen.findByRole('option', { name: 'Plant', hidden: true }));
+    expect(fields[0]).toMatchObject({ listId: plantId });
+  });
+
+  it("a list-property field picks its list field, then a property of that field's list", {
+    timeout: 30_000,
+  }, async () => {
+    const user = userEvent.setup();
+    await renderWithProviders(<Harness selected="pid" listId={plantId} />);
+    expect(screen.getByLabelText('Property', { selector: 'input' })).toBeDisabled();
+    await user.click(screen.getByLabelText('List field', { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'Plant', hidden: true }));
+    await waitFor(() => expect(screen.getByLabelText('Property', { selector: 'input' })).toBeEnabled());
+    await user.click(screen.getByLabelText('Property', { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'Plant ID', hidden: true }));
+    expect(fields[1]).toMatchObject({ sourceFieldId: 'plant', property: idProp });
+  });
+});
