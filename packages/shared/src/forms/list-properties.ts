@@ -19,7 +19,8 @@ export function listPropertyValue(field: Extract<Field, { type: 'listProperty' }
     .filter((p) => p !== undefined && p.value !== '');
   if (found.length === 0) return undefined;
   const [first] = found;
-  if (found.length === 1 && first?.type === 'number' && Number.isFinite(Number(first.value))) return Number(first.value);
+  if (found.length === 1 && first?.type === 'number' && Number.isFinite(Number(first.value)))
+    return Number(first.value);
   return found.map((p) => p?.value).join('; ');
 }
 

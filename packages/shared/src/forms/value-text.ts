@@ -1,7 +1,7 @@
 import type { Field } from '../fields/field.ts';
 import type { TableColumn } from '../fields/table-fields.ts';
-import { isListItemSnapshot } from './field-values.ts';
 import { type DateDisplay, type DateTextOptions, defaultLocale, formatDate, formatDateTime } from './date-text.ts';
+import { isListItemSnapshot } from './field-values.ts';
 
 /**
  * How a value reads as plain text. The one function the register (web), CSV and XLSX exports, the

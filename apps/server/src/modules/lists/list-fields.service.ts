@@ -8,6 +8,7 @@ import type { AccessContext } from '../../authz/context.ts';
 import type { AppDb } from '../../db/client.ts';
 import { inScope, type Tx } from '../../db/tenant.ts';
 import { AppError } from '../../errors.ts';
+import { resolveListForProject } from './list-deployments.queries.ts';
 import * as queries from './lists.queries.ts';
 
 /**
@@ -16,18 +17,21 @@ import * as queries from './lists.queries.ts';
  */
 
 /**
- * The list a form in `projectId` reads for the company list `listId`: the project's deployed copy
- * when it has one, else the company list itself (issue 18.4 brings deployed copies). Undefined when
- * the list is not an active list of this workspace's List Library.
+ * The list a form in `projectId` reads for the company list `listId` a template names: the
+ * project's deployed copy when it has one, else the company list itself (resolveListForProject,
+ * issue 18.4). Undefined when `listId` is not an active list of this workspace's List Library, or
+ * the copy the project reads is archived.
  */
-export async function resolveListForProject(
+export async function listForProject(
   tx: Tx,
   workspaceId: string,
-  _projectId: string,
+  projectId: string,
   listId: string,
 ): Promise<string | undefined> {
   const active = await queries.activeCompanyLists(tx, workspaceId, workspaceId, [listId]);
-  return active.has(listId) ? listId : undefined;
+  if (!active.has(listId)) return undefined;
+  const resolved = await resolveListForProject(tx, workspaceId, listId, projectId);
+  return resolved?.state === 'active' ? resolved.listId : undefined;
 }
 
 type ItemRow = Awaited<ReturnType<typeof queries.itemsByIds>>[number];
@@ -58,7 +62,7 @@ export async function listFieldItems(
 ): Promise<ListFieldItems> {
   const workspaceId = ctx.workspace.workspaceId;
   return inScope(db, ctx.scope, async (tx) => {
-    const readId = await resolveListForProject(tx, workspaceId, projectOf(ctx), listId);
+    const readId = await listForProject(tx, workspaceId, projectOf(ctx), listId);
     if (!readId) throw new AppError('listNotFound');
     const [page, properties] = await Promise.all([
       queries.itemsPage(tx, workspaceId, readId, {
@@ -111,7 +115,7 @@ export async function withListSnapshots(
     const wanted = picked.filter(isListItemSnapshot).filter((s) => !stored.has(s.itemId));
     let fresh = new Map<string, ListItemSnapshot>();
     if (wanted.length > 0 && field.listId) {
-      const readId = await resolveListForProject(tx, place.workspaceId, place.projectId, field.listId);
+      const readId = await listForProject(tx, place.workspaceId, place.projectId, field.listId);
       if (readId) {
         const [items, properties] = await Promise.all([
           queries.itemsByIds(

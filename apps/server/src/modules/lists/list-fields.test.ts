@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createFormTemplate,
@@ -9,6 +11,8 @@ import {
 } from '../../../test/factories.ts';
 import { postForm } from '../../../test/form-fixtures.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
+import { listItems, lists } from '../../db/schema.ts';
+import { inScope } from '../../db/tenant.ts';
 
 // Issue 18.5: fields that read lists. The template's list field names a list of the List Library;
 // a form of a team offers that list's items (typeahead) and keeps the item it was filled with.
@@ -95,6 +99,33 @@ describe('the typeahead of a list field (GET /api/teams/:teamId/list-fields/:lis
     ).json();
     expect(next.items.map((i: { label: string }) => i.label)).toEqual(['Crane 4']);
     expect(next.nextCursor).toBeNull();
+  });
+
+  it("a team reads its project's deployed copy of the list (issue 18.4), other projects the company list", async () => {
+    const copyId = randomUUID();
+    const projectId = w.projects[0]?.projectId as string;
+    await inScope(ctx.database.db, { userId: null, workspaceId: w.workspaceId, isAdmin: false }, async (tx) => {
+      await tx.insert(lists).values({
+        workspaceId: w.workspaceId,
+        listId: copyId,
+        folderId: projectId,
+        name: 'Plant',
+        sourceListId: plant.id,
+        deployment: 'empty',
+      });
+      await tx
+        .insert(listItems)
+        .values({ workspaceId: w.workspaceId, listId: copyId, itemId: randomUUID(), label: 'Site crane', position: 1 });
+    });
+    const labels = async (team: string) =>
+      (await call('orgController', 'GET', typeahead(plant.id, '?search=crane', team)))
+        .json()
+        .items.map((i: { label: string }) => i.label);
+    expect(await labels(teamIdOf(w))).toEqual(['Site crane']);
+    expect(await labels(teamIdOf(w, 1))).toEqual(['Crane 2', 'Crane 4']);
+    await inScope(ctx.database.db, { userId: null, workspaceId: w.workspaceId, isAdmin: false }, (tx) =>
+      tx.delete(lists).where(and(eq(lists.workspaceId, w.workspaceId), eq(lists.listId, copyId))),
+    );
   });
 
   it('a person without a role in the team gets 403', async () => {
