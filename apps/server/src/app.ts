@@ -31,6 +31,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
 import { listRoutes } from './modules/lists/lists.routes.ts';
 import { peopleRoutes } from './modules/people/people.routes.ts';
+import { photoRoutes } from './modules/photos/photos.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { signupRoutes } from './modules/signup/signup.routes.ts';
@@ -136,6 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(tabRoutes);
   await app.register(listRoutes);
   await app.register(fileRoutes);
+  await app.register(photoRoutes);
   await app.register(peopleRoutes);
   await app.register(formRoutes);
   await app.register(registerRoutes);

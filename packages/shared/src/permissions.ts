@@ -135,6 +135,18 @@ export const permissions = [
   'list.manage',
   /** Add, change, reorder and remove the items of a list: org controllers in the List Library; the project's members in a project (issue 18). */
   'list.editItems',
+  /** See a team's photo gallery and its tags (members and above, spec 6). */
+  'photo.view',
+  /** Upload photos to a team's gallery (members and above, spec 6). */
+  'photo.upload',
+  /** Apply and remove tags on a team's photos (members and above). */
+  'photo.tag',
+  /** Route-level: archive and restore photos of a team; staff, not visitors (each photo checked with photoItemAccess). */
+  'photo.archive',
+  /** Permanently delete photos of a team, move or copy them to another team (team controllers and above, spec 6). */
+  'photo.delete',
+  /** Create, rename, colour and delete tags and tag groups: team controllers at a team, project controllers at a project. */
+  'photo.manageTags',
 ] as const;
 export type Permission = (typeof permissions)[number];
 
@@ -314,6 +326,16 @@ export function can(m: Membership, verb: Permission, folder: FolderRef): boolean
     case 'list.editItems':
       if (folder.kind === 'company') return controllerAtOrAbove(m, folder, 'company');
       return folder.kind === 'project' && effectiveRole(m, folder) !== null;
+    case 'photo.view':
+    case 'photo.upload':
+    case 'photo.tag':
+      return folder.kind === 'team' && effectiveRole(m, folder) !== null;
+    case 'photo.archive':
+      return folder.kind === 'team' && effectiveRole(m, folder) !== null && (m.isAdmin || m.userType !== 'visitor');
+    case 'photo.delete':
+      return folder.kind === 'team' && controllerAtOrAbove(m, folder, 'team');
+    case 'photo.manageTags':
+      return folder.kind !== 'company' && controllerAtOrAbove(m, folder, folder.kind);
   }
 }
 
@@ -367,6 +389,26 @@ export function formItemAccess(
     clone: form.state !== 'deleted' && can(m, 'form.create', team),
     workflowMove: active && can(m, 'form.workflowMove', team),
     workflowReset: active && can(m, 'form.workflowReset', team),
+  };
+}
+
+/** What the viewer may do with one photo (spec 6: per-item delete, archive and restore permissions). */
+export type PhotoItemAccess = { archive: boolean; restore: boolean; delete: boolean };
+
+/**
+ * Per-item rules over the team-level verbs, as for forms: team controllers and above act on every
+ * photo of the team; staff members archive and restore the photos they uploaded; visitors never.
+ */
+export function photoItemAccess(
+  m: Membership,
+  team: FolderRef,
+  photo: { uploadedByViewer: boolean; state: 'active' | 'archived' },
+): PhotoItemAccess {
+  const own = photo.uploadedByViewer || controllerAtOrAbove(m, team, 'team');
+  return {
+    archive: photo.state === 'active' && can(m, 'photo.archive', team) && own,
+    restore: photo.state === 'archived' && can(m, 'photo.archive', team) && own,
+    delete: can(m, 'photo.delete', team),
   };
 }
 

@@ -1,3 +1,4 @@
+import { photoSizeEdges, photoThumbnailSizes } from '@formwork/shared/schemas/photos';
 import {
   type ImageFormat,
   maxImagePixels,
@@ -10,6 +11,7 @@ import exifReader from 'exif-reader';
 import sharp, { type Sharp } from 'sharp';
 import { AppError } from '../errors.ts';
 import { decodeBmp } from './bmp.ts';
+import { decodeSlots } from './decode-slots.ts';
 
 export type ProcessedImage = {
   data: Buffer;
@@ -40,16 +42,74 @@ function gpsDegrees(values: number[] | undefined, ref: string | undefined): numb
   return ref === 'S' || ref === 'W' ? -degrees : degrees;
 }
 
-function readLocation(exif: Buffer | undefined): ProcessedImage['location'] {
-  if (!exif) return null;
-  try {
-    const gps = exifReader(exif).GPSInfo;
-    const latitude = gpsDegrees(gps?.GPSLatitude, gps?.GPSLatitudeRef);
-    const longitude = gpsDegrees(gps?.GPSLongitude, gps?.GPSLongitudeRef);
-    return latitude !== undefined && longitude !== undefined ? { latitude, longitude } : null;
-  } catch {
-    return null;
+function validLocation(latitude: number | undefined, longitude: number | undefined): ProcessedImage['location'] {
+  if (latitude === undefined || longitude === undefined) return null;
+  if (!Number.isFinite(latitude) || !Number.isFinite(longitude)) return null;
+  if (Math.abs(latitude) > 90 || Math.abs(longitude) > 180) return null;
+  return { latitude, longitude };
+}
+
+/** The UTC offset of `timeZone` at `instant`, in milliseconds. */
+function zoneOffset(instant: Date, timeZone: string): number {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    })
+      .formatToParts(instant)
+      .map((p) => [p.type, Number(p.value)]),
+  ) as Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number>;
+  const asUtc = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
+  return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
+}
+
+/**
+ * When the photo was taken: EXIF DateTimeOriginal is the camera's wall-clock time (exif-reader
+ * reads it as if UTC); with OffsetTimeOriginal it is exact, otherwise it is read in `timeZone`
+ * (the workspace's). Dates that cannot be right (corrupt metadata, before 1900, in the future) are dropped.
+ */
+function takenAtOf(wallClock: unknown, offset: unknown, timeZone: string): Date | null {
+  if (!(wallClock instanceof Date) || Number.isNaN(wallClock.getTime())) return null;
+  const match = typeof offset === 'string' ? /^([+-])(\d{2}):(\d{2})$/.exec(offset.trim()) : null;
+  let instant: Date;
+  if (match) {
+    const minutes = (Number(match[2]) * 60 + Number(match[3])) * (match[1] === '-' ? -1 : 1);
+    instant = new Date(wallClock.getTime() - minutes * 60_000);
+  } else {
+    instant = new Date(wallClock.getTime() - zoneOffset(wallClock, timeZone));
   }
+  if (instant.getUTCFullYear() < 1900 || instant.getTime() > Date.now() + 86_400_000) return null;
+  return instant;
+}
+
+type ExifFacts = { location: ProcessedImage['location']; takenAt: Date | null };
+
+/** What the photo's own metadata says about where and when it was taken; corrupt metadata says nothing. */
+function readExif(exif: Buffer | undefined, timeZone: string): ExifFacts {
+  if (!exif) return { location: null, takenAt: null };
+  try {
+    const tags = exifReader(exif);
+    const gps = tags.GPSInfo;
+    return {
+      location: validLocation(
+        gpsDegrees(gps?.GPSLatitude, gps?.GPSLatitudeRef),
+        gpsDegrees(gps?.GPSLongitude, gps?.GPSLongitudeRef),
+      ),
+      takenAt: takenAtOf(tags.Photo?.DateTimeOriginal, tags.Photo?.OffsetTimeOriginal, timeZone),
+    };
+  } catch {
+    return { location: null, takenAt: null };
+  }
+}
+
+function readLocation(exif: Buffer | undefined): ProcessedImage['location'] {
+  return readExif(exif, 'UTC').location;
 }
 
 /** sharp cannot read BMP: it is decoded to raw pixels first, off the main thread (bmp.ts). */
@@ -70,11 +130,34 @@ export async function processImage(
   purpose: UploadPurpose,
   options: { keepLocation: boolean; maxEdge?: number },
 ): Promise<ProcessedImage> {
+  const format = checkUpload(data, purpose);
+  return decodeSlots.run(() => reencode(data, format, purpose, options));
+}
+
+/** The upload's sniffed format, after its size and format are checked against its purpose's rules. */
+function checkUpload(data: Buffer, purpose: UploadPurpose): ImageFormat {
   const rule = uploadRules[purpose];
   if (data.length > rule.maxBytes) throw new AppError('payloadTooLarge', { detail: uploadMessages.tooLarge(rule) });
   const format = sniffImageFormat(data);
   if (!format || !rule.formats.includes(format))
     throw new AppError('unsupportedMediaType', { detail: uploadMessages.unsupported(rule) });
+  return format;
+}
+
+/** A decoder's failure as the problem the uploader is told: too many pixels, or not an image we can read. */
+function decodeProblem(error: unknown, purpose: UploadPurpose): AppError {
+  if (error instanceof AppError) return error;
+  if (/pixel limit/i.test(String(error)))
+    return new AppError('payloadTooLarge', { detail: uploadMessages.tooManyPixels });
+  return new AppError('unsupportedMediaType', { detail: uploadMessages.unsupported(uploadRules[purpose]) });
+}
+
+async function reencode(
+  data: Buffer,
+  format: ImageFormat,
+  purpose: UploadPurpose,
+  options: { keepLocation: boolean; maxEdge?: number },
+): Promise<ProcessedImage> {
   try {
     const input = await decoderInput(data, format);
     const metadata = await input.metadata();
@@ -98,9 +181,57 @@ export async function processImage(
       location,
     };
   } catch (error) {
-    if (error instanceof AppError) throw error;
-    if (/pixel limit/i.test(String(error)))
-      throw new AppError('payloadTooLarge', { detail: uploadMessages.tooManyPixels });
-    throw new AppError('unsupportedMediaType', { detail: uploadMessages.unsupported(rule) });
+    throw decodeProblem(error, purpose);
   }
+}
+
+export type EncodedSize = { data: Buffer; width: number; height: number };
+
+export type ProcessedPhoto = {
+  /** The stored photo (spec 9's XL): JPEG, oriented, at most photoSizeEdges.xl on its long edge, no metadata. */
+  original: EncodedSize;
+  sizes: Record<(typeof photoThumbnailSizes)[number], EncodedSize>;
+  location: ProcessedImage['location'];
+  takenAt: Date | null;
+};
+
+/**
+ * A gallery photo (issue 19): checked like any photo upload, its time and location read from its
+ * EXIF first, then decoded once (bounded in pixels, one decode per core at a time) and written as
+ * the stored JPEG and each smaller size of spec 9, all without metadata. Transparent pixels are
+ * laid on white.
+ */
+export async function processPhoto(data: Buffer, options: { timeZone: string }): Promise<ProcessedPhoto> {
+  const format = checkUpload(data, 'photo');
+  return decodeSlots.run(async () => {
+    try {
+      const input = await decoderInput(data, format);
+      const metadata = await input.metadata();
+      const facts = readExif(metadata.exif, options.timeZone);
+      const edge = photoSizeEdges.xl;
+      const { data: pixels, info } = await input
+        .rotate()
+        .resize({ width: edge, height: edge, fit: 'inside', withoutEnlargement: true })
+        .flatten({ background: '#ffffff' })
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const raw = { width: info.width, height: info.height, channels: info.channels };
+      const encode = async (size: number | null, quality: number): Promise<EncodedSize> => {
+        let image = sharp(pixels, { raw });
+        if (size !== null) image = image.resize({ width: size, height: size, fit: 'inside', withoutEnlargement: true });
+        const out = await image.jpeg({ quality }).toBuffer({ resolveWithObject: true });
+        return { data: out.data, width: out.info.width, height: out.info.height };
+      };
+      const [original, ...thumbnails] = await Promise.all([
+        encode(null, 85),
+        ...photoThumbnailSizes.map((size) => encode(photoSizeEdges[size], 78)),
+      ]);
+      const sizes = Object.fromEntries(
+        photoThumbnailSizes.map((size, i) => [size, thumbnails[i]]),
+      ) as ProcessedPhoto['sizes'];
+      return { original: original as EncodedSize, sizes, ...facts };
+    } catch (error) {
+      throw decodeProblem(error, 'photo');
+    }
+  });
 }

@@ -67,6 +67,16 @@ const idSources: Record<string, (w: Probed) => string> = {
   invitationId: () => '00000000-0000-4000-8000-000000000001',
   // An activation link's secret: an unknown one must answer 404 whatever the workspace named.
   activationId: () => 'ZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZ',
+  // The route step answers on the team (or project) before any photo, tag or group is looked up.
+  photoId: () => '00000000-0000-4000-8000-000000000004',
+  photoIds: () => '00000000-0000-4000-8000-000000000004',
+  tagId: () => '00000000-0000-4000-8000-000000000005',
+  groupId: () => '00000000-0000-4000-8000-000000000006',
+  targetTeamId: (w) => teamIdOf(w, 0, 1),
+  uploadedBy: (w) => w.personas.teamMember.userId,
+  size: () => 'xs',
+  add: () => '00000000-0000-4000-8000-000000000005',
+  remove: () => '00000000-0000-4000-8000-000000000005',
   // A sign-up belongs to no workspace yet (public routes): any id.
   signupId: () => '00000000-0000-4000-8000-000000000002',
   // The route step answers on the workspace before any domain is looked up: any domain probes it.

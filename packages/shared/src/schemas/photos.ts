@@ -1,0 +1,170 @@
+import { z } from 'zod';
+import { cursorPart, keysetCursor } from './cursor.ts';
+import { uploadFileNameSchema } from './files.ts';
+import { tabStyleSchema } from './tabs.ts';
+
+/**
+ * Photos (spec 3, 6, 9; issue 19): a team's gallery, its tags and tag groups. A photo is uploaded
+ * to the gallery or taken in a form's photo field; it is kept in the sizes of spec 9 (XS to XL).
+ */
+
+const id = z.string().uuid();
+
+/** Spec 9: photo sizes XS to XL, by the longest edge in pixels; XL is the stored photo itself. */
+export const photoSizeEdges = { xs: 160, s: 320, m: 640, l: 1280, xl: 2560 } as const;
+export type PhotoSize = keyof typeof photoSizeEdges;
+export const photoSizes = Object.keys(photoSizeEdges) as PhotoSize[];
+/** The sizes written beside the stored photo. */
+export const photoThumbnailSizes = ['xs', 's', 'm', 'l'] as const satisfies readonly PhotoSize[];
+
+/** Spec 9: photo tags max 10 per apply. */
+export const maxTagsPerApply = 10;
+/** How many photos one selection action changes at most. */
+export const maxPhotosPerAction = 500;
+/** Gallery page size bounds. */
+export const photoPageLimits = { default: 100, max: 200 } as const;
+
+export const photoStates = ['active', 'archived'] as const;
+export const photoStateSchema = z.enum(photoStates);
+export type PhotoState = z.infer<typeof photoStateSchema>;
+
+/** Where a photo came from: uploaded to the gallery, or taken in a form. */
+export const photoSources = ['upload', 'form'] as const;
+export const photoSourceSchema = z.enum(photoSources);
+export type PhotoSource = z.infer<typeof photoSourceSchema>;
+
+export const photoSchema = z.object({
+  id,
+  teamId: id,
+  source: photoSourceSchema,
+  /** The form the photo was taken in (source form). */
+  formId: id.nullable(),
+  state: photoStateSchema,
+  fileName: z.string().nullable(),
+  /** When the photo was taken, from its own metadata; null when it had none. */
+  takenAt: z.string().nullable(),
+  /** What the gallery orders and groups by: when it was taken, else when it was uploaded. */
+  shotAt: z.string(),
+  location: z.object({ latitude: z.number(), longitude: z.number() }).nullable(),
+  uploadedBy: z.object({ id, name: z.string() }).nullable(),
+  uploadedAt: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  tagIds: z.array(id),
+  /** Address of each size (bearer-authenticated); XL is the stored photo. */
+  urls: z.object({ xs: z.string(), s: z.string(), m: z.string(), l: z.string(), xl: z.string() }),
+});
+export type Photo = z.infer<typeof photoSchema>;
+
+export const photoUploadQuerySchema = z.object({
+  /** Made by the client: sending the same upload again answers the photo it made (a retry). */
+  photoId: id.meta({ examples: ['00000000-0000-4000-8000-00000000a001'] }),
+  fileName: uploadFileNameSchema.optional(),
+});
+
+const dateOnly = z.iso.date('Enter a date as YYYY-MM-DD');
+const idList = (max: number, message: string) =>
+  z
+    .string()
+    .max(max * 37)
+    .transform((text) => (text === '' ? [] : [...new Set(text.split(','))]))
+    .pipe(z.array(id).max(max, message));
+
+export const photoCursorSchema = keysetCursor(z.tuple([cursorPart.timestamp, cursorPart.id]));
+
+export const photoListQuerySchema = z
+  .object({
+    state: photoStateSchema.default('active'),
+    /** Comma-separated tag ids: photos with any of them. */
+    tagIds: idList(maxTagsPerApply, `Filter by at most ${maxTagsPerApply} tags`).optional(),
+    /** Days (in the workspace's time zone), both included. */
+    from: dateOnly.optional(),
+    to: dateOnly.optional(),
+    uploadedBy: id.optional(),
+    source: photoSourceSchema.optional(),
+    cursor: photoCursorSchema.optional(),
+    limit: z.coerce.number().int().min(1).max(photoPageLimits.max).default(photoPageLimits.default),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, {
+    path: ['to'],
+    message: 'The end date is before the start date',
+  });
+export type PhotoListQuery = z.input<typeof photoListQuerySchema>;
+
+export const photoPageSchema = z.object({ photos: z.array(photoSchema), nextCursor: z.string().nullable() });
+export type PhotoPage = z.infer<typeof photoPageSchema>;
+
+export const photoParamsSchema = z.object({ teamId: id, photoId: id });
+export const photoImageParamsSchema = photoParamsSchema.extend({
+  size: z.enum(photoSizes as [PhotoSize, ...PhotoSize[]]),
+});
+export const photoImageQuerySchema = z.object({ download: z.enum(['true', 'false']).default('false') });
+
+const photoIdsSchema = z
+  .array(id)
+  .min(1, 'Select at least one photo')
+  .max(maxPhotosPerAction, `Select at most ${maxPhotosPerAction} photos`);
+
+export const photoSelectionSchema = z.object({ photoIds: photoIdsSchema }).strict();
+export type PhotoSelection = z.infer<typeof photoSelectionSchema>;
+
+/** Spec 9: at most 10 tags applied (or removed) at once. */
+export const photoTagApplySchema = z
+  .object({
+    photoIds: photoIdsSchema,
+    add: z.array(id).max(maxTagsPerApply, `Apply at most ${maxTagsPerApply} tags at once`).default([]),
+    remove: z.array(id).max(maxTagsPerApply, `Remove at most ${maxTagsPerApply} tags at once`).default([]),
+  })
+  .strict()
+  .refine((b) => b.add.length + b.remove.length > 0, { path: ['add'], message: 'Choose a tag' });
+export type PhotoTagApply = z.input<typeof photoTagApplySchema>;
+
+/** Move or copy a selection to another team of the same project. */
+export const photoTransferSchema = z
+  .object({
+    photoIds: photoIdsSchema,
+    targetTeamId: id,
+    mode: z.enum(['move', 'copy']),
+  })
+  .strict();
+export type PhotoTransfer = z.infer<typeof photoTransferSchema>;
+
+export const photoActionResultSchema = z.object({ photoIds: z.array(id) });
+
+/** Tags and tag groups: at a project (every team of it) or a team. */
+export const tagLevels = ['project', 'team'] as const;
+export type TagLevel = (typeof tagLevels)[number];
+
+export const tagNameSchema = z.string().trim().min(1, 'Tag name is required').max(100);
+export const tagGroupNameSchema = z.string().trim().min(1, 'Tag group name is required').max(100);
+
+export const tagSchema = z.object({
+  id,
+  folderId: id,
+  level: z.enum(tagLevels),
+  groupId: id.nullable(),
+  name: z.string(),
+  colour: tabStyleSchema,
+});
+export type Tag = z.infer<typeof tagSchema>;
+
+export const tagGroupSchema = z.object({ id, folderId: id, level: z.enum(tagLevels), name: z.string() });
+export type TagGroup = z.infer<typeof tagGroupSchema>;
+
+/** The tags a team's gallery offers: its project's and its own. */
+export const tagCatalogSchema = z.object({ groups: z.array(tagGroupSchema), tags: z.array(tagSchema) });
+export type TagCatalog = z.infer<typeof tagCatalogSchema>;
+
+export const tagCreateSchema = z
+  .object({ name: tagNameSchema, colour: tabStyleSchema.default('dark-blue'), groupId: id.nullable().default(null) })
+  .strict();
+export type TagCreate = z.input<typeof tagCreateSchema>;
+export const tagUpdateSchema = z
+  .object({ name: tagNameSchema.optional(), colour: tabStyleSchema.optional(), groupId: id.nullable().optional() })
+  .strict();
+export type TagUpdate = z.input<typeof tagUpdateSchema>;
+export const tagGroupCreateSchema = z.object({ name: tagGroupNameSchema }).strict();
+export const tagGroupUpdateSchema = tagGroupCreateSchema;
+
+export const tagParamsSchema = z.object({ tagId: id });
+export const tagGroupParamsSchema = z.object({ groupId: id });
