@@ -84,7 +84,7 @@ const kindRank = sql`case f.kind when 'company' then 0 when 'project' then 1 els
 function sortKey(sort: FolderPeopleQuery['sort']): SQL {
   switch (sort) {
     case 'name':
-      return sql`lower(u.first_name || ' ' || u.last_name || ' ' || u.email)`;
+      return sql`u.name_key`;
     case 'email':
       return sql`lower(u.email)`;
     case 'level':
@@ -100,6 +100,11 @@ function sortKey(sort: FolderPeopleQuery['sort']): SQL {
  * strongest role that applies at the folder (held there or above: controller first, then the
  * higher level), else their highest role below it (a team member on a project's page). Searched,
  * filtered and keyset-paged in SQL.
+ *
+ * The level is worked out only where it is needed: sorted or filtered by level, for everyone (as
+ * the order depends on it); otherwise the page's 50 people are chosen first (anyone with a role at
+ * the folder, above or below it, by the sort key) and the level is looked up for those alone, so a
+ * company of 10,000 people does not rank every membership for one page.
  */
 export async function folderPeople(
   tx: Tx,
@@ -114,38 +119,76 @@ export async function folderPeople(
   const key = sortKey(query.sort);
   const desc = query.direction === 'desc';
   const search = query.search ? query.search.toLowerCase() : '';
-  const result = await tx.execute<FolderPersonRow>(sql`
-    with best as (
-      select distinct on (m.user_id) m.user_id, m.role, f.kind, f.folder_id, f.name, f.parent_id
+  const rolesHere = sql`
       from memberships m
       join folders f on f.workspace_id = m.workspace_id and f.folder_id = m.folder_id
-      where m.workspace_id = ${workspaceId} and f.state <> 'deleted' and (${above} or ${below})
-      order by m.user_id,
+      where m.workspace_id = ${workspaceId} and f.state <> 'deleted' and (${above} or ${below})`;
+  const strongestFirst = sql`
         case when ${above} then 0 else 1 end,
         case m.role when 'controller' then 0 else 1 end,
         ${kindRank},
-        f.name
-    )
-    select * from (
-      select u.user_id, u.first_name, u.last_name, u.email, wu.user_type,
+        f.name`;
+  const personFilters = sql`
+        ${search ? sql`and (position(${search} in lower(u.first_name || ' ' || u.last_name)) > 0 or position(${search} in lower(u.email)) > 0)` : sql``}
+        ${query.userType ? sql`and wu.user_type = ${query.userType}` : sql``}
+        ${query.status === 'active' ? sql`and wu.deactivated_at is null` : query.status === 'deactivated' ? sql`and wu.deactivated_at is not null` : sql``}`;
+  const after = query.cursor
+    ? desc
+      ? sql`and (p.sort_key, p.user_id) < (${query.cursor[0]}, ${query.cursor[1]}::uuid)`
+      : sql`and (p.sort_key, p.user_id) > (${query.cursor[0]}, ${query.cursor[1]}::uuid)`
+    : sql``;
+  const order = sql`order by p.sort_key ${desc ? sql`desc` : sql`asc`}, p.user_id ${desc ? sql`desc` : sql`asc`}`;
+  const columns = sql`u.user_id, u.first_name, u.last_name, u.email, wu.user_type,
         wu.deactivated_at is not null as deactivated,
         to_char(wu.last_active_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as last_active_at,
         b.kind as level_kind, b.role as level_role, b.folder_id as granted_folder_id, b.name as granted_name,
-        b.parent_id as granted_parent_id,
-        ${key} as sort_key
+        b.parent_id as granted_parent_id`;
+
+  if (query.sort === 'level' || query.level) {
+    const result = await tx.execute<FolderPersonRow>(sql`
+    with best as (
+      select distinct on (m.user_id) m.user_id, m.role, f.kind, f.folder_id, f.name, f.parent_id
+      ${rolesHere}
+      order by m.user_id, ${strongestFirst}
+    )
+    select * from (
+      select ${columns}, ${key} as sort_key
       from best b
       join workspace_users wu on wu.workspace_id = ${workspaceId} and wu.user_id = b.user_id
       join users u on u.user_id = b.user_id
-      where true
-        ${search ? sql`and (position(${search} in lower(u.first_name || ' ' || u.last_name)) > 0 or position(${search} in lower(u.email)) > 0)` : sql``}
+      where true ${personFilters}
         ${query.level ? sql`and b.kind || '.' || b.role = ${query.level}` : sql``}
-        ${query.userType ? sql`and wu.user_type = ${query.userType}` : sql``}
-        ${query.status === 'active' ? sql`and wu.deactivated_at is null` : query.status === 'deactivated' ? sql`and wu.deactivated_at is not null` : sql``}
     ) p
-    where true
-      ${query.cursor ? (desc ? sql`and (p.sort_key, p.user_id) < (${query.cursor[0]}, ${query.cursor[1]}::uuid)` : sql`and (p.sort_key, p.user_id) > (${query.cursor[0]}, ${query.cursor[1]}::uuid)`) : sql``}
-    order by p.sort_key ${desc ? sql`desc` : sql`asc`}, p.user_id ${desc ? sql`desc` : sql`asc`}
+    where true ${after}
+    ${order}
     limit ${query.limit + 1}`);
+    return result.rows;
+  }
+
+  const result = await tx.execute<FolderPersonRow>(sql`
+    with page as (
+      select * from (
+        select wu.user_id, ${key} as sort_key
+        from workspace_users wu
+        join users u on u.user_id = wu.user_id
+        where wu.workspace_id = ${workspaceId} ${personFilters}
+          and exists (select 1 ${rolesHere} and m.user_id = wu.user_id)
+      ) p
+      where true ${after}
+      ${order}
+      limit ${query.limit + 1}
+    )
+    select ${columns}, p.sort_key
+    from page p
+    join workspace_users wu on wu.workspace_id = ${workspaceId} and wu.user_id = p.user_id
+    join users u on u.user_id = p.user_id
+    cross join lateral (
+      select m.role, f.kind, f.folder_id, f.name, f.parent_id
+      ${rolesHere} and m.user_id = p.user_id
+      order by ${strongestFirst}
+      limit 1
+    ) b
+    ${order}`);
   return result.rows;
 }
 
