@@ -33,6 +33,18 @@ export type AccessibleWorkspace = z.infer<typeof accessibleWorkspaceSchema>;
 
 export const accessibleWorkspacesSchema = z.object({ workspaces: z.array(accessibleWorkspaceSchema) });
 
+/**
+ * Spec 2.6, 4.4: a visitor adding a workspace (the visitor-trial modals). `expiredTrial` is their
+ * own trial workspace whose trial has ended (the expired modal); otherwise `isBusinessDomainInUse`
+ * picks the existing-domain modal (join or create) over the plain one.
+ */
+export const visitorTrialSchema = z.object({
+  domain: z.string(),
+  isBusinessDomainInUse: z.boolean(),
+  expiredTrial: z.object({ workspaceId: z.string().uuid(), name: z.string() }).nullable(),
+});
+export type VisitorTrial = z.infer<typeof visitorTrialSchema>;
+
 /** Spec 5.4: 2 or more characters, trimmed. */
 export const workspaceSearchQuerySchema = z.object({
   q: z.string().trim().min(2, 'Enter 2 or more characters').max(100),

@@ -9,13 +9,6 @@ export async function emailHasAccount(tx: Tx, email: string): Promise<boolean> {
   return result.rows[0]?.found === true;
 }
 
-/** Whether people with an address at this domain already have accounts (spec 4.5 UsedDomain). */
-export async function domainHasUsers(tx: Tx, domain: string): Promise<boolean> {
-  const result = await tx.execute<{ found: boolean }>(sql`
-    select exists (select 1 from users where lower(split_part(email, '@', 2)) = lower(${domain})) as found`);
-  return result.rows[0]?.found === true;
-}
-
 /** Whether a finished sign-up took this subdomain. */
 export async function subdomainTaken(tx: Tx, subdomain: string): Promise<boolean> {
   const result = await tx.execute<{ found: boolean }>(

@@ -20,7 +20,7 @@ import { inScope, systemScope, type Tx } from '../../db/tenant.ts';
 import { AppError } from '../../errors.ts';
 import { issueSignInTicket, type Throttle, takeAttempt } from '../identity/credentials.service.ts';
 import { hashPassword } from '../identity/password.ts';
-import { openTrialWorkspace } from '../workspaces/workspaces.service.ts';
+import { businessDomainInUse, openTrialWorkspace } from '../workspaces/workspaces.service.ts';
 import type { HumanCheck } from './human-check.ts';
 import * as queries from './signup.queries.ts';
 
@@ -94,9 +94,7 @@ export async function checkEmail(
   await limit(db, signupThrottles.emailCheck, 'signup-email-check', email, ip);
   return inScope(db, systemScope, async (tx) => {
     const emailInUse = await queries.emailHasAccount(tx, email);
-    const domain = emailDomain(email);
-    const isBusinessDomainInUse =
-      !emailInUse && !isFreeMailDomain(domain) && (await queries.domainHasUsers(tx, domain));
+    const isBusinessDomainInUse = !emailInUse && (await businessDomainInUse(tx, email, null));
     if (step === 'next')
       await track(tx, 'Signup Page 1', emailInUse ? 'Existing' : isBusinessDomainInUse ? 'Domain Check' : 'New');
     return { emailInUse, isBusinessDomainInUse, isSSODomain: false };

@@ -135,3 +135,14 @@ export async function workspaceById(tx: Tx, workspaceId: string) {
     .innerJoin(accounts, eq(accounts.accountId, workspaces.accountId))
     .where(eq(workspaces.workspaceId, workspaceId));
 }
+
+/** Whether anyone but `exceptUserId` has an account on the e-mail domain (case-insensitive). */
+export async function domainHasUsers(tx: Tx, domain: string, exceptUserId: string | null): Promise<boolean> {
+  const result = await tx.execute<{ found: boolean }>(sql`
+    select exists (
+      select 1 from users
+      where lower(split_part(email, '@', 2)) = lower(${domain})
+        ${exceptUserId ? sql`and user_id <> ${exceptUserId}` : sql``}
+    ) as found`);
+  return result.rows[0]?.found === true;
+}

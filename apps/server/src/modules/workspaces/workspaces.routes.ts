@@ -4,6 +4,7 @@ import {
   createWorkspaceSchema,
   updateFeatureTogglesSchema,
   updateWorkspaceSchema,
+  visitorTrialSchema,
   workspaceParamsSchema,
   workspaceSchema,
   workspaceSearchQuerySchema,
@@ -31,6 +32,18 @@ export async function workspaceRoutes(app: App) {
       response: { 200: accessibleWorkspacesSchema },
     },
     handler: async (request) => ({ workspaces: await service.accessibleWorkspaces(db, requireUser(request)) }),
+  });
+
+  app.get('/api/workspaces/visitor-trial', {
+    config: { access: { signedIn: true } },
+    schema: {
+      tags,
+      security,
+      summary:
+        "A visitor adding a workspace: their own ended trial (the expired modal), else whether their e-mail's business domain is in use",
+      response: { 200: visitorTrialSchema },
+    },
+    handler: async (request) => service.visitorTrial(db, requireUser(request)),
   });
 
   app.get('/api/workspaces/search', {

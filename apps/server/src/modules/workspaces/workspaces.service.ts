@@ -1,16 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { type FeatureToggles, readFeatureToggles } from '@formwork/shared/feature-toggles';
+import { emailDomain, isFreeMailDomain } from '@formwork/shared/invitation-rules';
 import { createWorkspaceAccess, createWorkspaceDenied } from '@formwork/shared/permissions';
 import type {
   AccessibleWorkspace,
   CreateWorkspace,
   UpdateWorkspace,
+  VisitorTrial,
   Workspace,
 } from '@formwork/shared/schemas/workspaces';
 import { type AccessContext, companyContext, personalScope, type WorkspaceContext } from '../../authz/context.ts';
 import type { SignedInUser } from '../../authz/signed-in-user.ts';
 import type { AppDb } from '../../db/client.ts';
-import { inScope, type Tx } from '../../db/tenant.ts';
+import { inScope, systemScope, type Tx } from '../../db/tenant.ts';
 import { AppError } from '../../errors.ts';
 import { openTrialAccount, scheduleTrialEnd, toAccountSummary } from '../accounts/accounts.service.ts';
 import { recordEvents } from '../activity/record-events.ts';
@@ -34,6 +36,47 @@ export async function searchWorkspaces(db: AppDb, user: SignedInUser, q: string)
   if (!user.isAdmin) throw new AppError('forbidden');
   const rows = await inScope(db, personalScope(user), (tx) => queries.searchWorkspaces(tx, q, 20));
   return rows.map(withAccount);
+}
+
+/**
+ * Spec 2.8, 4.4: whether the e-mail's business domain is in use: someone else already has an
+ * account on it (free-mail domains never are). Sign-up's UsedDomain step and the visitor trial's
+ * existing-domain modal ask this one question.
+ */
+export async function businessDomainInUse(tx: Tx, email: string, exceptUserId: string | null): Promise<boolean> {
+  const domain = emailDomain(email);
+  return !isFreeMailDomain(domain) && queries.domainHasUsers(tx, domain, exceptUserId);
+}
+
+/** Spec 4.4: a trial that ended (its status says so, or its end date has passed). */
+function trialEnded(account: AccessibleWorkspace['account'], now: number): boolean {
+  if (account.subscriptionStatus === 'expired_trial') return true;
+  return (
+    account.subscriptionStatus === 'free_trial' &&
+    account.trialEndDate !== null &&
+    Date.parse(account.trialEndDate) <= now
+  );
+}
+
+/**
+ * Spec 2.6, 4.4: what a visitor who adds a workspace is shown. Their own trial workspace (one they
+ * run as its org controller) whose trial has ended gives the expired modal; otherwise the domain
+ * check chooses between the plain modal and the existing-domain one (join or create).
+ */
+export async function visitorTrial(db: AppDb, user: SignedInUser): Promise<VisitorTrial> {
+  const workspaces = await accessibleWorkspaces(db, user);
+  const now = Date.now();
+  const expired = workspaces.find(
+    (w) => w.userType === 'contributor' && w.isOrgController && !w.archived && trialEnded(w.account, now),
+  );
+  const isBusinessDomainInUse = await inScope(db, systemScope, (tx) =>
+    businessDomainInUse(tx, user.email, user.userId),
+  );
+  return {
+    domain: emailDomain(user.email),
+    isBusinessDomainInUse,
+    expiredTrial: expired ? { workspaceId: expired.workspaceId, name: expired.name } : null,
+  };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -10,6 +11,7 @@ import {
   type TestWorkspace,
 } from '../../../test/factories.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
+import { inScope } from '../../db/tenant.ts';
 
 let ctx: TestContext;
 let w: TestWorkspace;
@@ -242,5 +244,66 @@ describe('POST /api/workspaces', () => {
   ])('refuses %s (400)', async (_what, body) => {
     const res = await as(w.personas.admin, 'POST', '/api/workspaces', body);
     expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/workspaces/visitor-trial (spec 2.6, 4.4: which visitor-trial modal the switcher shows)', () => {
+  const domain = () => `subbie-${randomUUID().slice(0, 8)}.example`;
+
+  it('a visitor whose business domain nobody else uses gets the plain modal (no expired trial)', async () => {
+    const d = domain();
+    const user = await createUser(ctx.database.db, { email: `alex@${d}` });
+    await addMember(ctx.database.db, w.workspaceId, user.userId, { userType: 'visitor' });
+    const res = await as(personaFor(ctx, user), 'GET', '/api/workspaces/visitor-trial');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ domain: d, isBusinessDomainInUse: false, expiredTrial: null });
+  });
+
+  it('a colleague with an account on the same business domain makes it the existing-domain modal (case-insensitive)', async () => {
+    const d = domain();
+    await createUser(ctx.database.db, { email: `boss@${d.toUpperCase()}` });
+    const user = await createUser(ctx.database.db, { email: `sam@${d}` });
+    await addMember(ctx.database.db, w.workspaceId, user.userId, { userType: 'visitor' });
+    const res = await as(personaFor(ctx, user), 'GET', '/api/workspaces/visitor-trial');
+    expect(res.json()).toMatchObject({ domain: d, isBusinessDomainInUse: true, expiredTrial: null });
+  });
+
+  it('a free-mail domain is never in use', async () => {
+    await createUser(ctx.database.db, { email: `someone-${randomUUID().slice(0, 6)}@gmail.com` });
+    const user = await createUser(ctx.database.db, { email: `visitor-${randomUUID().slice(0, 6)}@gmail.com` });
+    const res = await as(personaFor(ctx, user), 'GET', '/api/workspaces/visitor-trial');
+    expect(res.json()).toMatchObject({ domain: 'gmail.com', isBusinessDomainInUse: false });
+  });
+
+  it("names the visitor's own trial workspace once its trial has ended (not a running one, not one they only visit)", async () => {
+    const user = await createUser(ctx.database.db, { email: `own@${domain()}`, isVisitorOnly: true });
+    const visitor = personaFor(ctx, user);
+    const created = await as(visitor, 'POST', '/api/workspaces', { name: 'Own Trial Co' });
+    expect(created.statusCode).toBe(201);
+    const { workspaceId } = created.json();
+    expect((await as(visitor, 'GET', '/api/workspaces/visitor-trial')).json().expiredTrial).toBeNull();
+
+    const ended = await insertWorkspaceTree(ctx.database.db, {
+      name: 'Visited Ended Co',
+      projects: 0,
+      plan: 'free_trial',
+      account: { subscriptionStatus: 'expired_trial', trialEndDate: new Date(Date.now() - 60_000) },
+    });
+    await addMember(ctx.database.db, ended.workspaceId, user.userId, { userType: 'visitor' });
+    expect((await as(visitor, 'GET', '/api/workspaces/visitor-trial')).json().expiredTrial).toBeNull();
+
+    await inScope(ctx.database.db, { workspaceId, userId: null, isAdmin: false }, (tx) =>
+      tx.execute(
+        sql`update accounts set trial_end_date = now() - interval '1 minute'
+            where account_id = (select account_id from workspaces where workspace_id = ${workspaceId})`,
+      ),
+    );
+    const res = await as(visitor, 'GET', '/api/workspaces/visitor-trial');
+    expect(res.json().expiredTrial).toEqual({ workspaceId, name: 'Own Trial Co' });
+  });
+
+  it('needs a signed-in user (401)', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/workspaces/visitor-trial' });
+    expect(res.statusCode).toBe(401);
   });
 });
