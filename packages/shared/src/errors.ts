@@ -79,6 +79,10 @@ export const errorCodes = {
   listPropertyLimit: { status: 409, title: 'You have exceeded the list property limit for your plan type.' },
   /** Spec 8.2: a list CSV with errors (each row's error is listed). */
   listCsvInvalid: { status: 400, title: 'CSV file has formatting errors.' },
+  /** Issue 18.4: only active List Library lists are deployed to projects. */
+  listNotDeployable: { status: 409, title: 'Only active List Library lists can be deployed' },
+  /** Issue 18.4: a project's deployed copy is shaped in the List Library; the project edits its items. */
+  listDeployedCopy: { status: 409, title: 'This list is deployed from the List Library; change it there' },
   templateCodeUsed: { status: 409, title: 'Template ID has been used' },
   tabNameUsed: { status: 409, title: 'A tab with this name already exists. Tab names must be unique' },
   /** Spec 8.2: archiving templates without a folder. */

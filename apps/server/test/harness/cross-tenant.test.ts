@@ -56,6 +56,8 @@ const idSources: Record<string, (w: Probed) => string> = {
   exportId: (w) => w.exportId,
   actionId: (w) => w.actionId,
   listId: (w) => w.listId,
+  listIds: (w) => w.listId,
+  projectIds: (w) => projectIdOf(w),
   // The route step answers on the list before any item or property is looked up: any id probes it.
   itemId: () => '00000000-0000-4000-8000-000000000002',
   propertyId: () => '00000000-0000-4000-8000-000000000003',

@@ -227,3 +227,35 @@ export const listPropertyTypeWords: Record<string, ListPropertyType> = {
   colour: 'colour',
   color: 'colour',
 };
+
+/**
+ * Issue 18.4, spec 4.3: where a List Library list is deployed. Manage Deployment sends the projects
+ * it ends up deployed to; new ones get `deployment`, those already deployed keep theirs.
+ */
+export const listDeploymentSetSchema = z
+  .object({ projectIds: z.array(id).max(5000), deployment: listDeploymentTypeSchema.default('populated') })
+  .strict();
+export const listDeploymentSchema = z.object({
+  listId: id,
+  /** The projects with a deployed copy, each with how it was deployed and the copy's id. */
+  projects: z.array(z.object({ projectId: id, deployment: listDeploymentTypeSchema, copyId: id })),
+  /** Projects added and removed by this call (empty on GET). */
+  added: z.array(id),
+  removed: z.array(id),
+});
+export type ListDeployment = z.infer<typeof listDeploymentSchema>;
+
+/** Bulk Deploy (with how) and Bulk Undeploy of List Library lists to or from projects. */
+export const listBulkDeploymentSchema = z
+  .object({
+    listIds: z.array(id).max(1000),
+    projectIds: z.array(id).max(5000),
+    deployment: listDeploymentTypeSchema.default('populated'),
+  })
+  .strict();
+export type ListBulkDeployment = z.infer<typeof listBulkDeploymentSchema>;
+export const listBulkDeploymentResultSchema = z.object({
+  /** The (list, project) pairs that changed. */
+  changed: z.array(z.object({ listId: id, projectId: id })),
+});
+export type ListBulkDeploymentResult = z.infer<typeof listBulkDeploymentResultSchema>;

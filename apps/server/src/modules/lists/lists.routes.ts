@@ -5,7 +5,11 @@ import {
   listFieldParamsSchema,
 } from '@formwork/shared/schemas/list-fields';
 import {
+  listBulkDeploymentResultSchema,
+  listBulkDeploymentSchema,
   listCreateSchema,
+  listDeploymentSchema,
+  listDeploymentSetSchema,
   listDetailSchema,
   listImportPreviewSchema,
   listImportSchema,
@@ -28,6 +32,7 @@ import {
 } from '@formwork/shared/schemas/lists';
 import { routeContext } from '../../authz/route-access.ts';
 import type { App } from '../../http/types.ts';
+import * as deployments from './list-deployments.service.ts';
 import * as listFields from './list-fields.service.ts';
 import * as service from './lists.service.ts';
 
@@ -320,4 +325,50 @@ export async function listRoutes(app: App) {
         .send(file.csv);
     },
   });
+
+  // Issue 18.4, spec 4.3: deployment of List Library lists to project folders.
+  app.get('/api/companies/:companyId/lists/:listId/deployment', {
+    config: { access: { permission: 'list.view' } },
+    schema: {
+      tags,
+      security,
+      summary: 'The project folders a List Library list is deployed to, and how',
+      params: listParamsSchema,
+      response: { 200: listDeploymentSchema },
+    },
+    handler: async (request) => deployments.getListDeployment(db, routeContext(request), request.params.listId),
+  });
+
+  app.put('/api/companies/:companyId/lists/:listId/deployment', {
+    config: { access: { permission: 'list.manage' } },
+    schema: {
+      tags,
+      security,
+      summary: 'Manage Deployment: deploy a List Library list to exactly these project folders',
+      params: listParamsSchema,
+      body: listDeploymentSetSchema,
+      response: { 200: listDeploymentSchema },
+    },
+    handler: async (request) =>
+      deployments.setListDeployment(db, routeContext(request), request.params.listId, request.body),
+  });
+
+  for (const action of ['deploy', 'undeploy'] as const) {
+    app.post(`/api/companies/:companyId/lists/${action}`, {
+      config: { access: { permission: 'list.manage' } },
+      schema: {
+        tags,
+        security,
+        summary:
+          action === 'deploy'
+            ? 'Bulk Deploy List Library lists to project folders (empty or populated)'
+            : 'Bulk Undeploy List Library lists from project folders',
+        params: companyParamsSchema,
+        body: listBulkDeploymentSchema,
+        response: { 200: listBulkDeploymentResultSchema },
+      },
+      handler: async (request) =>
+        deployments.bulkListDeployment(db, routeContext(request), request.body, action === 'deploy'),
+    });
+  }
 }

@@ -23,6 +23,7 @@ import type { AppDb } from '../../db/client.ts';
 import { inScope, type Tx } from '../../db/tenant.ts';
 import { AppError } from '../../errors.ts';
 import { recordEvents } from '../activity/record-events.ts';
+import * as deployments from './list-deployments.queries.ts';
 import {
   ListFileError,
   listCsv,
@@ -63,6 +64,16 @@ async function detail(tx: Tx, workspaceId: string, listId: string): Promise<List
   return { ...list, properties: await queries.propertiesOf(tx, workspaceId, listId) };
 }
 
+/**
+ * Issue 18.4: a project's deployed copy takes its name, state and properties from its List Library
+ * list; the project edits only its items (refused 409 listDeployedCopy).
+ */
+async function shapeable(tx: Tx, workspaceId: string, listId: string): Promise<ListDetail> {
+  const list = await detail(tx, workspaceId, listId);
+  if (list.sourceListId !== null) throw new AppError('listDeployedCopy');
+  return list;
+}
+
 /** Create a list in the route's folder (spec 5.1: a name is required). */
 export async function createList(db: AppDb, ctx: AccessContext, body: ListCreate): Promise<ListDetail> {
   const workspaceId = ctx.workspace.workspaceId;
@@ -88,15 +99,19 @@ export async function getList(db: AppDb, ctx: AccessContext, listId: string): Pr
 export async function renameList(db: AppDb, ctx: AccessContext, listId: string, name: string): Promise<ListDetail> {
   const workspaceId = ctx.workspace.workspaceId;
   return inScope(db, ctx.scope, async (tx) => {
-    const before = await detail(tx, workspaceId, listId);
+    const before = await shapeable(tx, workspaceId, listId);
     if (before.name === name) return before;
     await queries.updateList(tx, workspaceId, listId, { name, userId: ctx.user.userId });
+    await deployments.updateCopies(tx, workspaceId, listId, { name, userId: ctx.user.userId });
     await recordEvents(tx, [listEvent(ctx, 'list.renamed', { id: listId, name }, { from: before.name })]);
     return detail(tx, workspaceId, listId);
   });
 }
 
-/** Spec 4.1: active lists are archived, archived ones restored; the other way is a no-op. */
+/**
+ * Spec 4.1: active lists are archived, archived ones restored; the other way is a no-op. A List
+ * Library list's deployed copies are archived and restored with it.
+ */
 export async function setListState(
   db: AppDb,
   ctx: AccessContext,
@@ -105,19 +120,23 @@ export async function setListState(
 ): Promise<ListDetail> {
   const workspaceId = ctx.workspace.workspaceId;
   return inScope(db, ctx.scope, async (tx) => {
-    const before = await detail(tx, workspaceId, listId);
+    const before = await shapeable(tx, workspaceId, listId);
     if (before.state === state) return before;
     await queries.updateList(tx, workspaceId, listId, { state, userId: ctx.user.userId });
+    await deployments.updateCopies(tx, workspaceId, listId, { state, userId: ctx.user.userId });
     await recordEvents(tx, [listEvent(ctx, state === 'archived' ? 'list.archived' : 'list.restored', before)]);
     return detail(tx, workspaceId, listId);
   });
 }
 
-/** Spec 4.1: a list is permanently deleted with its properties and items. */
+/**
+ * Spec 4.1: a list is permanently deleted with its properties and items, and a List Library list
+ * with its deployed copies (the foreign key cascades); a copy leaves a project by Undeploy.
+ */
 export async function deleteList(db: AppDb, ctx: AccessContext, listId: string): Promise<{ id: string; state: null }> {
   const workspaceId = ctx.workspace.workspaceId;
   return inScope(db, ctx.scope, async (tx) => {
-    const before = await detail(tx, workspaceId, listId);
+    const before = await shapeable(tx, workspaceId, listId);
     await queries.deleteList(tx, workspaceId, listId);
     await recordEvents(tx, [listEvent(ctx, 'list.deleted', before)]);
     return { id: listId, state: null };
@@ -291,6 +310,7 @@ export async function createProperty(
 ): Promise<ListDetail> {
   const workspaceId = ctx.workspace.workspaceId;
   return inScope(db, ctx.scope, async (tx) => {
+    await shapeable(tx, workspaceId, listId);
     const properties = await queries.propertiesOf(tx, workspaceId, listId);
     if (properties.length >= limitsFor(ctx.workspace.plan).propertiesPerList) throw new AppError('listPropertyLimit');
     if (properties.some((p) => p.name.toLowerCase() === body.name.toLowerCase())) nameUsed();
@@ -302,6 +322,7 @@ export async function createProperty(
       type: body.type,
       sortValue: Math.max(-1, ...properties.map((p) => p.sortValue)) + 1,
     });
+    await deployments.syncCopyProperties(tx, workspaceId, listId);
     await queries.touchList(tx, workspaceId, listId, ctx.user.userId);
     return detail(tx, workspaceId, listId);
   });
@@ -316,10 +337,12 @@ export async function renameProperty(
 ): Promise<ListDetail> {
   const workspaceId = ctx.workspace.workspaceId;
   return inScope(db, ctx.scope, async (tx) => {
+    await shapeable(tx, workspaceId, listId);
     const properties = await queries.propertiesOf(tx, workspaceId, listId);
     if (!properties.some((p) => p.id === propertyId)) throw new AppError('listPropertyNotFound');
     if (properties.some((p) => p.id !== propertyId && p.name.toLowerCase() === name.toLowerCase())) nameUsed();
     await queries.renameProperty(tx, workspaceId, listId, propertyId, name);
+    await deployments.syncCopyProperties(tx, workspaceId, listId);
     await queries.touchList(tx, workspaceId, listId, ctx.user.userId);
     return detail(tx, workspaceId, listId);
   });
@@ -334,9 +357,11 @@ export async function deleteProperty(
 ): Promise<ListDetail> {
   const workspaceId = ctx.workspace.workspaceId;
   return inScope(db, ctx.scope, async (tx) => {
+    await shapeable(tx, workspaceId, listId);
     const properties = await queries.propertiesOf(tx, workspaceId, listId);
     if (!properties.some((p) => p.id === propertyId)) throw new AppError('listPropertyNotFound');
     await queries.deleteProperty(tx, workspaceId, listId, propertyId);
+    await deployments.syncCopyProperties(tx, workspaceId, listId);
     await queries.touchList(tx, workspaceId, listId, ctx.user.userId);
     return detail(tx, workspaceId, listId);
   });
@@ -393,7 +418,7 @@ export async function previewListImport(
 ): Promise<ListImportPreview> {
   const file = await readImportFile(body);
   return inScope(db, ctx.scope, async (tx) => {
-    await detail(tx, ctx.workspace.workspaceId, listId);
+    await shapeable(tx, ctx.workspace.workspaceId, listId);
     const { properties, parsed, items } = await readImport(tx, ctx, listId, file);
     return previewImport(parsed, properties, items);
   });
@@ -413,7 +438,7 @@ export async function applyListImport(
   const workspaceId = ctx.workspace.workspaceId;
   const file = await readImportFile(body);
   return inScope(db, ctx.scope, async (tx) => {
-    const list = await detail(tx, workspaceId, listId);
+    const list = await shapeable(tx, workspaceId, listId);
     const { properties, parsed, items } = await readImport(tx, ctx, listId, file);
     if (parsed.errors.length > 0) {
       throw new AppError('listCsvInvalid', {
@@ -445,6 +470,7 @@ export async function applyListImport(
         ),
       })),
     );
+    await deployments.syncCopyProperties(tx, workspaceId, listId);
     await queries.touchList(tx, workspaceId, listId, ctx.user.userId);
     await recordEvents(tx, [listEvent(ctx, 'list.imported', list, { ...preview.counts })]);
     return detail(tx, workspaceId, listId);
