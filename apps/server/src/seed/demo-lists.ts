@@ -1,4 +1,5 @@
 import type { Tx } from '../db/tenant.ts';
+import { propertyIdsByName } from '../modules/lists/list-fields.service.ts';
 import { writeListFromCsv } from '../modules/lists/lists.service.ts';
 
 /** Issue 18.6: the plant the company runs, with its ID, type, next service (date with expiry) and colour. */
@@ -23,14 +24,25 @@ const subcontractorsCsv = [
   'Ironbark Steel Fixing,Reinforcement,02 9000 1005',
 ].join('\n');
 
+/** A demo list's id and its property ids by name (templates whose fields read it name them). */
+export type DemoList = { listId: string; properties: Record<string, string> };
+
 /** The List Library's demo lists, made by the lists service as an import makes them. */
-export async function seedDemoLists(tx: Tx, demo: { workspaceId: string; actorUserId: string }): Promise<void> {
+export async function seedDemoLists(
+  tx: Tx,
+  demo: { workspaceId: string; actorUserId: string },
+): Promise<{ plant: DemoList; subcontractors: DemoList }> {
   const common = {
     workspaceId: demo.workspaceId,
     folderPath: [demo.workspaceId],
     actorUserId: demo.actorUserId,
     plan: 'premium' as const,
   };
-  await writeListFromCsv(tx, { ...common, name: 'Plant', csv: plantCsv });
-  await writeListFromCsv(tx, { ...common, name: 'Subcontractors', csv: subcontractorsCsv });
+  const plant = await writeListFromCsv(tx, { ...common, name: 'Plant', csv: plantCsv });
+  const subcontractors = await writeListFromCsv(tx, { ...common, name: 'Subcontractors', csv: subcontractorsCsv });
+  const withProperties = async (listId: string) => ({
+    listId,
+    properties: await propertyIdsByName(tx, demo.workspaceId, listId),
+  });
+  return { plant: await withProperties(plant), subcontractors: await withProperties(subcontractors) };
 }

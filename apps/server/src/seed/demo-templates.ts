@@ -15,6 +15,8 @@ import {
 } from '../db/schema.ts';
 import type { Tx } from '../db/tenant.ts';
 import { applyRegisterOrder } from '../modules/forms/register-order.service.ts';
+import { templateListErrors } from '../modules/lists/list-fields.service.ts';
+import type { DemoList } from './demo-lists.ts';
 
 /** Team positions in the demo tree: 0 Civil Works, 1 Electrical, 2 Site Safety (in every project). */
 const civil = 0;
@@ -297,13 +299,95 @@ export const demoTemplates: DemoTemplate[] = [
 ];
 
 /**
+ * Issue 18.6: templates whose fields read the demo lists: a plant pre-start check (the plant, its
+ * ID, type and next service from the Plant list) for the civil teams, and a subcontractor sign-in
+ * (trade and contact from the Subcontractors list) for the safety teams.
+ */
+export function listDemoTemplates(lists: { plant: DemoList; subcontractors: DemoList }): DemoTemplate[] {
+  const plant = lists.plant.properties;
+  const subs = lists.subcontractors.properties;
+  return [
+    {
+      name: 'Plant Pre-start Check',
+      templateCode: 'PPC-001',
+      formName: 'Pre-start',
+      type: 'register',
+      tabs: ['Daily'],
+      teams: [civil],
+      definition: {
+        fields: [
+          { id: 'date', type: 'date', label: 'Date', required: true, defaultToToday: true },
+          { id: 'plant', type: 'list', label: 'Plant', required: true, listId: lists.plant.listId },
+          {
+            id: 'plant-id',
+            type: 'listProperty',
+            label: 'Plant ID',
+            sourceFieldId: 'plant',
+            property: plant['Plant ID'],
+          },
+          { id: 'plant-type', type: 'listProperty', label: 'Type', sourceFieldId: 'plant', property: plant.Type },
+          {
+            id: 'next-service',
+            type: 'listProperty',
+            label: 'Next service',
+            sourceFieldId: 'plant',
+            property: plant['Next service'],
+          },
+          { id: 'hours', type: 'number', label: 'Hour meter at start', decimals: 0 },
+          { id: 'guards', type: 'yesNo', label: 'Guards and covers in place' },
+          { id: 'leaks', type: 'yesNo', label: 'Free of fluid leaks' },
+          { id: 'alarm', type: 'yesNo', label: 'Reversing alarm and lights working' },
+          { id: 'operator', type: 'signature', label: 'Operator' },
+        ],
+        registerOrder: { fieldId: 'date', direction: 'desc' },
+      },
+    },
+    {
+      name: 'Subcontractor Sign-in',
+      templateCode: 'SSI-001',
+      formName: 'Sign-in',
+      type: 'timeline',
+      tabs: ['Safety'],
+      teams: [safety],
+      definition: {
+        fields: [
+          { id: 'date', type: 'date', label: 'Date', required: true, defaultToToday: true },
+          {
+            id: 'subcontractor',
+            type: 'list',
+            label: 'Subcontractor',
+            required: true,
+            listId: lists.subcontractors.listId,
+          },
+          { id: 'trade', type: 'listProperty', label: 'Trade', sourceFieldId: 'subcontractor', property: subs.Trade },
+          {
+            id: 'contact',
+            type: 'listProperty',
+            label: 'Contact',
+            sourceFieldId: 'subcontractor',
+            property: subs.Contact,
+          },
+          { id: 'workers', type: 'number', label: 'Workers on site', decimals: 0, min: 0 },
+          { id: 'inducted', type: 'yesNo', label: 'All workers inducted' },
+        ],
+      },
+    },
+  ];
+}
+
+/**
  * Step of the demo seed: the templates above in the Template Library, deployed to the teams named,
  * in the tabs 'Safety' (red) and 'Daily' (dark-blue). Each definition passes the same validation as
  * a save (on the premium plan the demo workspace has).
  */
 export async function seedDemoTemplates(
   tx: Tx,
-  demo: { workspaceId: string; actorUserId: string; teamIds: string[][] },
+  demo: {
+    workspaceId: string;
+    actorUserId: string;
+    teamIds: string[][];
+    lists: { plant: DemoList; subcontractors: DemoList };
+  },
 ): Promise<void> {
   const { workspaceId, actorUserId } = demo;
   const tabIds = { Safety: randomUUID(), Daily: randomUUID() };
@@ -312,9 +396,12 @@ export async function seedDemoTemplates(
     { workspaceId, tabId: tabIds.Daily, name: 'Daily', style: 'dark-blue', sortValue: 1 },
   ]);
   const events: (typeof auditEvents.$inferInsert)[] = [];
-  for (const demoTemplate of demoTemplates) {
+  for (const demoTemplate of [...demoTemplates, ...listDemoTemplates(demo.lists)]) {
     const definition = templateDefinitionSchema.parse(demoTemplate.definition);
-    const issues = validateTemplate({ ...demoTemplate, definition }, { plan: 'premium' });
+    const issues = [
+      ...validateTemplate({ ...demoTemplate, definition }, { plan: 'premium' }),
+      ...(await templateListErrors(tx, workspaceId, definition.fields)),
+    ];
     if (issues.length > 0) throw new Error(`Demo template ${demoTemplate.name}: ${JSON.stringify(issues)}`);
     const templateId = randomUUID();
     const { name, templateCode, formName, type } = demoTemplate;

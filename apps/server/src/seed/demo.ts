@@ -300,8 +300,8 @@ export async function seedDemo(database: Database, config: Config): Promise<{ us
         };
       }),
     );
-    await seedDemoTemplates(tx, { workspaceId, actorUserId: orgController, teamIds });
-    await seedDemoLists(tx, { workspaceId, actorUserId: orgController });
+    const demoLists = await seedDemoLists(tx, { workspaceId, actorUserId: orgController });
+    await seedDemoTemplates(tx, { workspaceId, actorUserId: orgController, teamIds, lists: demoLists });
     await seedDemoForms(tx, {
       workspaceId,
       teamIds,

@@ -43,4 +43,32 @@ describe('demo lists (issue 18.6)', () => {
     expect(items[0]).toMatchObject({ label: 'Excavator 20t', colour: '#f59f00' });
     expect(items[0].values[detail.properties[2].id]).toBe('2027-02-14');
   });
+
+  it('templates read them: a Civil Works team fills a Plant Pre-start Check from the Plant list (issue 18.6)', async () => {
+    const companyId = (
+      await ctx.database.db.execute<{ workspace_id: string }>(
+        sql`select workspace_id from workspaces where name = 'Acme Construction'`,
+      )
+    ).rows[0]?.workspace_id as string;
+    const library = await get('org.controller@acme.example', `/api/companies/${companyId}/templates`);
+    const check = library.templates.find((t: { name: string }) => t.name === 'Plant Pre-start Check');
+    const full = await get('org.controller@acme.example', `/api/templates/${check.templateId}`);
+    const plantField = full.definition.fields.find((f: { id: string }) => f.id === 'plant');
+    const lists = (await get('org.controller@acme.example', `/api/companies/${companyId}/lists`)).lists;
+    expect(plantField.listId).toBe(lists.find((l: { name: string }) => l.name === 'Plant').id);
+    const teamId = check.deployedTeamIds[0];
+    const offered = await get(
+      'org.controller@acme.example',
+      `/api/teams/${teamId}/list-fields/${plantField.listId}/items?search=crane`,
+    );
+    expect(offered.items.map((i: { label: string }) => i.label)).toEqual(['Tower crane', 'Mobile crane 60t']);
+    expect(offered.items[0].properties.map((p: { name: string; value: string }) => [p.name, p.value])).toEqual([
+      ['Plant ID', 'TC-001'],
+      ['Type', 'Lifting'],
+      ['Next service', '2027-05-30'],
+      ['Hours', '3100'],
+    ]);
+    const subs = library.templates.find((t: { name: string }) => t.name === 'Subcontractor Sign-in');
+    expect(subs.deployedTeamIds.length).toBeGreaterThan(0);
+  });
 });

@@ -139,6 +139,12 @@ export async function withListSnapshots(
   return { values, errors };
 }
 
+/** A list's property ids by name (the demo's templates name the properties they read). */
+export async function propertyIdsByName(tx: Tx, workspaceId: string, listId: string): Promise<Record<string, string>> {
+  const properties = await queries.propertiesOf(tx, workspaceId, listId);
+  return Object.fromEntries(properties.map((p) => [p.name, p.id]));
+}
+
 export const listFieldMessages = {
   list: 'Choose an active list of the List Library',
   property: 'Choose a property of the list',

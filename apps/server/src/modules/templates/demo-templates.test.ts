@@ -32,7 +32,7 @@ const teamId = (project: string, name: string) =>
   teams.find((t) => t.project === project && t.name === name)?.folderId as string;
 
 describe('demo seed: templates', () => {
-  it('puts five construction templates in the Template Library with the Safety and Daily tabs', async () => {
+  it('puts seven construction templates in the Template Library with the Safety and Daily tabs', async () => {
     const res = await ctx.app.inject({
       method: 'GET',
       url: `/api/companies/${companyId}/templates`,
@@ -47,8 +47,10 @@ describe('demo seed: templates', () => {
     expect(body.templates.map((t: { name: string; type: string }) => [t.name, t.type])).toEqual([
       ['Daily Site Diary', 'timeline'],
       ['Incident Report', 'workflow'],
+      ['Plant Pre-start Check', 'register'],
       ['Plant Register', 'register'],
       ['Site Inspection Checklist', 'timeline'],
+      ['Subcontractor Sign-in', 'timeline'],
       ['Toolbox Talk', 'timeline'],
     ]);
     expect(body.templates.every((t: { isDeployed: boolean }) => t.isDeployed)).toBe(true);
