@@ -90,6 +90,11 @@ export const workspaces = pgTable('workspaces', {
   timeZone: text('time_zone').notNull().default('UTC'),
   /** 0022_profile.sql: feature toggles, a JSON object of names to true/false (feature-toggles.ts). */
   featureToggles: jsonb('feature_toggles').notNull().default({}),
+  /** 0030_workspace_settings.sql: the workspace's language, logos and document settings (issue 23.1). */
+  locale: text('locale').notNull().default('en-US'),
+  logoFileId: uuid('logo_file_id'),
+  pdfLogoFileId: uuid('pdf_logo_file_id'),
+  documentSettings: jsonb('document_settings').notNull().default({}),
   accountId: uuid('account_id').notNull(),
   /** Bumped by a trigger whenever the workspace's folders change (0012_folders_version.sql). */
   foldersVersion: bigint('folders_version', { mode: 'number' }).notNull().default(0),

@@ -50,4 +50,8 @@ export type FormPdfModel = {
   /** The IANA time zone instants are shown in: the workspace's (or one the exporter asked for). */
   timeZone: string;
   dateDisplay: DateDisplay;
+  /** The workspace's PDF logo (Branding, else its logo): a header or footer logo without an image of its own shows it. */
+  workspaceLogo: PdfImage | null;
+  /** The workspace's wording of the export disclaimer (Documents & Formatting). */
+  exportDisclaimer: string;
 };

@@ -3,9 +3,6 @@ import { formatInstant } from '@formwork/shared/forms/date-text';
 import type { FormPdfModel, PdfImage } from './form-pdf-model.ts';
 import { colours, PdfFlow, sizes } from './pdf-layout.ts';
 
-/** The export disclaimer of header and footer items. */
-export const exportDisclaimer = 'This PDF is a copy of the form when it was exported; the form may have changed since.';
-
 type Position = 'left' | 'centre' | 'right';
 type BandPiece = { kind: 'text'; text: (page: number, pages: number) => string } | { kind: 'image'; image: PdfImage };
 export type Band = { pieces: Record<Position, BandPiece[]>; height: number };
@@ -22,8 +19,10 @@ function piece(item: HeaderFooterItem, model: FormPdfModel, namesWorkspace: bool
   const { path, template, form } = model;
   switch (item.type) {
     case 'logo': {
-      // Without a logo image the workspace's name stands in, unless the band already names it.
-      const image = item.image?.fileId ? model.images.get(item.image.fileId) : undefined;
+      // Without a logo image of its own the workspace's PDF logo shows; without that its name
+      // stands in, unless the band already names it.
+      const own = item.image?.fileId ? model.images.get(item.image.fileId) : undefined;
+      const image = own ?? model.workspaceLogo ?? undefined;
       return image ? { kind: 'image', image } : namesWorkspace ? null : textPiece(path.workspace);
     }
     case 'image': {
@@ -45,7 +44,7 @@ function piece(item: HeaderFooterItem, model: FormPdfModel, namesWorkspace: bool
     case 'pdfPageNumber':
       return { kind: 'text', text: (page, pages) => `Page ${page} of ${pages}` };
     case 'exportDisclaimer':
-      return textPiece(exportDisclaimer);
+      return textPiece(model.exportDisclaimer);
     case 'prefilledText':
       return item.text ? textPiece(item.text) : null;
   }

@@ -42,6 +42,9 @@ const idSources: Record<string, (w: Probed) => string> = {
   folders: (w) => projectIdOf(w, 1),
   folderId: (w) => teamIdOf(w),
   fileId: (w) => w.fileId,
+  // Workspace settings name their logos by file id (the route step answers on the workspace first).
+  logoFileId: (w) => w.fileId,
+  pdfLogoFileId: (w) => w.fileId,
   templateId: (w) => w.templateId,
   templateIds: (w) => w.templateId,
   _id: (w) => w.templateId,

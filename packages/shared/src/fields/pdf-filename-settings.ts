@@ -34,6 +34,12 @@ export const pdfFilenameSettingsSchema = z.object({
   separator: z.enum(pdfFilenameSeparators).default('hyphens'),
   letterCase: z.enum(pdfFilenameCases).default('lowercase'),
   dateDisplay: z.enum(pdfFilenameDateDisplays).default('localToEntry'),
+  /**
+   * The template follows its workspace's Documents & Formatting settings (file name pattern,
+   * separator, letter case, date display) instead of its own: new templates do; absent (templates
+   * made before issue 23.1) means its own.
+   */
+  useWorkspaceSettings: z.boolean().optional(),
 });
 export type PdfFilenameSettings = z.infer<typeof pdfFilenameSettingsSchema>;
 

@@ -1,14 +1,25 @@
 import { z } from 'zod';
+import { documentSettingsSchema } from '../document-settings.ts';
 import { featureTogglesSchema } from '../feature-toggles.ts';
 import { isTimeZone } from '../forms/date-text.ts';
 import { plans, userTypes } from '../permissions.ts';
 import { accountSummarySchema } from './accounts.ts';
+import { supportedLocales } from './identity.ts';
 
 export const workspaceSchema = z.object({
   workspaceId: z.string().uuid(),
   name: z.string(),
+  /** The workspace's logo (General; shown within 96 x 32 px), or null. */
   logoUrl: z.string().nullable(),
+  logoFileId: z.string().uuid().nullable(),
   brandColour: z.string().nullable(),
+  /** Branding: the logo PDFs show (the workspace's logo when there is none), or null. */
+  pdfLogoFileId: z.string().uuid().nullable(),
+  pdfLogoUrl: z.string().nullable(),
+  /** The workspace's language (spec 1: en-US unless chosen). */
+  locale: z.string(),
+  /** Documents & Formatting (issue 23.1). */
+  documentSettings: documentSettingsSchema,
   archived: z.boolean(),
   /** The plan of the workspace's account (its planType): the account is the one source of it. */
   plan: z.enum(plans),
@@ -79,7 +90,30 @@ export type CreateWorkspace = z.infer<typeof createWorkspaceSchema>;
 
 /** PATCH /api/workspaces/:workspaceId (org controllers): the workspace's settings. */
 export const workspaceParamsSchema = z.object({ workspaceId: z.string().uuid() });
-export const updateWorkspaceSchema = z.object({ timeZone: timeZoneSchema }).strict();
+/** Branding: a colour as #rrggbb. */
+export const brandColourSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^#[0-9a-f]{6}$/, 'Use a colour in the form #1a6bd8.');
+
+/**
+ * The workspace's settings (General, Branding, Documents & Formatting): only what is sent
+ * changes; a logo is a file uploaded with purpose `logo` (null removes it).
+ */
+export const updateWorkspaceSchema = z
+  .object({
+    name: workspaceNameSchema.optional(),
+    timeZone: timeZoneSchema.optional(),
+    locale: z.enum(supportedLocales, { message: 'Choose one of the offered languages' }).optional(),
+    logoFileId: z.string().uuid().nullable().optional(),
+    brandColour: brandColourSchema.nullable().optional(),
+    pdfLogoFileId: z.string().uuid().nullable().optional(),
+    documentSettings: documentSettingsSchema.optional(),
+  })
+  .strict()
+  .refine((body) => Object.keys(body).length > 0, { message: 'Change at least one setting.' })
+  .meta({ examples: [{ timeZone: 'Australia/Sydney' }] });
 export type UpdateWorkspace = z.infer<typeof updateWorkspaceSchema>;
 
 /** PUT /api/workspaces/:workspaceId/feature-toggles (super users): the toggles to change. */

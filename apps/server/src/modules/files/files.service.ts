@@ -111,3 +111,8 @@ export async function readFile(
 export async function recordFile(tx: Tx, file: queries.NewFile): Promise<FileRow> {
   return queries.insertFile(tx, file);
 }
+
+/** Which of the ids are logos uploaded to the workspace (purpose `logo`): the workspace settings check theirs. */
+export async function knownLogos(tx: Tx, workspaceId: string, fileIds: string[]): Promise<Set<string>> {
+  return new Set((await queries.logoFiles(tx, workspaceId, fileIds)).map((f) => f.fileId));
+}

@@ -1,5 +1,7 @@
 import type { Readable } from 'node:stream';
+import { type DocumentSettings, effectivePdfFilename } from '@formwork/shared/document-settings';
 import type { Field } from '@formwork/shared/fields/field';
+import type { PdfFilenameSettings } from '@formwork/shared/fields/pdf-filename-settings';
 import { valueReferences } from '@formwork/shared/forms/value-references';
 import { fieldValueText } from '@formwork/shared/forms/value-text';
 import { buildPdfFilename, type PdfFilenameValue } from '@formwork/shared/pdf-filename';
@@ -14,6 +16,7 @@ import type { FormPdfModel, PdfImage } from '../../pdf/form-pdf-model.ts';
 import { renderFormPdf } from '../../pdf/render-form-pdf.ts';
 import { type FormPlace, type LoadedForm, loadForm } from '../forms/load-form.service.ts';
 import { valueNames } from '../forms/value-names.service.ts';
+import { workspaceDocuments } from '../workspaces/workspaces.service.ts';
 import * as queries from './form-pdf.queries.ts';
 
 /**
@@ -21,10 +24,22 @@ import * as queries from './form-pdf.queries.ts';
  * named one); `entryTimeZone` stands for where forms were filled in, which forms do not record
  * yet: the workspace's ("local to data entry" dates of file names).
  */
-export type PdfOptions = { exportedAt: Date; timeZone: string; entryTimeZone: string };
+export type PdfTimes = { exportedAt: Date; timeZone: string; entryTimeZone: string };
 
-export function pdfOptions(workspaceTimeZone: string, asked: string | undefined): PdfOptions {
+/**
+ * Everything a workspace's PDFs share: the times, and its Documents & Formatting settings and the
+ * logo its PDFs show (Branding's PDF logo, else the General logo) (issue 23.1).
+ */
+export type PdfOptions = PdfTimes & { documents: DocumentSettings; logoFileId: string | null };
+
+export function pdfOptions(workspaceTimeZone: string, asked: string | undefined): PdfTimes {
   return { exportedAt: new Date(), timeZone: asked ?? workspaceTimeZone, entryTimeZone: workspaceTimeZone };
+}
+
+/** The times with the workspace's document settings and PDF logo, read in the export's transaction. */
+export async function withWorkspaceSettings(tx: Tx, workspaceId: string, times: PdfTimes): Promise<PdfOptions> {
+  const { documents, pdfLogoFileId } = await workspaceDocuments(tx, workspaceId);
+  return { ...times, documents, logoFileId: pdfLogoFileId };
 }
 
 async function readAll(stream: Readable): Promise<Buffer> {
@@ -34,8 +49,8 @@ async function readAll(stream: Readable): Promise<Buffer> {
 }
 
 /** The files a PDF shows: those the values name (photos, signatures, sketches) and the template's images. */
-function fileIdsOf(definition: TemplateDefinition, values: Record<string, unknown>) {
-  const template = new Set<string>();
+function fileIdsOf(definition: TemplateDefinition, values: Record<string, unknown>, workspaceLogo: string | null) {
+  const template = new Set<string>(workspaceLogo ? [workspaceLogo] : []);
   for (const item of [...definition.header.items, ...definition.footer.items]) {
     if ((item.type === 'logo' || item.type === 'image') && item.image?.fileId) template.add(item.image.fileId);
   }
@@ -73,12 +88,13 @@ async function loadImages(
   return images;
 }
 
-/** A form to print, with its PDF file name. */
-export type PdfForm = { form: LoadedForm; fileName: string };
+/** A form to print, with its PDF file name and the file name settings it is exported with. */
+export type PdfForm = { form: LoadedForm; fileName: string; pdfFilename: PdfFilenameSettings };
 
 /** The PDF's file name from the template's settings (spec 3, 9). */
 function fileNameOf(
   form: LoadedForm,
+  settings: PdfFilenameSettings,
   path: { workspace: string; project: string; team: string },
   options: PdfOptions,
   people: ReadonlyMap<string, string>,
@@ -86,7 +102,7 @@ function fileNameOf(
   const { definition } = form;
   const byId = new Map<string, Field>(definition.fields.map((f) => [f.id, f]));
   const fieldValues: Record<string, PdfFilenameValue> = {};
-  for (const part of definition.pdfFilename.parts) {
+  for (const part of settings.parts) {
     if (part.kind !== 'field') continue;
     const field = byId.get(part.fieldId);
     const value = form.values[part.fieldId];
@@ -98,11 +114,11 @@ function fileNameOf(
       fieldValues[part.fieldId] = fieldValueText(field, value, {
         userName: (id) => people.get(id),
         timeZone: options.timeZone,
-        dateDisplay: definition.pdfFilename.dateDisplay,
+        dateDisplay: settings.dateDisplay,
       });
     }
   }
-  return buildPdfFilename(definition.pdfFilename, {
+  return buildPdfFilename(settings, {
     metadata: {
       templateName: form.template.name,
       templateId: form.template.templateCode,
@@ -132,13 +148,14 @@ export async function loadPdfForm(
   const form = await loadForm(tx, place, formId);
   if (!form) return undefined;
   const { definition } = form;
-  const nameParts = definition.pdfFilename.parts.flatMap((p) => (p.kind === 'field' ? [p.fieldId] : []));
+  const pdfFilename = effectivePdfFilename(definition.pdfFilename, options.documents);
+  const nameParts = pdfFilename.parts.flatMap((p) => (p.kind === 'field' ? [p.fieldId] : []));
   const named = definition.fields.filter((f) => nameParts.includes(f.id));
   const [path, people] = await Promise.all([
     queries.pathNames(tx, workspaceId, teamId),
     valueNames(tx, workspaceId, named, [{ values: form.values }]),
   ]);
-  return { form, fileName: fileNameOf(form, path, options, people.people) };
+  return { form, pdfFilename, fileName: fileNameOf(form, pdfFilename, path, options, people.people) };
 }
 
 /** Everything the renderer needs for one loaded form: names, images from storage, actions. */
@@ -159,7 +176,7 @@ export async function pdfModel(
       tx,
       storage,
       { workspaceId, teamId, authors: [form.createdBy, form.updatedBy].filter((id): id is string => id !== null) },
-      fileIdsOf(definition, form.values),
+      fileIdsOf(definition, form.values, options.logoFileId),
     ),
     queries.formActions(tx, workspaceId, form.formId),
   ]);
@@ -193,7 +210,9 @@ export async function pdfModel(
     actions,
     exportedAt: options.exportedAt,
     timeZone: options.timeZone,
-    dateDisplay: definition.pdfFilename.dateDisplay,
+    dateDisplay: loaded.pdfFilename.dateDisplay,
+    workspaceLogo: (options.logoFileId && images.get(options.logoFileId)) || null,
+    exportDisclaimer: options.documents.exportDisclaimer,
   };
 }
 
@@ -210,9 +229,10 @@ export async function formPdf(
   query: FormPdfQuery,
 ): Promise<{ stream: Readable; fileName: string }> {
   const ctx = access;
-  const options = pdfOptions(ctx.workspace.timeZone, query.timeZone);
+  const times = pdfOptions(ctx.workspace.timeZone, query.timeZone);
   const workspaceId = ctx.workspace.workspaceId;
   const model = await inScope(db, ctx.scope, async (tx) => {
+    const options = await withWorkspaceSettings(tx, workspaceId, times);
     const loaded = await loadPdfForm(tx, { workspaceId, teamId }, formId, options);
     if (!loaded) throw new AppError('formUnavailable');
     return { model: await pdfModel(tx, storage, workspaceId, teamId, loaded, options), fileName: loaded.fileName };

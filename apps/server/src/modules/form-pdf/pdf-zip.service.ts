@@ -14,7 +14,7 @@ import { enqueueJob, findJob, type Job } from '../../jobs/job-queue.ts';
 import { type JobHandler, jobQueued } from '../../jobs/runner.ts';
 import { renderFormPdf } from '../../pdf/render-form-pdf.ts';
 import * as queries from './form-pdf.queries.ts';
-import { loadPdfForm, type PdfForm, type PdfOptions, pdfModel, pdfOptions } from './form-pdf.service.ts';
+import { loadPdfForm, type PdfForm, pdfModel, pdfOptions, withWorkspaceSettings } from './form-pdf.service.ts';
 
 /** The job kind of a ZIP of selected forms' PDFs (run by the generic job runner). */
 export const pdfZipJobKind = 'forms.pdfZip';
@@ -112,12 +112,13 @@ export function pdfZipJobHandler(db: AppDb, storage: FileStorage): JobHandler {
   return async (job) => {
     const params = job.params as PdfZipParams;
     const { workspaceId } = job;
-    const options: PdfOptions = {
+    const times = {
       exportedAt: new Date(),
       timeZone: params.timeZone,
       entryTimeZone: params.entryTimeZone ?? params.timeZone,
     };
     return inScope(db, { workspaceId, userId: job.createdBy, isAdmin: false }, async (tx) => {
+      const options = await withWorkspaceSettings(tx, workspaceId, times);
       const loaded: PdfForm[] = [];
       for (const formId of params.formIds) {
         const form = await loadPdfForm(tx, { workspaceId, teamId: params.teamId }, formId, options);
@@ -128,7 +129,7 @@ export function pdfZipJobHandler(db: AppDb, storage: FileStorage): JobHandler {
         loaded.map((l) => ({
           fileName: l.fileName,
           formNumber: l.form.number,
-          separator: l.form.definition.pdfFilename.separator,
+          separator: l.pdfFilename.separator,
         })),
       );
       const entries: ZipEntry[] = loaded.map((form, i) => ({

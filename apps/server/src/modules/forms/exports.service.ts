@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { effectivePdfFilename } from '@formwork/shared/document-settings';
 import { formatInstant, isoDay } from '@formwork/shared/forms/date-text';
 import { fieldValueText, type TextContext, valueWords } from '@formwork/shared/forms/value-text';
 import { type CreateExportBody, type ExportJob, exportStateLabels } from '@formwork/shared/schemas/forms';
@@ -11,6 +12,7 @@ import { AppError } from '../../errors.ts';
 import type { FileStorage } from '../../files/storage.ts';
 import { enqueueJob, findJob, type Job } from '../../jobs/job-queue.ts';
 import { type JobHandler, jobQueued } from '../../jobs/runner.ts';
+import { workspaceDocuments } from '../workspaces/workspaces.service.ts';
 import { csvChunks, type ExportCell, xlsxChunks } from './export-writers.ts';
 import { parseDefinition } from './form-model.ts';
 import { type FormRow, templateForTeam, toFormRecord } from './forms.queries.ts';
@@ -156,6 +158,9 @@ export function exportJobHandler(db: AppDb, storage: FileStorage): JobHandler {
       const timeZone = params.timeZone ?? 'UTC';
       const now = new Date();
       const columns = definition.workflow?.columns ?? [];
+      // Dates show as the template's PDF settings say, or the workspace's when it follows them.
+      const { documents } = await workspaceDocuments(tx, workspaceId);
+      const { dateDisplay } = effectivePdfFilename(definition.pdfFilename, documents);
       const isWorkflow = template.type === 'workflow';
       const header = [
         'Number',
@@ -181,7 +186,7 @@ export function exportJobHandler(db: AppDb, storage: FileStorage): JobHandler {
             userName: (id) => names.people.get(id),
             formTitle: (id) => names.formTitles.get(id),
             timeZone,
-            dateDisplay: definition.pdfFilename.dateDisplay,
+            dateDisplay,
             now,
           };
           const person = (id: string | null) => (id ? (names.people.get(id) ?? valueWords.unknownPerson) : '');

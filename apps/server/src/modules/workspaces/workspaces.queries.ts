@@ -7,7 +7,11 @@ const workspaceColumns = {
   workspaceId: workspaces.workspaceId,
   name: workspaces.name,
   logoUrl: workspaces.logoUrl,
+  logoFileId: workspaces.logoFileId,
   brandColour: workspaces.brandColour,
+  pdfLogoFileId: workspaces.pdfLogoFileId,
+  locale: workspaces.locale,
+  documentSettings: workspaces.documentSettings,
   archived: workspaces.archived,
   plan: accounts.planType,
   region: workspaces.region,
@@ -94,16 +98,60 @@ export async function insertWorkspace(
     .values({ workspaceId: w.workspaceId, folderId: w.workspaceId, userId: w.creatorId, role: 'controller' });
 }
 
-/** Sets the workspace's time zone; returns the one it had (for the audit event). */
-export async function updateTimeZone(tx: Tx, workspaceId: string, timeZone: string): Promise<string | undefined> {
-  const [before] = await tx
-    .select({ timeZone: workspaces.timeZone })
+/** The settings an update may change (updateWorkspaceSchema), as stored. */
+export type WorkspaceSettingsRow = {
+  name: string;
+  timeZone: string;
+  locale: string;
+  logoFileId: string | null;
+  brandColour: string | null;
+  pdfLogoFileId: string | null;
+  documentSettings: unknown;
+};
+
+/** The workspace's settings, locked for an update in this transaction. */
+export async function settingsForUpdate(tx: Tx, workspaceId: string): Promise<WorkspaceSettingsRow | undefined> {
+  const [row] = await tx
+    .select({
+      name: workspaces.name,
+      timeZone: workspaces.timeZone,
+      locale: workspaces.locale,
+      logoFileId: workspaces.logoFileId,
+      brandColour: workspaces.brandColour,
+      pdfLogoFileId: workspaces.pdfLogoFileId,
+      documentSettings: workspaces.documentSettings,
+    })
     .from(workspaces)
     .where(eq(workspaces.workspaceId, workspaceId))
     .for('update');
-  if (!before) return undefined;
-  await tx.update(workspaces).set({ timeZone, updatedAt: new Date() }).where(eq(workspaces.workspaceId, workspaceId));
-  return before.timeZone;
+  return row;
+}
+
+/** Writes the changed settings; a new name is the company folder's name too (one name, spec 3). */
+export async function updateSettings(tx: Tx, workspaceId: string, changes: Partial<WorkspaceSettingsRow>) {
+  await tx
+    .update(workspaces)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(workspaces.workspaceId, workspaceId));
+  if (changes.name !== undefined) {
+    await tx
+      .update(folders)
+      .set({ name: changes.name })
+      .where(and(eq(folders.workspaceId, workspaceId), eq(folders.folderId, workspaceId)));
+  }
+}
+
+/** The logo files of the workspace (General, Branding) and its document settings as stored. */
+export async function documentsAndLogos(tx: Tx, workspaceId: string) {
+  const [row] = await tx
+    .select({
+      logoFileId: workspaces.logoFileId,
+      pdfLogoFileId: workspaces.pdfLogoFileId,
+      documentSettings: workspaces.documentSettings,
+    })
+    .from(workspaces)
+    .where(eq(workspaces.workspaceId, workspaceId));
+  return row;
 }
 
 export async function featureToggles(tx: Tx, workspaceId: string): Promise<unknown> {

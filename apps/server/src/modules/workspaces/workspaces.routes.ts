@@ -12,8 +12,10 @@ import {
 } from '@formwork/shared/schemas/workspaces';
 import { routeContext } from '../../authz/route-access.ts';
 import { personal } from '../../authz/scopes.ts';
+import { fileStorage } from '../../files/storage.ts';
 import { requireUser } from '../../http/auth.ts';
 import type { App } from '../../http/types.ts';
+import { readFile } from '../files/files.service.ts';
 import * as service from './workspaces.service.ts';
 
 const tags = ['workspaces'];
@@ -22,6 +24,7 @@ const security = [{ bearer: [] }];
 export async function workspaceRoutes(app: App) {
   const { config, database } = app.deps;
   const { db } = database;
+  const storage = fileStorage(config);
 
   app.get('/api/workspaces/accessible', {
     config: { access: { signedIn: true } },
@@ -80,13 +83,35 @@ export async function workspaceRoutes(app: App) {
     schema: {
       tags,
       security,
-      summary: "Change the workspace's settings: its IANA time zone (admins and org controllers)",
+      summary:
+        "Change the workspace's settings (admins and org controllers): name, time zone, locale, logo, brand colour, PDF logo, documents and formatting; only what is sent changes",
       params: workspaceParamsSchema,
       body: updateWorkspaceSchema,
       response: { 200: workspaceSchema },
     },
     handler: async (request) => service.updateWorkspace(db, routeContext(request), request.body),
   });
+
+  for (const which of ['logo', 'pdf-logo'] as const) {
+    app.get(`/api/workspaces/:workspaceId/${which}`, {
+      config: { access: { permission: 'folder.browse' } },
+      schema: {
+        tags,
+        security,
+        summary:
+          which === 'logo'
+            ? "The workspace's logo (anyone who belongs to it)"
+            : "The workspace's PDF logo (anyone who belongs to it)",
+        params: workspaceParamsSchema,
+      },
+      handler: async (request, reply) => {
+        const ctx = routeContext(request);
+        const fileId = await service.logoFileId(db, ctx, which);
+        const { file, stream } = await readFile(db, storage, ctx, fileId);
+        return reply.type(file.contentType).header('cache-control', 'private, max-age=3600').send(stream);
+      },
+    });
+  }
 
   app.put('/api/workspaces/:workspaceId/feature-toggles', {
     config: { access: { signedIn: true } },

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { type DocumentSettings, readDocumentSettings } from '@formwork/shared/document-settings';
 import { type FeatureToggles, readFeatureToggles } from '@formwork/shared/feature-toggles';
 import { emailDomain, isFreeMailDomain } from '@formwork/shared/invitation-rules';
 import { createWorkspaceAccess, createWorkspaceDenied } from '@formwork/shared/permissions';
@@ -16,13 +17,41 @@ import { inScope, systemScope, type Tx } from '../../db/tenant.ts';
 import { AppError } from '../../errors.ts';
 import { openTrialAccount, scheduleTrialEnd, toAccountSummary } from '../accounts/accounts.service.ts';
 import { recordEvents } from '../activity/record-events.ts';
+import { knownLogos } from '../files/files.service.ts';
 import * as queries from './workspaces.queries.ts';
 
-/** A workspace row as the API sends it: its account's dates as ISO strings, its toggles read. */
-function withAccount<T extends { account: Parameters<typeof toAccountSummary>[0]; featureToggles: unknown }>(
+/** Where a workspace's logo (General) or PDF logo (Branding) is served; the file id makes each version's address its own. */
+export function logoPath(workspaceId: string, which: 'logo' | 'pdf-logo', fileId: string): string {
+  return `/api/workspaces/${workspaceId}/${which}?v=${fileId}`;
+}
+
+type StoredWorkspace = {
+  workspaceId: string;
+  logoUrl: string | null;
+  logoFileId: string | null;
+  pdfLogoFileId: string | null;
+  account: Parameters<typeof toAccountSummary>[0];
+  featureToggles: unknown;
+  documentSettings: unknown;
+};
+
+/** A workspace row as the API sends it: its account's dates as ISO strings, its toggles and settings read, its logos' addresses. */
+function withAccount<T extends StoredWorkspace>(
   row: T,
-): Omit<T, 'account' | 'featureToggles'> & { account: Workspace['account']; featureToggles: FeatureToggles } {
-  return { ...row, account: toAccountSummary(row.account), featureToggles: readFeatureToggles(row.featureToggles) };
+): Omit<T, 'account' | 'featureToggles' | 'documentSettings'> & {
+  account: Workspace['account'];
+  featureToggles: FeatureToggles;
+  documentSettings: DocumentSettings;
+  pdfLogoUrl: string | null;
+} {
+  return {
+    ...row,
+    logoUrl: row.logoFileId ? logoPath(row.workspaceId, 'logo', row.logoFileId) : row.logoUrl,
+    pdfLogoUrl: row.pdfLogoFileId ? logoPath(row.workspaceId, 'pdf-logo', row.pdfLogoFileId) : null,
+    account: toAccountSummary(row.account),
+    featureToggles: readFeatureToggles(row.featureToggles),
+    documentSettings: readDocumentSettings(row.documentSettings),
+  };
 }
 
 /** Spec 2.1, 7: the workspaces the user may open, each with its region and account. */
@@ -165,30 +194,98 @@ export async function openTrialWorkspace(
   return { accountId, trialEndDate: account.trialEndDate };
 }
 
+/** The settings an update names, in the order the activity lists them. */
+const settingNames = [
+  'name',
+  'timeZone',
+  'locale',
+  'logoFileId',
+  'brandColour',
+  'pdfLogoFileId',
+  'documentSettings',
+] as const;
+
 /**
- * An org controller (or admin) changes the workspace's settings: its time zone, in which PDFs and
- * exports show times. Another tenant's workspace answers 404; a member without the right 403.
+ * An org controller (or admin) changes the workspace's settings (General, Branding, Documents &
+ * Formatting): only what is sent and differs changes, in one transaction with one audit event
+ * naming the settings changed (and the time zone before and after). A logo must be a file uploaded
+ * to this workspace as a logo. Another tenant's workspace answers 404; a member without the right 403.
  */
 export async function updateWorkspace(db: AppDb, ctx: AccessContext, input: UpdateWorkspace): Promise<Workspace> {
   const { workspaceId } = ctx.workspace;
   return inScope(db, ctx.scope, async (tx) => {
-    const before = await queries.updateTimeZone(tx, workspaceId, input.timeZone);
+    const before = await queries.settingsForUpdate(tx, workspaceId);
     if (before === undefined) throw new AppError('notFound');
-    await recordEvents(tx, [
-      {
-        workspaceId,
-        actorUserId: ctx.user.userId,
-        action: 'workspace.updated',
-        subjectType: 'workspace',
-        subjectId: workspaceId,
-        folderPath: [workspaceId],
-        details: { name: ctx.workspace.name, timeZone: input.timeZone, previousTimeZone: before },
-      },
-    ]);
+    const logos = [input.logoFileId, input.pdfLogoFileId].filter((id): id is string => typeof id === 'string');
+    const known = await knownLogos(tx, workspaceId, logos);
+    const unknown = (['logoFileId', 'pdfLogoFileId'] as const).filter((key) => {
+      const id = input[key];
+      return typeof id === 'string' && !known.has(id);
+    });
+    if (unknown.length > 0) {
+      throw new AppError('validationFailed', {
+        errors: unknown.map((key) => ({ path: `body.${key}`, message: 'Upload the logo to this workspace first.' })),
+      });
+    }
+    const changes: Partial<queries.WorkspaceSettingsRow> = {};
+    for (const key of settingNames) {
+      const value = input[key];
+      if (value === undefined) continue;
+      const same =
+        key === 'documentSettings'
+          ? JSON.stringify(readDocumentSettings(before.documentSettings)) === JSON.stringify(value)
+          : before[key] === value;
+      if (!same) Object.assign(changes, { [key]: value });
+    }
+    const changed = settingNames.filter((key) => key in changes);
+    if (changed.length > 0) {
+      await queries.updateSettings(tx, workspaceId, changes);
+      await recordEvents(tx, [
+        {
+          workspaceId,
+          actorUserId: ctx.user.userId,
+          action: 'workspace.updated',
+          subjectType: 'workspace',
+          subjectId: workspaceId,
+          folderPath: [workspaceId],
+          details: {
+            name: changes.name ?? before.name,
+            changed,
+            ...(changes.name !== undefined ? { previousName: before.name } : {}),
+            ...(changes.timeZone !== undefined
+              ? { timeZone: changes.timeZone, previousTimeZone: before.timeZone }
+              : {}),
+          },
+        },
+      ]);
+    }
     const [row] = await queries.workspaceById(tx, workspaceId);
     if (!row) throw new AppError('notFound');
     return withAccount(row);
   });
+}
+
+/**
+ * What the workspace's PDFs and exports follow (issue 23.1), in the caller's transaction: its
+ * Documents & Formatting settings and the logo PDFs show (Branding's PDF logo, else the logo).
+ */
+export async function workspaceDocuments(
+  tx: Tx,
+  workspaceId: string,
+): Promise<{ documents: DocumentSettings; pdfLogoFileId: string | null }> {
+  const row = await queries.documentsAndLogos(tx, workspaceId);
+  return {
+    documents: readDocumentSettings(row?.documentSettings),
+    pdfLogoFileId: row?.pdfLogoFileId ?? row?.logoFileId ?? null,
+  };
+}
+
+/** The workspace's logo or PDF logo file id (for someone who may browse the workspace), or 404. */
+export async function logoFileId(db: AppDb, ctx: WorkspaceContext, which: 'logo' | 'pdf-logo'): Promise<string> {
+  const row = await inScope(db, ctx.scope, (tx) => queries.documentsAndLogos(tx, ctx.workspace.workspaceId));
+  const fileId = which === 'logo' ? row?.logoFileId : row?.pdfLogoFileId;
+  if (!fileId) throw new AppError('notFound');
+  return fileId;
 }
 
 /**

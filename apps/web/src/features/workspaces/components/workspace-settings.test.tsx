@@ -1,3 +1,4 @@
+import { defaultDocumentSettings } from '@formwork/shared/document-settings';
 import { readFeatureToggles } from '@formwork/shared/feature-toggles';
 import { type AccessibleWorkspace, workspaceSchema } from '@formwork/shared/schemas/workspaces';
 import { screen, waitFor } from '@testing-library/react';
@@ -16,7 +17,12 @@ const workspace: AccessibleWorkspace = {
   workspaceId: '11111111-1111-4111-8111-111111111111',
   name: 'Acme Construction',
   logoUrl: null,
+  logoFileId: null,
   brandColour: null,
+  pdfLogoFileId: null,
+  pdfLogoUrl: null,
+  locale: 'en-US',
+  documentSettings: defaultDocumentSettings,
   archived: false,
   plan: 'standard',
   region: 'au',
