@@ -31,7 +31,8 @@ export const templateDefinitionSchema = z.object({
   /** A template created without a header or footer gets the default ones (an empty list stays empty). */
   header: headerFooterSchema.default(defaultHeader),
   footer: headerFooterSchema.default(defaultFooter),
-  pdfFilename: pdfFilenameSettingsSchema.default(defaultPdfFilenameSettings),
+  /** A template created without PDF file name settings follows its workspace's (issue 23.1). */
+  pdfFilename: pdfFilenameSettingsSchema.default(() => ({ ...defaultPdfFilenameSettings, useWorkspaceSettings: true })),
   workflow: z
     .object({ columns: z.array(workflowColumnSchema).max(20) })
     .nullable()

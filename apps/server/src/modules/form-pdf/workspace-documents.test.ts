@@ -1,3 +1,4 @@
+import type { TemplateDefinitionInput } from '@formwork/shared/templates/template-definition';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFormTemplate, createWorkspace, type TestWorkspace, teamIdOf } from '../../../test/factories.ts';
@@ -10,11 +11,13 @@ let ctx: TestContext;
 let w: TestWorkspace;
 const forms: Record<'follows' | 'own', string> = { follows: '', own: '' };
 
-const fields = [
+const fields: TemplateDefinitionInput['fields'] = [
   { id: 'title', type: 'singleLineText', label: 'Title' },
   { id: 'started', type: 'dateTime', label: 'Started at' },
-] as const;
-const footer = { items: [{ id: 'f1', type: 'exportDisclaimer', position: 'centre' }] } as const;
+];
+const footer: TemplateDefinitionInput['footer'] = {
+  items: [{ id: 'f1', type: 'exportDisclaimer', position: 'centre' }],
+};
 
 beforeAll(async () => {
   ctx = await createTestApp();
@@ -24,7 +27,7 @@ beforeAll(async () => {
     ...base,
     name: 'Site Diary',
     definition: {
-      fields: [...fields],
+      fields,
       footer,
       pdfFilename: {
         parts: [{ kind: 'metadata', key: 'formName' }],
@@ -39,7 +42,7 @@ beforeAll(async () => {
     ...base,
     name: 'Own Names',
     definition: {
-      fields: [...fields],
+      fields,
       footer,
       pdfFilename: { parts: [{ kind: 'static', text: 'mine' }], separator: 'hyphens', letterCase: 'lowercase' },
     },

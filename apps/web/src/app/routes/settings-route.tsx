@@ -4,7 +4,13 @@ import { Navigate, useSearchParams } from 'react-router';
 import { BillingSection } from '../../features/billing/components/billing-section.tsx';
 import { UsageSection } from '../../features/billing/components/usage-section.tsx';
 import { FolderGeneral } from '../../features/settings/components/folder-general.tsx';
+import { PdfFilenameEditor } from '../../features/templates/components/editor/pdf-filename-editor.tsx';
 import { useAccessibleWorkspaces } from '../../features/workspaces/api/accessible-workspaces.ts';
+import { BrandingSettings } from '../../features/workspaces/components/branding-settings.tsx';
+import {
+  DocumentsSettings,
+  type FilenameEditorSlot,
+} from '../../features/workspaces/components/documents-settings.tsx';
 import { WorkspaceSettings } from '../../features/workspaces/components/workspace-settings.tsx';
 import { useTranslation } from '../../lib/translate.tsx';
 import { type SecuritySection, securitySections } from '../settings/security-sections.tsx';
@@ -14,6 +20,8 @@ import { useShellContext } from '../shell/shell-layout.tsx';
 
 const tabLabelKeys: Record<SettingsTabId, string> = {
   general: 'workspaceSettings.general',
+  branding: 'settings.branding',
+  documents: 'settings.documents',
   billing: 'settings.billing',
   usage: 'settings.usage',
   security: 'settings.security',
@@ -55,6 +63,8 @@ export function FolderSettingsTabs({
   const requested = search.get('tab') as SettingsTabId | null;
   const tab: SettingsTabId = requested && tabs.includes(requested) ? requested : 'general';
   const visibleSecurity = security.filter((s) => s.visible(location));
+  const canEdit = can(location.viewer, 'workspace.edit', { kind: 'company', path: [companyId] });
+  const loading = <Loader aria-label={t('app.loading')} />;
   return (
     <Stack gap="md" maw={960}>
       <Title order={1} fz="h3">
@@ -84,15 +94,34 @@ export function FolderSettingsTabs({
           {location.kind !== 'company' ? (
             <FolderGeneral key={location.folderId} folderId={location.folderId} />
           ) : workspace ? (
-            <WorkspaceSettings
-              key={workspace.workspaceId}
-              workspace={workspace}
-              canEdit={can(location.viewer, 'workspace.edit', { kind: 'company', path: [companyId] })}
-            />
+            <WorkspaceSettings key={workspace.workspaceId} workspace={workspace} canEdit={canEdit} />
           ) : (
-            <Loader aria-label={t('app.loading')} />
+            loading
           )}
         </Tabs.Panel>
+        {tabs.includes('branding') && (
+          <Tabs.Panel value="branding" pt="md">
+            {workspace ? (
+              <BrandingSettings key={workspace.workspaceId} workspace={workspace} canEdit={canEdit} />
+            ) : (
+              loading
+            )}
+          </Tabs.Panel>
+        )}
+        {tabs.includes('documents') && (
+          <Tabs.Panel value="documents" pt="md">
+            {workspace ? (
+              <DocumentsSettings
+                key={workspace.workspaceId}
+                workspace={workspace}
+                canEdit={canEdit}
+                filenameEditor={filenameEditor(workspace.name)}
+              />
+            ) : (
+              loading
+            )}
+          </Tabs.Panel>
+        )}
         {tabs.includes('billing') && (
           <Tabs.Panel value="billing" pt="md">
             <BillingSection workspaceId={companyId} timeZone={workspace?.timeZone ?? 'UTC'} />
@@ -114,5 +143,21 @@ export function FolderSettingsTabs({
         )}
       </Tabs>
     </Stack>
+  );
+}
+
+/** The templates' PDF filename editor for the workspace's settings: metadata and text, no form fields. */
+function filenameEditor(workspaceName: string): FilenameEditorSlot {
+  return (settings, onChange, disabled) => (
+    <fieldset disabled={disabled} style={{ border: 0, padding: 0, margin: 0 }}>
+      <PdfFilenameEditor
+        settings={settings}
+        fields={[]}
+        limits={{ pdfFilenameCustomFields: 0 }}
+        example={{ templateName: 'Site Diary', templateCode: 'SD-01', formName: 'Daily Log', workspaceName }}
+        onChange={({ useWorkspaceSettings: _follows, ...own }) => onChange(own)}
+        allowFields={false}
+      />
+    </fieldset>
   );
 }

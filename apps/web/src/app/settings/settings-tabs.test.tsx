@@ -64,14 +64,22 @@ vi.mock('../../lib/http.ts', async (original) => ({
 
 describe('the tabs of a folder’s settings (spec 2.6, 6)', () => {
   it('a company: General for its members; Billing and Usage for org controllers; Security only with a section in it', () => {
-    expect(visibleSettingsTabs(at('company', viewer(['company', 'member'])), [])).toEqual(['general']);
+    expect(visibleSettingsTabs(at('company', viewer(['company', 'member'])), [])).toEqual([
+      'general',
+      'branding',
+      'documents',
+    ]);
     expect(visibleSettingsTabs(at('company', viewer(['company', 'controller'])), [])).toEqual([
       'general',
+      'branding',
+      'documents',
       'billing',
       'usage',
     ]);
     expect(visibleSettingsTabs(at('company', viewer(['company', 'controller'])), [securityPanel])).toEqual([
       'general',
+      'branding',
+      'documents',
       'billing',
       'usage',
       'security',
@@ -109,7 +117,14 @@ describe('FolderSettingsTabs', { timeout: 60_000 }, () => {
   it('the Security tab appears with a section and shows it', async () => {
     const user = userEvent.setup();
     await renderTabs(at('company', viewer(['company', 'controller'])), [securityPanel]);
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['General', 'Billing', 'Usage', 'Security']);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
+      'General',
+      'Branding',
+      'Documents & Formatting',
+      'Billing',
+      'Usage',
+      'Security',
+    ]);
     await user.click(screen.getByRole('tab', { name: 'Security' }));
     expect(await screen.findByText('Verified domains panel')).toBeTruthy();
   });

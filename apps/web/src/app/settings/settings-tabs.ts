@@ -3,7 +3,7 @@ import type { FolderLocation } from '../shell/folder-location.ts';
 import type { SecuritySection } from './security-sections.tsx';
 
 /** Spec 2.6: the workspace settings tabs, in order; only those built and allowed are offered. */
-export const settingsTabIds = ['general', 'billing', 'usage', 'security'] as const;
+export const settingsTabIds = ['general', 'branding', 'documents', 'billing', 'usage', 'security'] as const;
 export type SettingsTabId = (typeof settingsTabIds)[number];
 
 type Where = Pick<FolderLocation, 'kind' | 'companyId' | 'path' | 'viewer'>;
@@ -14,14 +14,16 @@ export function canViewSettings(location: Where): boolean {
 }
 
 /**
- * The tabs of a folder's settings for its viewer: General everywhere; the company's Billing and
- * Usage for those who may see the account; Security when one of its sections shows here.
+ * The tabs of a folder's settings for its viewer: General everywhere; the company's Branding and
+ * Documents & Formatting for its members (org controllers change them); its Billing and Usage for
+ * those who may see the account; Security when one of its sections shows here.
  */
 export function visibleSettingsTabs(location: FolderLocation, security: readonly SecuritySection[]): SettingsTabId[] {
   if (!canViewSettings(location)) return [];
   const company = { kind: 'company' as const, path: [location.companyId] };
   const account = location.kind === 'company' && can(location.viewer, 'account.view', company);
   return settingsTabIds.filter((tab) => {
+    if (tab === 'branding' || tab === 'documents') return location.kind === 'company';
     if (tab === 'billing' || tab === 'usage') return account;
     if (tab === 'security') return security.some((s) => s.visible(location));
     return true;

@@ -35,6 +35,19 @@ describe('activity sentences', () => {
     );
   });
 
+  it('names the workspace settings that changed (issue 23.1)', async () => {
+    const { t } = await initI18n('en-US');
+    expect(
+      describeEvent(
+        t,
+        event('workspace.updated', 'workspace', 'Acme', { changed: ['logoFileId', 'documentSettings'] }),
+      ),
+    ).toBe('Olivia Controller changed the settings of the workspace Acme: logo, documents and formatting');
+    expect(describeEvent(t, event('workspace.updated', 'workspace', 'Acme', { changed: ['timeZone'] }))).toBe(
+      'Olivia Controller changed the settings of the workspace Acme: time zone',
+    );
+  });
+
   it('falls back for an event it has no words for; an event with no person behind it was the system', async () => {
     const { t } = await initI18n('en-US');
     expect(describeEvent(t, { ...event('widget.spun', 'widget', null), actor: null })).toBe(

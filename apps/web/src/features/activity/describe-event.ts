@@ -17,7 +17,13 @@ export function describeEvent(
     name: event.subjectName ?? '',
   }).trim();
   const from = event.details.from;
-  return event.action === 'folder.renamed' && typeof from === 'string'
-    ? sentence + t('activity.renamedFrom', { from })
-    : sentence;
+  if (event.action === 'folder.renamed' && typeof from === 'string')
+    return sentence + t('activity.renamedFrom', { from });
+  // Workspace settings name what changed: "... changed the settings of the workspace Acme: logo, time zone".
+  const changed = event.details.changed;
+  if (event.action === 'workspace.updated' && Array.isArray(changed) && changed.length > 0) {
+    const settings = changed.map((key) => t(`activity.settingNames.${String(key)}`, { defaultValue: String(key) }));
+    return sentence + t('activity.settingsChanged', { settings: settings.join(', ') });
+  }
+  return sentence;
 }

@@ -14,4 +14,9 @@ describe('a new template in the editor', () => {
     expect(fresh.header).toEqual(serverDefault.header);
     expect(fresh.footer).toEqual(serverDefault.footer);
   });
+
+  it("follows the workspace's PDF file name settings, as the server's default does (issue 23.1)", () => {
+    expect(emptyDefinition('timeline').pdfFilename.useWorkspaceSettings).toBe(true);
+    expect(templateDefinitionSchema.parse({ fields: [] }).pdfFilename.useWorkspaceSettings).toBe(true);
+  });
 });

@@ -125,7 +125,9 @@ export function emptyDefinition(type: TemplateType): TemplateDefinition {
     logic: [],
     header: defaultHeader(),
     footer: defaultFooter(),
-    pdfFilename: defaultPdfFilenameSettings,
+    // A new template follows the workspace's Documents & Formatting settings until its author
+    // chooses its own (issue 23.1).
+    pdfFilename: { ...defaultPdfFilenameSettings, useWorkspaceSettings: true },
     registerOrder: null,
     workflow:
       type === 'workflow'

@@ -1,5 +1,6 @@
 import { Avatar, Group, Loader, Text, UnstyledButton } from '@mantine/core';
 import { IconSelector } from '@tabler/icons-react';
+import { AuthImage } from '../../../components/ui/auth-image.tsx';
 import { Tooltip } from '../../../components/ui/on-demand-floating.tsx';
 import { useTranslation } from '../../../lib/translate.tsx';
 
@@ -24,11 +25,8 @@ export function WorkspaceHeader({ name, logoUrl, loading, onSwitch, switchDisabl
       {loading ? (
         <Loader size="sm" aria-label={t('app.loading')} />
       ) : logoUrl ? (
-        <img
-          src={logoUrl}
-          alt={name ?? ''}
-          style={{ maxWidth: logoMaxWidth, maxHeight: logoMaxHeight, objectFit: 'contain' }}
-        />
+        // The workspace's logo is served by the API to its members (a bearer token): fetched as a blob.
+        <AuthImage src={logoUrl} alt={name ?? ''} maw={logoMaxWidth} mah={logoMaxHeight} w="auto" fit="contain" />
       ) : (
         <Avatar size={32} radius="sm" color="blue" variant="filled" aria-hidden>
           {(name ?? '').slice(0, 2).toUpperCase()}

@@ -1,12 +1,14 @@
 import { formatInstant, isTimeZone } from '@formwork/shared/forms/date-text';
-import type { AccessibleWorkspace } from '@formwork/shared/schemas/workspaces';
-import { Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
+import { supportedLocales } from '@formwork/shared/schemas/identity';
+import type { AccessibleWorkspace, UpdateWorkspace } from '@formwork/shared/schemas/workspaces';
+import { Button, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useUnsavedChangesGuard } from '../../../components/ui/unsaved-changes.tsx';
 import { useDateText } from '../../../lib/date-text.tsx';
 import { showToast } from '../../../lib/toast.tsx';
 import { useTranslation } from '../../../lib/translate.tsx';
 import { useUpdateWorkspace } from '../api/accessible-workspaces.ts';
+import { LogoInput } from './logo-input.tsx';
 
 /** The IANA zones this browser knows, UTC first, plus the workspace's own if the list lacks it. */
 function timeZoneNames(current: string): string[] {
@@ -14,59 +16,127 @@ function timeZoneNames(current: string): string[] {
   return [...new Set(['UTC', current, ...known])].filter(isTimeZone);
 }
 
-/**
- * The General tab of the workspace settings (spec 2.6, the Home Folder's Settings): the workspace's
- * time zone, which every date on screen, in exports and in PDFs uses.
- * Org controllers change it (workspace.edit); other members see it.
- */
-export function WorkspaceSettings({ workspace, canEdit }: { workspace: AccessibleWorkspace; canEdit: boolean }) {
-  const { t } = useTranslation();
-  const dates = useDateText();
-  const update = useUpdateWorkspace(workspace.workspaceId);
-  const [timeZone, setTimeZone] = useState(workspace.timeZone);
-  const options = useMemo(() => timeZoneNames(workspace.timeZone), [workspace.timeZone]);
-  const changed = timeZone !== workspace.timeZone;
+/** What changed between the saved settings and the edited ones: the PATCH body (only those). */
+export function changedSettings<T extends Record<string, unknown>>(saved: T, edited: T): Partial<T> {
+  return Object.fromEntries(
+    Object.entries(edited).filter(([key, value]) => JSON.stringify(saved[key]) !== JSON.stringify(value)),
+  ) as Partial<T>;
+}
 
+/** Saves the changed settings, tells the user, and guards leaving with unsaved ones. */
+export function useSettingsSave(workspaceId: string, changes: UpdateWorkspace) {
+  const { t } = useTranslation();
+  const update = useUpdateWorkspace(workspaceId);
+  const changed = Object.keys(changes).length > 0;
   const save = async (): Promise<boolean> => {
     try {
-      await update.mutateAsync({ timeZone });
+      await update.mutateAsync(changes);
     } catch {
       return false; // the app's error handler has told the user
     }
     showToast('success', t('workspaceSettings.saved'));
     return true;
   };
-  // Leaving with a changed zone asks first, as every editor does.
+  // Leaving with changed settings asks first, as every editor does.
   useUnsavedChangesGuard(changed, { onSave: save });
+  return { save, changed, saving: update.isPending };
+}
+
+/** The Save button of a settings tab, or the note that only org controllers change them. */
+export function SettingsSaveBar({
+  canEdit,
+  changed,
+  saving,
+  onSave,
+}: {
+  canEdit: boolean;
+  changed: boolean;
+  saving: boolean;
+  onSave: () => void;
+}) {
+  const { t } = useTranslation();
+  return canEdit ? (
+    <Group justify="flex-end">
+      <Button onClick={onSave} disabled={!changed} loading={saving}>
+        {t('workspaceSettings.save')}
+      </Button>
+    </Group>
+  ) : (
+    <Text size="sm" c="dimmed">
+      {t('workspaceSettings.onlyOrgControllers')}
+    </Text>
+  );
+}
+
+/**
+ * The General tab of the workspace settings (spec 2.6, the Home Folder's Settings): its name, logo
+ * (shown within 96 x 32 px, under 50Kb), time zone (every date on screen, in exports and in PDFs)
+ * and language. Org controllers change them (workspace.edit); other members see them.
+ */
+export function WorkspaceSettings({ workspace, canEdit }: { workspace: AccessibleWorkspace; canEdit: boolean }) {
+  const { t } = useTranslation();
+  const dates = useDateText();
+  const saved = {
+    name: workspace.name,
+    timeZone: workspace.timeZone,
+    locale: workspace.locale as (typeof supportedLocales)[number],
+    logoFileId: workspace.logoFileId,
+  };
+  const [edited, setEdited] = useState(saved);
+  const [logoPreview, setLogoPreview] = useState<string | null>(workspace.logoUrl);
+  const options = useMemo(() => timeZoneNames(workspace.timeZone), [workspace.timeZone]);
+  const changes = changedSettings(saved, edited);
+  const { save, changed, saving } = useSettingsSave(workspace.workspaceId, changes);
+  const nameError = edited.name.trim() === '' ? t('workspaceSettings.nameRequired') : null;
 
   return (
     <Paper withBorder p="md" radius="md" maw={560}>
       <Stack gap="sm">
+        <TextInput
+          label={t('workspaceSettings.name')}
+          value={edited.name}
+          maxLength={100}
+          onChange={(e) => setEdited({ ...edited, name: e.currentTarget.value })}
+          error={nameError}
+          disabled={!canEdit}
+        />
+        <LogoInput
+          label={t('workspaceSettings.logo')}
+          description={t('workspaceSettings.logoHelp')}
+          workspaceId={workspace.workspaceId}
+          preview={logoPreview}
+          disabled={!canEdit}
+          onChange={(logo) => {
+            setEdited({ ...edited, logoFileId: logo?.fileId ?? null });
+            setLogoPreview(logo?.url ?? null);
+          }}
+        />
         <Select
           label={t('workspaceSettings.timeZone')}
           description={t('workspaceSettings.timeZoneHelp')}
           data={options}
-          value={timeZone}
-          onChange={(value) => value && setTimeZone(value)}
+          value={edited.timeZone}
+          onChange={(value) => value && setEdited({ ...edited, timeZone: value })}
           searchable
           allowDeselect={false}
           nothingFoundMessage={t('workspaceSettings.noTimeZone')}
           disabled={!canEdit}
         />
         <Text size="sm" c="dimmed" data-time-zone-now>
-          {t('workspaceSettings.now', { when: formatInstant(new Date(), { locale: dates.locale, timeZone }) })}
+          {t('workspaceSettings.now', {
+            when: formatInstant(new Date(), { locale: dates.locale, timeZone: edited.timeZone }),
+          })}
         </Text>
-        {canEdit ? (
-          <Group justify="flex-end">
-            <Button onClick={() => void save()} disabled={!changed} loading={update.isPending}>
-              {t('workspaceSettings.save')}
-            </Button>
-          </Group>
-        ) : (
-          <Text size="sm" c="dimmed">
-            {t('workspaceSettings.onlyOrgControllers')}
-          </Text>
-        )}
+        <Select
+          label={t('workspaceSettings.locale')}
+          description={t('workspaceSettings.localeHelp')}
+          data={supportedLocales.map((value) => ({ value, label: t(`profile.locales.${value}`) }))}
+          value={edited.locale}
+          onChange={(value) => value && setEdited({ ...edited, locale: value as typeof edited.locale })}
+          allowDeselect={false}
+          disabled={!canEdit}
+        />
+        <SettingsSaveBar canEdit={canEdit} changed={changed && !nameError} saving={saving} onSave={() => void save()} />
       </Stack>
     </Paper>
   );

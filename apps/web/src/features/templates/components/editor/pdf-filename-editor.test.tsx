@@ -12,10 +12,22 @@ const fields: Field[] = [
   { id: 'f-date', type: 'date', label: 'Inspection date', required: false, defaultToToday: false },
 ];
 
-function Harness({ limit, initial = defaultPdfFilenameSettings }: { limit: number; initial?: PdfFilenameSettings }) {
+let latest: PdfFilenameSettings = defaultPdfFilenameSettings;
+
+function Harness({
+  limit,
+  initial = defaultPdfFilenameSettings,
+  followable,
+}: {
+  limit: number;
+  initial?: PdfFilenameSettings;
+  followable?: boolean;
+}) {
   const [settings, setSettings] = useState(initial);
+  latest = settings;
   return (
     <PdfFilenameEditor
+      followable={followable}
       settings={settings}
       fields={fields}
       limits={{ pdfFilenameCustomFields: limit }}
@@ -56,6 +68,20 @@ describe('PDF filename editor (spec 3, 9)', () => {
     const parts = within(screen.getByRole('list', { name: 'Filename parts' })).getAllByRole('listitem');
     expect(parts.map((p) => p.getAttribute('aria-label'))).toEqual(['Form number', 'Text', 'Site name']);
   });
+
+  it("a template that follows the workspace's settings says so; choosing its own stops following (issue 23.1)", async () => {
+    const user = userEvent.setup();
+    await renderWithProviders(
+      <Harness limit={8} followable initial={{ ...defaultPdfFilenameSettings, useWorkspaceSettings: true }} />,
+    );
+    const follow = screen.getByRole('switch', { name: /Use the workspace/ });
+    expect(follow).toBeChecked();
+    await user.click(screen.getByRole('radio', { name: 'UPPERCASE' }));
+    expect(follow).not.toBeChecked();
+    expect(latest).toMatchObject({ letterCase: 'uppercase', useWorkspaceSettings: false });
+    await user.click(follow);
+    expect(latest.useWorkspaceSettings).toBe(true);
+  }, 30_000);
 
   it('shows dates local to the data entry or to the exporter', async () => {
     const user = userEvent.setup();

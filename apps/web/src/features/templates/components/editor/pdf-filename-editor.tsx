@@ -20,6 +20,7 @@ import {
   Paper,
   SegmentedControl,
   Stack,
+  Switch,
   Text,
   TextInput,
 } from '@mantine/core';
@@ -34,6 +35,10 @@ type Props = {
   example: { templateName: string; templateCode: string; formName: string; workspaceName?: string };
   onChange: (settings: PdfFilenameSettings) => void;
   issues?: readonly string[];
+  /** Form fields may name the PDF (a template's own settings); the workspace's settings have none. */
+  allowFields?: boolean;
+  /** A template may follow its workspace's Documents & Formatting settings instead (issue 23.1). */
+  followable?: boolean;
 };
 
 /** Field types whose answer can name a PDF (text-like answers). */
@@ -76,10 +81,22 @@ function sampleValue(field: Field): string | number | Date {
  * fields; separator, letter case and date display; a live example built by buildPdfFilename().
  * More form fields than the plan allows may be added, with the plan's message (spec 5.2).
  */
-export function PdfFilenameEditor({ settings, fields, limits, example, onChange, issues = [] }: Props) {
+export function PdfFilenameEditor({
+  settings,
+  fields,
+  limits,
+  example,
+  onChange,
+  issues = [],
+  allowFields = true,
+  followable = false,
+}: Props) {
   const { t } = useTranslation();
+  const follows = followable && settings.useWorkspaceSettings === true;
+  // Choosing any of the template's own settings stops it following the workspace's.
+  const change = (next: PdfFilenameSettings) => onChange(followable ? { ...next, useWorkspaceSettings: false } : next);
   const parts = settings.parts;
-  const setParts = (next: PdfFilenamePart[]) => onChange({ ...settings, parts: next });
+  const setParts = (next: PdfFilenamePart[]) => change({ ...settings, parts: next });
   const customCount = parts.filter((p) => p.kind === 'field').length;
   const overLimit = customCount > limits.pdfFilenameCustomFields;
   const nameable = fields.filter((f) => nameableTypes.includes(f.type));
@@ -127,6 +144,14 @@ export function PdfFilenameEditor({ settings, fields, limits, example, onChange,
           {t('pdfFilename.help')}
         </Text>
       </Stack>
+      {followable && (
+        <Switch
+          label={t('pdfFilename.followWorkspace')}
+          description={t('pdfFilename.followWorkspaceHelp')}
+          checked={follows}
+          onChange={(e) => onChange({ ...settings, useWorkspaceSettings: e.currentTarget.checked })}
+        />
+      )}
       <Paper withBorder p="sm" aria-live="polite">
         <Text size="xs" c="dimmed">
           {t('pdfFilename.example')}
@@ -233,20 +258,22 @@ export function PdfFilenameEditor({ settings, fields, limits, example, onChange,
         >
           {t('pdfFilename.addStatic')}
         </Button>
-        <Menu position="bottom-start" withinPortal>
-          <Menu.Target>
-            <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} disabled={nameable.length === 0}>
-              {t('pdfFilename.addField')}
-            </Button>
-          </Menu.Target>
-          <Menu.Dropdown>
-            {nameable.map((field) => (
-              <Menu.Item key={field.id} onClick={() => setParts([...parts, { kind: 'field', fieldId: field.id }])}>
-                {field.label || t(`fieldTypes.${field.type}`)}
-              </Menu.Item>
-            ))}
-          </Menu.Dropdown>
-        </Menu>
+        {allowFields && (
+          <Menu position="bottom-start" withinPortal>
+            <Menu.Target>
+              <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} disabled={nameable.length === 0}>
+                {t('pdfFilename.addField')}
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              {nameable.map((field) => (
+                <Menu.Item key={field.id} onClick={() => setParts([...parts, { kind: 'field', fieldId: field.id }])}>
+                  {field.label || t(`fieldTypes.${field.type}`)}
+                </Menu.Item>
+              ))}
+            </Menu.Dropdown>
+          </Menu>
+        )}
       </Group>
       <Stack gap={4}>
         <Text size="sm" fw={500}>
@@ -255,7 +282,7 @@ export function PdfFilenameEditor({ settings, fields, limits, example, onChange,
         <SegmentedControl
           aria-label={t('pdfFilename.separator')}
           value={settings.separator}
-          onChange={(v) => onChange({ ...settings, separator: v as PdfFilenameSettings['separator'] })}
+          onChange={(v) => change({ ...settings, separator: v as PdfFilenameSettings['separator'] })}
           data={pdfFilenameSeparators.map((s) => ({ value: s, label: t(`pdfFilename.separators.${s}`) }))}
         />
       </Stack>
@@ -266,7 +293,7 @@ export function PdfFilenameEditor({ settings, fields, limits, example, onChange,
         <SegmentedControl
           aria-label={t('pdfFilename.letterCase')}
           value={settings.letterCase}
-          onChange={(v) => onChange({ ...settings, letterCase: v as PdfFilenameSettings['letterCase'] })}
+          onChange={(v) => change({ ...settings, letterCase: v as PdfFilenameSettings['letterCase'] })}
           data={pdfFilenameCases.map((c) => ({ value: c, label: t(`pdfFilename.cases.${c}`) }))}
         />
       </Stack>
@@ -277,7 +304,7 @@ export function PdfFilenameEditor({ settings, fields, limits, example, onChange,
         <SegmentedControl
           aria-label={t('pdfFilename.dateDisplay')}
           value={settings.dateDisplay}
-          onChange={(v) => onChange({ ...settings, dateDisplay: v as PdfFilenameSettings['dateDisplay'] })}
+          onChange={(v) => change({ ...settings, dateDisplay: v as PdfFilenameSettings['dateDisplay'] })}
           data={pdfFilenameDateDisplays.map((d) => ({ value: d, label: t(`pdfFilename.dates.${d}`) }))}
         />
       </Stack>

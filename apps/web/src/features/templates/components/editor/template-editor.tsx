@@ -139,6 +139,7 @@ export function TemplateEditor({ workspaceName, ...options }: Props) {
               }}
               onChange={(pdfFilename) => setDefinition({ ...draft.definition, pdfFilename })}
               issues={grouped.at('definition.pdfFilename')}
+              followable
             />
           </Tabs.Panel>
         </Box>
