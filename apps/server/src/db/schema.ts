@@ -90,7 +90,7 @@ export const workspaces = pgTable('workspaces', {
   timeZone: text('time_zone').notNull().default('UTC'),
   /** 0022_profile.sql: feature toggles, a JSON object of names to true/false (feature-toggles.ts). */
   featureToggles: jsonb('feature_toggles').notNull().default({}),
-  /** 0030_workspace_settings.sql: the workspace's language, logos and document settings (issue 23.1). */
+  /** 0039_workspace_settings.sql: the workspace's language, logos and document settings (issue 23.1). */
   locale: text('locale').notNull().default('en-US'),
   logoFileId: uuid('logo_file_id'),
   pdfLogoFileId: uuid('pdf_logo_file_id'),
