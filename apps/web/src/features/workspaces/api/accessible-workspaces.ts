@@ -2,6 +2,7 @@ import type {
   AccessibleWorkspace,
   CreateWorkspace,
   UpdateWorkspace,
+  VisitorTrial,
   Workspace,
 } from '@formwork/shared/schemas/workspaces';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -13,6 +14,7 @@ export const workspaceKeys = {
   all: queryRoots.workspaces,
   accessible: () => [...queryRoots.workspaces, 'accessible'] as const,
   search: (q: string) => [...queryRoots.workspaces, 'search', q] as const,
+  visitorTrial: () => [...queryRoots.workspaces, 'visitor-trial'] as const,
 };
 
 export async function fetchAccessibleWorkspaces(): Promise<AccessibleWorkspace[]> {
@@ -41,6 +43,16 @@ export function useWorkspaceSearch(query: string, enabled: boolean) {
   });
 }
 
+/** Spec 2.6, 4.4: which visitor-trial modal a visitor adding a workspace sees (asked each time it opens). */
+export function useVisitorTrial(enabled: boolean) {
+  return useQuery({
+    queryKey: workspaceKeys.visitorTrial(),
+    queryFn: () => apiRequest<VisitorTrial>('/api/workspaces/visitor-trial'),
+    enabled,
+    staleTime: 0,
+  });
+}
+
 export function useCreateWorkspace() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -51,6 +63,10 @@ export function useCreateWorkspace() {
         list ? [...list, created] : [created],
       );
       void queryClient.invalidateQueries({ queryKey: workspaceKeys.accessible() });
+    },
+    onError: () => {
+      // A refused creation may mean the visitor's own trial has ended (spec 8.2): ask again.
+      void queryClient.invalidateQueries({ queryKey: workspaceKeys.visitorTrial() });
     },
     meta: { handlesErrors: true },
   });

@@ -6,6 +6,7 @@ import {
   Button,
   Center,
   Group,
+  List,
   Loader,
   ScrollArea,
   Stack,
@@ -17,11 +18,17 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconCheck, IconPlus, IconSearch } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { OnDemandModal } from '../../../components/ui/on-demand-modal.tsx';
+import { signOut } from '../../../lib/auth.ts';
 import { problemMessage } from '../../../lib/problem-message.ts';
 import { browserTimeZone } from '../../../lib/time-zone.ts';
 import { showToast } from '../../../lib/toast.tsx';
 import { useTranslation } from '../../../lib/translate.tsx';
-import { useAccessibleWorkspaces, useCreateWorkspace, useWorkspaceSearch } from '../api/accessible-workspaces.ts';
+import {
+  useAccessibleWorkspaces,
+  useCreateWorkspace,
+  useVisitorTrial,
+  useWorkspaceSearch,
+} from '../api/accessible-workspaces.ts';
 import { filterWorkspaces, workspaceSearchDebounceMs, workspaceSearchMinLength } from './workspace-filter.ts';
 
 /** Spec 9: the list is at most 318 px high. */
@@ -51,7 +58,8 @@ export function WorkspaceSwitcher({ opened, onClose, currentWorkspaceId, isAdmin
   const { t } = useTranslation();
   const [query, setQuery] = useState('');
   const [debounced] = useDebouncedValue(query, workspaceSearchDebounceMs);
-  const [adding, setAdding] = useState(false);
+  /** The list; a visitor's trial modal (spec 2.6, 4.4); the new workspace's name. */
+  const [adding, setAdding] = useState<false | 'visitorTrial' | 'form'>(false);
   const accessible = useAccessibleWorkspaces();
   const serverSearch = isAdmin && debounced.trim().length >= workspaceSearchMinLength;
   const search = useWorkspaceSearch(debounced, serverSearch);
@@ -63,6 +71,8 @@ export function WorkspaceSwitcher({ opened, onClose, currentWorkspaceId, isAdmin
     isOrgController: current?.isOrgController ?? false,
     plan: (current?.plan ?? null) as Plan | null,
   });
+  // Spec 2.6: a visitor (or visitor-only user) adding a workspace starts a visitor trial.
+  const isVisitor = !isAdmin && (isVisitorOnly || current?.userType === 'visitor');
 
   const list: SwitcherWorkspace[] = serverSearch
     ? (search.data ?? [])
@@ -160,10 +170,17 @@ export function WorkspaceSwitcher({ opened, onClose, currentWorkspaceId, isAdmin
             {t('workspaces.createBanner')}
           </Alert>
         )}
-        {adding ? (
+        {adding === 'visitorTrial' ? (
+          <VisitorTrialStep
+            canSwitch={(accessible.data?.length ?? 0) > 1}
+            onCreate={() => setAdding('form')}
+            onSwitch={() => setAdding(false)}
+          />
+        ) : adding === 'form' ? (
           <AddWorkspaceForm
             fromWorkspaceId={current?.workspaceId}
             onCancel={() => setAdding(false)}
+            onFailed={() => setAdding(isVisitor ? 'visitorTrial' : false)}
             onCreated={(w) => {
               close();
               onChoose(w);
@@ -174,7 +191,7 @@ export function WorkspaceSwitcher({ opened, onClose, currentWorkspaceId, isAdmin
             variant="light"
             leftSection={<IconPlus size={16} />}
             disabled={!access.enabled}
-            onClick={() => setAdding(true)}
+            onClick={() => setAdding(isVisitor ? 'visitorTrial' : 'form')}
           >
             {t('workspaces.add')}
           </Button>
@@ -184,13 +201,112 @@ export function WorkspaceSwitcher({ opened, onClose, currentWorkspaceId, isAdmin
   );
 }
 
+/**
+ * Spec 2.6, 4.4: the visitor-trial modals. The visitor's own trial that has ended gives the expired
+ * one (create own workspace, switch workspace when there is another, log out); otherwise the
+ * domain check picks the existing-domain one (join or create) or the plain one (create).
+ */
+function VisitorTrialStep({
+  canSwitch,
+  onCreate,
+  onSwitch,
+}: {
+  canSwitch: boolean;
+  onCreate: () => void;
+  onSwitch: () => void;
+}) {
+  const { t } = useTranslation();
+  const trial = useVisitorTrial(true);
+  const [joining, setJoining] = useState(false);
+  if (trial.isPending) {
+    return (
+      <Center py="md">
+        <Loader size="sm" />
+      </Center>
+    );
+  }
+  if (trial.isError) {
+    return (
+      <Alert color="red" variant="light">
+        {problemMessage(trial.error, t)}
+      </Alert>
+    );
+  }
+  const { domain, isBusinessDomainInUse, expiredTrial } = trial.data;
+  const createOwn = <Button onClick={onCreate}>{t('workspaces.visitorTrial.createOwn')}</Button>;
+  if (expiredTrial) {
+    return (
+      <Alert color="orange" variant="light" title={t('workspaces.visitorTrial.expiredTitle')}>
+        <Stack gap="sm">
+          <Text size="sm">{t('workspaces.visitorTrial.expiredBody', { name: expiredTrial.name })}</Text>
+          <Group justify="flex-end" gap="xs">
+            <Button variant="default" onClick={() => void signOut()}>
+              {t('auth.logout')}
+            </Button>
+            {canSwitch && (
+              <Button variant="light" onClick={onSwitch}>
+                {t('workspaces.switch')}
+              </Button>
+            )}
+            {createOwn}
+          </Group>
+        </Stack>
+      </Alert>
+    );
+  }
+  if (joining) {
+    return (
+      <Alert color="blue" variant="light" title={t('workspaces.visitorTrial.joinTitle')}>
+        <Stack gap="sm">
+          <List type="ordered" size="sm" spacing={4}>
+            <List.Item>{t('workspaces.visitorTrial.joinStep1', { domain })}</List.Item>
+            <List.Item>{t('workspaces.visitorTrial.joinStep2')}</List.Item>
+            <List.Item>{t('workspaces.visitorTrial.joinStep3')}</List.Item>
+          </List>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setJoining(false)}>
+              {t('workspaces.visitorTrial.back')}
+            </Button>
+          </Group>
+        </Stack>
+      </Alert>
+    );
+  }
+  if (isBusinessDomainInUse) {
+    return (
+      <Alert color="blue" variant="light" title={t('workspaces.visitorTrial.existingTitle')}>
+        <Stack gap="sm">
+          <Text size="sm">{t('workspaces.visitorTrial.existingBody', { domain })}</Text>
+          <Group justify="flex-end" gap="xs">
+            <Button variant="light" onClick={() => setJoining(true)}>
+              {t('workspaces.visitorTrial.join')}
+            </Button>
+            {createOwn}
+          </Group>
+        </Stack>
+      </Alert>
+    );
+  }
+  return (
+    <Alert color="blue" variant="light" title={t('workspaces.visitorTrial.ownTitle')}>
+      <Stack gap="sm">
+        <Text size="sm">{t('workspaces.visitorTrial.ownBody', { domain })}</Text>
+        <Group justify="flex-end">{createOwn}</Group>
+      </Stack>
+    </Alert>
+  );
+}
+
 function AddWorkspaceForm({
   fromWorkspaceId,
   onCancel,
+  onFailed,
   onCreated,
 }: {
   fromWorkspaceId: string | undefined;
   onCancel: () => void;
+  /** Spec 8.2: a failed add is dismissed (a visitor whose trial has ended then sees the expired modal). */
+  onFailed: () => void;
   onCreated: (workspace: SwitcherWorkspace) => void;
 }) {
   const { t } = useTranslation();
@@ -215,7 +331,7 @@ function AddWorkspaceForm({
     } catch (failure) {
       // Spec 8.2: add company failure is dismissed, with the server's reason.
       showToast('error', problemMessage(failure, t));
-      onCancel();
+      onFailed();
     }
   };
 
