@@ -35,6 +35,9 @@ import { photoRoutes } from './modules/photos/photos.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { signupRoutes } from './modules/signup/signup.routes.ts';
+import { ssoRoutes } from './modules/sso/sso.routes.ts';
+import type { SsoDeps } from './modules/sso/sso.service.ts';
+import { secretBox } from './modules/sso/sso-secrets.ts';
 import { tabRoutes } from './modules/tabs/tabs.routes.ts';
 import { templateRoutes } from './modules/templates/templates.routes.ts';
 import { workspaceRoutes } from './modules/workspaces/workspaces.routes.ts';
@@ -129,6 +132,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(workspaceRoutes);
   await app.register(settingsRoutes);
   await app.register(domainRoutes);
+  const sso: SsoDeps = {
+    db: deps.database.db,
+    box: secretBox(deps.config.ssoSecretKey ?? (await loadSecret(deps.database.db, 'sso-client-secrets'))),
+    publicUrl: deps.config.publicUrl,
+  };
+  await app.register(ssoRoutes(sso));
   await app.register(accountRoutes);
   await app.register(checkoutRoutes(await createPaymentProvider(deps.config, deps.database.db)));
   await app.register(folderRoutes);
@@ -150,7 +159,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       keys: signingKeys,
       cookieKey: await loadSecret(deps.database.db, 'idp-cookie-key'),
     });
-    await app.register(idpRoutes({ provider, config: deps.config, db: deps.database.db }));
+    await app.register(idpRoutes({ provider, config: deps.config, db: deps.database.db, sso }));
   }
 
   const sendIndex = await registerWebApp(app, deps.config.webDist);

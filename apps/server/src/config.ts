@@ -27,6 +27,7 @@ const envSchema = z.object({
   ALTCHA_HMAC_SECRET: z.string().min(16).optional(),
   ALTCHA_MAX_COUNTER: z.coerce.number().int().min(2).max(1_000_000).default(5_000),
   DNS_SERVERS: z.string().optional(),
+  SSO_SECRET_KEY: z.string().min(32).optional(),
   RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
   RECAPTCHA_SECRET_KEY: z.string().min(1).optional(),
   RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
@@ -56,6 +57,8 @@ export type Config = {
   humanCheck: HumanCheckConfig;
   /** Name servers (`ip` or `ip:port`) that domain verification asks; empty: the system's. */
   dnsServers: string[];
+  /** The key that seals workspaces' single sign-on client secrets; unset: one kept in the database. */
+  ssoSecretKey: string | undefined;
 };
 
 /**
@@ -125,6 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean),
+    ssoSecretKey: e.SSO_SECRET_KEY,
   };
 }
 

@@ -16,9 +16,16 @@ import {
   resetTokenIsUsable,
   signInWithPassword,
 } from '../modules/identity/credentials.service.ts';
+import {
+  handleCallback,
+  redeemSignIn,
+  type SsoDeps,
+  singleSignOnFor,
+  ssoCallbackPath,
+} from '../modules/sso/sso.service.ts';
 import { revokeAllForAccount } from './adapter.ts';
 import { translator, waitText } from './messages.ts';
-import { forgotPasswordPage, messagePage, resetPasswordPage, signInPage } from './pages.ts';
+import { forgotPasswordPage, messagePage, resetPasswordPage, signInPage, ssoRedirectPage } from './pages.ts';
 import { idpMountPath, signInTicketParam } from './provider.ts';
 
 const publicAccess = { access: { public: true } } as const;
@@ -70,8 +77,8 @@ function html(reply: FastifyReply, status: number, page: string) {
  * The embedded provider under /idp: oidc-provider's own endpoints (raw bodies passed through,
  * request handed over after hijack), and our server-rendered sign-in, forgot and reset pages.
  */
-export function idpRoutes(options: { provider: Provider; config: Config; db: AppDb }) {
-  const { provider, config, db } = options;
+export function idpRoutes(options: { provider: Provider; config: Config; db: AppDb; sso: SsoDeps }) {
+  const { provider, config, db, sso } = options;
   const secure = config.publicUrl.startsWith('https://');
   const signInHref = `${config.publicUrl}/login`;
   const forgotHref = (email?: string) =>
@@ -161,6 +168,12 @@ export function idpRoutes(options: { provider: Provider; config: Config; db: App
             }
           }
           const hint = typeof details.params.login_hint === 'string' ? details.params.login_hint : undefined;
+          // Spec 1: the e-mail decides. A person of a workspace's verified domain with single
+          // sign-on goes to that workspace's provider; nobody else is told anything.
+          if (details.prompt.name === 'login' && hint && emailSchema.safeParse(hint).success) {
+            const href = await singleSignOnFor(sso, hint.trim(), details.uid).catch(() => undefined);
+            if (href) return html(reply, 200, ssoRedirectPage({ t, locale, href }));
+          }
           const notice = signInNotices.find((n) => n === details.params[signInNoticeParam]);
           return html(
             reply,
@@ -211,7 +224,17 @@ export function idpRoutes(options: { provider: Provider; config: Config; db: App
             );
           if (!csrfValid(request, body.csrf)) return rerender(403, t('formExpired'));
           if (details.prompt.name !== 'login') return rerender(400, t('errorBody'));
-          if (!emailSchema.safeParse(email).success || !body.password) return rerender(400, t('wrongCredentials'));
+          if (!emailSchema.safeParse(email).success) return rerender(400, t('wrongCredentials'));
+          // Spec 1: people of a workspace's verified domains sign in at its provider, never with a
+          // password here (a password typed anyway is not checked).
+          let ssoHref: string | undefined;
+          try {
+            ssoHref = await singleSignOnFor(sso, email, details.uid);
+          } catch {
+            return rerender(503, t('ssoUnavailable'));
+          }
+          if (ssoHref) return html(reply, 200, ssoRedirectPage({ t, locale, href: ssoHref }));
+          if (!body.password) return rerender(400, t('wrongCredentials'));
           const result = await signInWithPassword(db, { email, password: body.password, ip: request.ip });
           if (!result.ok && result.reason === 'tooManyAttempts') {
             reply.header('retry-after', String(Math.ceil(result.retryAfterMs / 1000)));
@@ -222,6 +245,55 @@ export function idpRoutes(options: { provider: Provider; config: Config; db: App
             request.raw,
             reply.raw,
             { login: { accountId: result.userId } },
+            { mergeWithLastSubmission: false },
+          );
+          return reply.redirect(redirectTo, 303);
+        },
+      );
+
+      // The workspace provider's answer (the redirect URI registered there).
+      pages.get(ssoCallbackPath, { config: publicAccess, schema: { hide: true } }, async (request, reply) => {
+        const { t, locale } = i18n(request);
+        const outcome = await handleCallback(sso, new URL(request.url, config.publicUrl));
+        if (outcome.kind === 'signIn') {
+          const query = new URLSearchParams({ state: outcome.state });
+          return reply.redirect(`${idpMountPath}/interaction/${outcome.interactionUid}/sso?${query}`, 303);
+        }
+        if (outcome.kind === 'test') {
+          return html(reply, 200, messagePage({ t, locale, title: t('signIn'), message: t('ssoTested') }));
+        }
+        return html(
+          reply,
+          403,
+          messagePage({ t, locale, title: t('errorTitle'), message: t(outcome.reason), linkHref: signInHref }),
+        );
+      });
+
+      // Back in the interaction (its cookie's path): the person the callback signed in.
+      pages.get(
+        `${idpMountPath}/interaction/:uid/sso`,
+        { config: publicAccess, schema: { hide: true } },
+        async (request, reply) => {
+          const { t, locale } = i18n(request);
+          const failed = () =>
+            html(
+              reply,
+              400,
+              messagePage({ t, locale, title: t('errorTitle'), message: t('sessionExpired'), linkHref: signInHref }),
+            );
+          let details: Awaited<ReturnType<Provider['interactionDetails']>>;
+          try {
+            details = await provider.interactionDetails(request.raw, reply.raw);
+          } catch {
+            return failed();
+          }
+          const state = (request.query as FormBody).state ?? '';
+          const accountId = details.prompt.name === 'login' ? await redeemSignIn(db, state, details.uid) : undefined;
+          if (!accountId) return failed();
+          const redirectTo = await provider.interactionResult(
+            request.raw,
+            reply.raw,
+            { login: { accountId } },
             { mergeWithLastSubmission: false },
           );
           return reply.redirect(redirectTo, 303);

@@ -7,7 +7,8 @@ const enUS = {
   // The notices the web app may send along (shared errors.ts signInNotices; spec 8.2 wording).
   activationIdRevoked: 'Your invitation is no longer valid',
   activationIdInvalid: 'Invalid activation code',
-  signInSubtitle: 'Use your work e-mail and password.',
+  signInSubtitle:
+    'Use your work e-mail and password. If your organisation uses single sign-on, enter your e-mail and sign in.',
   email: 'Email',
   password: 'Password',
   signIn: 'Sign in',
@@ -19,6 +20,14 @@ const enUS = {
   waitOneMinute: '1 minute',
   waitMinutes: '{count} minutes',
   ssoAccount: 'Your organisation signs in with single sign-on. Please use your company sign-in.',
+  ssoRedirectionMessage: 'Your organisation signs in with single sign-on. Redirecting you to your company sign-in...',
+  ssoContinue: 'Continue to your company sign-in',
+  ssoUnavailable: "Your organisation's sign-in service can't be reached right now. Please try again later.",
+  ssoFailed: 'The sign-in at your company could not be completed. Please try again.',
+  ssoDomainNotVerified:
+    "Your company sign-in answered with an e-mail address outside your organisation's verified domains.",
+  ssoDeactivated: 'Your access to this workspace has been deactivated. Please contact your administrator.',
+  ssoTested: 'The sign-in worked. You can close this page and save the connection in Formwork.',
   forgotTitle: 'Reset your password',
   forgotSubtitle: "Enter your e-mail and we'll send you a link to choose a new password.",
   sendLink: 'Send reset link',

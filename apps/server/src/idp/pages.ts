@@ -10,15 +10,16 @@ export function escapeHtml(value: string): string {
     .replaceAll("'", '&#39;');
 }
 
-type Page = { locale: string; title: string; body: string; script?: string };
+type Page = { locale: string; title: string; body: string; script?: string; refreshTo?: string };
 
-function layout({ locale, title, body, script }: Page): string {
+function layout({ locale, title, body, script, refreshTo }: Page): string {
   return `<!doctype html>
 <html lang="${escapeHtml(locale)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
+${refreshTo ? `<meta http-equiv="refresh" content="1;url=${escapeHtml(refreshTo)}">` : ''}
 <title>${escapeHtml(title)} · Formwork</title>
 <link rel="icon" href="/favicon.svg">
 <link rel="stylesheet" href="/idp/assets/idp.css">
@@ -183,5 +184,20 @@ export function messagePage({
     body: `<h1>${escapeHtml(title)}</h1>
 <p>${escapeHtml(message)}</p>
 ${linkHref ? `<p class="links"><a href="${escapeHtml(linkHref)}">${escapeHtml(t('backToSignIn'))}</a></p>` : ''}`,
+  });
+}
+
+/**
+ * Spec 1, 8.1: a person of a workspace's verified domain signs in at its own provider; the page
+ * says so (ssoRedirectionMessage) and moves on by itself a second later, or by the link.
+ */
+export function ssoRedirectPage({ t, locale, href }: { t: Translate; locale: string; href: string }): string {
+  return layout({
+    locale,
+    title: t('signIn'),
+    refreshTo: href,
+    body: `<h1>${escapeHtml(t('signInTitle'))}</h1>
+<p role="status">${escapeHtml(t('ssoRedirectionMessage'))}</p>
+<p class="links"><a href="${escapeHtml(href)}" id="sso-continue">${escapeHtml(t('ssoContinue'))}</a></p>`,
   });
 }

@@ -86,6 +86,8 @@ const idSources: Record<string, (w: Probed) => string> = {
   signupId: () => '00000000-0000-4000-8000-000000000002',
   // The route step answers on the workspace before any domain is looked up: any domain probes it.
   domain: () => 'probe-builders.example',
+  // A single sign-on test's state: the route step answers on the workspace before it is looked up.
+  testId: () => 'ZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZ',
 };
 
 /**
