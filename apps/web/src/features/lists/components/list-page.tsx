@@ -36,6 +36,8 @@ export function ListPage({ folder, path, viewer, listId }: Props) {
   }
   const detail = list.data;
   const ref = { kind: folder.kind, path };
+  // Issue 18.4: a deployed copy's name and properties are the List Library's; its items are the project's.
+  const shapes = can(viewer, 'list.manage', ref) && detail.sourceListId === null;
   return (
     <Stack gap="sm" p="md" h="calc(100dvh - 54px)">
       <Anchor component={Link} to={listsPath(folder.kind, folder.folderId, detail.state)} size="sm">
@@ -46,8 +48,13 @@ export function ListPage({ folder, path, viewer, listId }: Props) {
           {detail.name}
         </Title>
         {detail.state === 'archived' ? <Badge color="gray">{t('lists.archivedBadge')}</Badge> : null}
+        {detail.deployment ? (
+          <Badge variant="light" color={detail.deployment === 'populated' ? 'blue' : 'gray'}>
+            {t(detail.deployment === 'populated' ? 'lists.deployedPopulated' : 'lists.deployedEmpty')}
+          </Badge>
+        ) : null}
         <Group gap="xs" ml="auto">
-          {can(viewer, 'list.manage', ref) && detail.state === 'active' ? (
+          {shapes && detail.state === 'active' ? (
             <Button variant="default" onClick={() => setImporting(true)}>
               {t('lists.importCsv')}
             </Button>
@@ -60,6 +67,11 @@ export function ListPage({ folder, path, viewer, listId }: Props) {
           </Button>
         </Group>
       </Group>
+      {detail.sourceListId !== null ? (
+        <Text size="sm" c="dimmed">
+          {t('lists.deployedCopy')}
+        </Text>
+      ) : null}
       <ImportModal
         opened={importing}
         companyId={folder.companyId}
@@ -70,7 +82,7 @@ export function ListPage({ folder, path, viewer, listId }: Props) {
         companyId={folder.companyId}
         list={detail}
         canEditItems={can(viewer, 'list.editItems', ref)}
-        canManage={can(viewer, 'list.manage', ref)}
+        canManage={shapes}
       />
     </Stack>
   );

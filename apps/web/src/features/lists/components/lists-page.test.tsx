@@ -66,6 +66,7 @@ async function renderPage(role: 'controller' | 'member') {
               path={[company]}
               viewer={viewer(role)}
               state="active"
+              projects={[]}
             />
           }
         />

@@ -3,8 +3,10 @@ import type { ListState, ListSummary } from '@formwork/shared/schemas/lists';
 import {
   ActionIcon,
   Anchor,
+  Badge,
   Button,
   Center,
+  Checkbox,
   Group,
   Loader,
   Menu,
@@ -18,6 +20,7 @@ import { IconDots, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { type Confirmation, ConfirmModal } from '../../../components/ui/confirm-modal.tsx';
+import type { DeployTarget } from '../../../components/ui/deployment-modal.tsx';
 import { showToast } from '../../../lib/toast.tsx';
 import { useTranslation } from '../../../lib/translate.tsx';
 import {
@@ -29,6 +32,7 @@ import {
   useSetListState,
 } from '../api/lists.ts';
 import { listPath, listsPath } from '../list-paths.ts';
+import { type ListDeploy, ListDeploymentDialog } from './list-deployment-dialog.tsx';
 import { ListNameModal } from './list-name-modal.tsx';
 
 type Props = {
@@ -36,13 +40,15 @@ type Props = {
   path: readonly string[];
   viewer: Membership;
   state: ListState;
+  /** The company's active project folders, for deployment (List Library). */
+  projects: readonly DeployTarget[];
 };
 
 /**
  * The List Library of a company or the Lists of a project (spec 2.2, 4.1; issue 18.1): active and
  * archived lists; those who may manage lists create, rename, archive, restore and delete them.
  */
-export function ListsPage({ folder, path, viewer, state }: Props) {
+export function ListsPage({ folder, path, viewer, state, projects }: Props) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const lists = useFolderLists(folder, state);
@@ -53,6 +59,26 @@ export function ListsPage({ folder, path, viewer, state }: Props) {
   const remove = useDeleteList(folder.companyId);
   const [naming, setNaming] = useState<{ list: ListSummary | null } | null>(null);
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
+  // Spec 4.3: the List Library's active lists are deployed to projects by those who manage them.
+  const deploys = manage && folder.kind === 'company' && state === 'active';
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [deploy, setDeploy] = useState<ListDeploy | null>(null);
+  const rows = lists.data ?? [];
+  const toggle = (id: string) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const bulk = (mode: 'deploy' | 'undeploy') => {
+    const chosen = rows.filter((l) => selected.has(l.id));
+    setDeploy({
+      mode,
+      listIds: chosen.map((l) => l.id),
+      name: chosen.length === 1 ? (chosen[0]?.name ?? '') : t('lists.selected', { count: chosen.length }),
+    });
+  };
   const title = folder.kind === 'company' ? t('shell.listLibrary') : t('shell.lists');
 
   const changeState = (list: ListSummary, to: ListState) =>
@@ -97,6 +123,19 @@ export function ListsPage({ folder, path, viewer, state }: Props) {
               { value: 'archived', label: t('lists.archivedView') },
             ]}
           />
+          {deploys && selected.size > 0 ? (
+            <>
+              <Text size="sm" c="dimmed">
+                {t('lists.selected', { count: selected.size })}
+              </Text>
+              <Button variant="default" onClick={() => bulk('deploy')}>
+                {t('lists.deployAction')}
+              </Button>
+              <Button variant="default" onClick={() => bulk('undeploy')}>
+                {t('lists.undeployAction')}
+              </Button>
+            </>
+          ) : null}
           {manage && state === 'active' ? (
             <Button leftSection={<IconPlus size={16} />} onClick={() => setNaming({ list: null })}>
               {t('lists.create')}
@@ -114,15 +153,37 @@ export function ListsPage({ folder, path, viewer, state }: Props) {
         <Table striped highlightOnHover aria-label={title}>
           <Table.Thead>
             <Table.Tr>
+              {deploys ? (
+                <Table.Th w={40}>
+                  <Checkbox
+                    aria-label={t('lists.selectAll')}
+                    checked={rows.length > 0 && selected.size === rows.length}
+                    indeterminate={selected.size > 0 && selected.size < rows.length}
+                    onChange={() =>
+                      setSelected(selected.size === rows.length ? new Set() : new Set(rows.map((l) => l.id)))
+                    }
+                  />
+                </Table.Th>
+              ) : null}
               <Table.Th>{t('lists.name')}</Table.Th>
               <Table.Th>{t('lists.items')}</Table.Th>
               <Table.Th>{t('lists.properties')}</Table.Th>
+              {folder.kind === 'project' ? <Table.Th>{t('lists.deployment')}</Table.Th> : null}
               {manage ? <Table.Th aria-label={t('lists.actions')} /> : null}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {(lists.data ?? []).map((list) => (
+            {rows.map((list) => (
               <Table.Tr key={list.id}>
+                {deploys ? (
+                  <Table.Td>
+                    <Checkbox
+                      aria-label={t('lists.select', { name: list.name })}
+                      checked={selected.has(list.id)}
+                      onChange={() => toggle(list.id)}
+                    />
+                  </Table.Td>
+                ) : null}
                 <Table.Td>
                   <Anchor component={Link} to={listPath(folder.kind, folder.folderId, list.id)}>
                     {list.name}
@@ -130,7 +191,17 @@ export function ListsPage({ folder, path, viewer, state }: Props) {
                 </Table.Td>
                 <Table.Td>{list.itemCount}</Table.Td>
                 <Table.Td>{list.propertyCount}</Table.Td>
-                {manage ? (
+                {folder.kind === 'project' ? (
+                  <Table.Td>
+                    {list.deployment ? (
+                      <Badge variant="light" color={list.deployment === 'populated' ? 'blue' : 'gray'}>
+                        {t(list.deployment === 'populated' ? 'lists.deployedPopulated' : 'lists.deployedEmpty')}
+                      </Badge>
+                    ) : null}
+                  </Table.Td>
+                ) : null}
+                {manage && list.sourceListId !== null ? <Table.Td /> : null}
+                {manage && list.sourceListId === null ? (
                   <Table.Td align="right">
                     <Menu position="bottom-end">
                       <Menu.Target>
@@ -141,6 +212,13 @@ export function ListsPage({ folder, path, viewer, state }: Props) {
                       <Menu.Dropdown>
                         {state === 'active' ? (
                           <>
+                            {deploys ? (
+                              <Menu.Item
+                                onClick={() => setDeploy({ mode: 'manage', listIds: [list.id], name: list.name })}
+                              >
+                                {t('lists.manageDeployment')}
+                              </Menu.Item>
+                            ) : null}
                             <Menu.Item onClick={() => setNaming({ list })}>{t('lists.rename')}</Menu.Item>
                             <Menu.Item onClick={() => confirmArchive(list)}>{t('lists.archive')}</Menu.Item>
                           </>
@@ -176,6 +254,18 @@ export function ListsPage({ folder, path, viewer, state }: Props) {
           navigate(listPath(folder.kind, folder.folderId, created.id));
         }}
       />
+      {deploy ? (
+        <ListDeploymentDialog
+          key={JSON.stringify(deploy)}
+          companyId={folder.companyId}
+          projects={projects}
+          deploy={deploy}
+          onClose={() => {
+            if (deploy.mode !== 'manage') setSelected(new Set());
+            setDeploy(null);
+          }}
+        />
+      ) : null}
       <ConfirmModal
         confirmation={confirmation}
         busy={setState.isPending || remove.isPending}

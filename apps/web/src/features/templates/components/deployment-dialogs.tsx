@@ -1,5 +1,7 @@
+import { useMemo } from 'react';
+import { type DeployMode, DeploymentModal } from '../../../components/ui/deployment-modal.tsx';
+import { useTranslation } from '../../../lib/translate.tsx';
 import type { TemplatesPageModel } from '../hooks/use-templates-page.ts';
-import { type DeployMode, DeploymentModal } from './deployment-modal.tsx';
 import { LibraryDeployModal } from './library-deploy-modal.tsx';
 import type { TeamOption } from './team-options.ts';
 
@@ -7,14 +9,29 @@ import type { TeamOption } from './team-options.ts';
 export function DeploymentDialogs({ page, teams }: { page: TemplatesPageModel; teams: readonly TeamOption[] }) {
   const { folder, view, deployment } = page;
   const { deploy, setDeploy } = page.selection;
+  const { t } = useTranslation();
+  const mode = (deploy && deploy.mode !== 'library' ? deploy.mode : 'manage') as DeployMode;
+  const targets = useMemo(
+    () =>
+      teams.map((team) => ({
+        id: team.folderId,
+        name: team.name,
+        label: t('folders.teamInProject', { team: team.name, project: team.projectName }),
+        group: { id: team.projectId, name: team.projectName },
+      })),
+    [teams, t],
+  );
   return (
     <>
       <DeploymentModal
         key={deploy ? JSON.stringify(deploy) : 'closed'}
         opened={deploy !== null && deploy.mode !== 'library'}
-        mode={(deploy && deploy.mode !== 'library' ? deploy.mode : 'manage') as DeployMode}
-        subject={deploy && deploy.mode !== 'library' ? deploy.name : ''}
-        teams={teams}
+        title={t(`deploy.title.${mode}`, { name: deploy && deploy.mode !== 'library' ? deploy.name : '' })}
+        description={t(`deploy.body.${mode}`)}
+        targetsLabel={t('deploy.teams')}
+        searchLabel={t('deploy.search')}
+        emptyText={t('deploy.noTeams')}
+        targets={targets}
         initial={deploy?.mode === 'manage' ? deployment.currentTeamIds : []}
         busy={deployment.busy}
         onApply={(teamIds) => void deployment.apply(teamIds)}
