@@ -61,3 +61,42 @@ test('List Library: a list is created, edited inline and replaced by a CSV after
   await page.getByRole('link', { name: 'Back to the lists' }).click();
   await expect(page.getByRole('link', { name })).toBeVisible();
 });
+
+test("List Library: a list deployed populated to a project shows its items in that project's Lists (issue 18.4)", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signInAndLand(page, demo.orgController);
+  const hrefOf = async (folder: string) =>
+    ((await folderNav(page).getByRole('link', { name: folder }).first().getAttribute('href')) ?? '').split('/')[3];
+  const companyId = await hrefOf('Home Folder');
+  const projectId = await hrefOf('Harbour Bridge Upgrade');
+
+  await page.goto(`/lists/companies/${companyId}/active`);
+  const name = `Subcontractors ${Date.now()}`;
+  await page.getByRole('button', { name: 'New list' }).click();
+  await page.getByRole('dialog').getByLabel('Name').fill(name);
+  await page.getByRole('dialog').getByRole('button', { name: 'New list' }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await page.getByRole('textbox', { name: 'New item' }).fill('Harbour Electrical');
+  await page.getByRole('button', { name: 'Add item' }).click();
+  await expect(page.getByRole('row', { name: 'Harbour Electrical' })).toBeVisible();
+  await page.getByRole('link', { name: 'Back to the lists' }).click();
+
+  // Manage deployment: tick the project; Deployed Populated is the default.
+  await page.getByRole('button', { name: `Actions for ${name}` }).click();
+  await page.getByRole('menuitem', { name: 'Manage deployment' }).click();
+  const dialog = page.getByRole('dialog', { name: `Manage deployment: ${name}` });
+  await dialog.getByRole('checkbox', { name: 'Harbour Bridge Upgrade' }).check();
+  await expect(dialog.getByRole('radio', { name: 'Deployed Populated: the items are copied' })).toBeChecked();
+  await dialog.getByRole('button', { name: 'Apply' }).click();
+  await expect(dialog).toBeHidden();
+
+  // The project's Lists show the deployed copy, with the library's items.
+  await page.goto(`/lists/projects/${projectId}/active`);
+  const row = page.getByRole('row').filter({ has: page.getByRole('link', { name }) });
+  await expect(row.getByText('Deployed Populated')).toBeVisible();
+  await row.getByRole('link', { name }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Item Harbour Electrical' })).toHaveValue('Harbour Electrical');
+});

@@ -1,4 +1,5 @@
 import type { Tx } from '../db/tenant.ts';
+import { writeListDeployments } from '../modules/lists/list-deployments.service.ts';
 import { propertyIdsByName } from '../modules/lists/list-fields.service.ts';
 import { writeListFromCsv } from '../modules/lists/lists.service.ts';
 
@@ -27,10 +28,13 @@ const subcontractorsCsv = [
 /** A demo list's id and its property ids by name (templates whose fields read it name them). */
 export type DemoList = { listId: string; properties: Record<string, string> };
 
-/** The List Library's demo lists, made by the lists service as an import makes them. */
+/**
+ * The List Library's demo lists, made by the lists service as an import makes them; Subcontractors
+ * is deployed populated to one project and empty to another (issue 18.6).
+ */
 export async function seedDemoLists(
   tx: Tx,
-  demo: { workspaceId: string; actorUserId: string },
+  demo: { workspaceId: string; actorUserId: string; populatedProjectId: string; emptyProjectId: string },
 ): Promise<{ plant: DemoList; subcontractors: DemoList }> {
   const common = {
     workspaceId: demo.workspaceId,
@@ -40,6 +44,10 @@ export async function seedDemoLists(
   };
   const plant = await writeListFromCsv(tx, { ...common, name: 'Plant', csv: plantCsv });
   const subcontractors = await writeListFromCsv(tx, { ...common, name: 'Subcontractors', csv: subcontractorsCsv });
+  const actor = { workspaceId: demo.workspaceId, userId: demo.actorUserId };
+  const subs = { id: subcontractors, name: 'Subcontractors' };
+  await writeListDeployments(tx, actor, subs, [demo.populatedProjectId], 'populated');
+  await writeListDeployments(tx, actor, subs, [demo.emptyProjectId], 'empty');
   const withProperties = async (listId: string) => ({
     listId,
     properties: await propertyIdsByName(tx, demo.workspaceId, listId),

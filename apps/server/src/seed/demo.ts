@@ -300,7 +300,13 @@ export async function seedDemo(database: Database, config: Config): Promise<{ us
         };
       }),
     );
-    const demoLists = await seedDemoLists(tx, { workspaceId, actorUserId: orgController });
+    const demoLists = await seedDemoLists(tx, {
+      workspaceId,
+      actorUserId: orgController,
+      // The teams' forms in Riverside Apartments read the copied items; Northside Hospital fills its own.
+      populatedProjectId: projectIds[2] as string,
+      emptyProjectId: projectIds[1] as string,
+    });
     await seedDemoTemplates(tx, { workspaceId, actorUserId: orgController, teamIds, lists: demoLists });
     await seedDemoForms(tx, {
       workspaceId,

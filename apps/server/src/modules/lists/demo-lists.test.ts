@@ -71,4 +71,19 @@ describe('demo lists (issue 18.6)', () => {
     const subs = library.templates.find((t: { name: string }) => t.name === 'Subcontractor Sign-in');
     expect(subs.deployedTeamIds.length).toBeGreaterThan(0);
   });
+
+  it('Subcontractors is deployed populated to Riverside Apartments and empty to Northside Hospital', async () => {
+    const projects = await ctx.database.db.execute<{ folder_id: string; name: string }>(
+      sql`select folder_id, name from folders where kind = 'project' and name in ('Riverside Apartments', 'Northside Hospital')`,
+    );
+    const idOf = (name: string) => projects.rows.find((p) => p.name === name)?.folder_id as string;
+    const lists = async (projectId: string) =>
+      (await get('org.controller@acme.example', `/api/projects/${projectId}/lists`)).lists;
+    expect(await lists(idOf('Riverside Apartments'))).toMatchObject([
+      { name: 'Subcontractors', deployment: 'populated', itemCount: 5, propertyCount: 2 },
+    ]);
+    expect(await lists(idOf('Northside Hospital'))).toMatchObject([
+      { name: 'Subcontractors', deployment: 'empty', itemCount: 0, propertyCount: 2 },
+    ]);
+  });
 });

@@ -36,17 +36,22 @@ async function verifiedProjects(tx: Tx, workspaceId: string, projectIds: string[
   }
 }
 
+/** Who deploys, in which workspace. */
+type Actor = { workspaceId: string; userId: string };
+
+const actorOf = (ctx: AccessContext): Actor => ({ workspaceId: ctx.workspace.workspaceId, userId: ctx.user.userId });
+
 function deploymentEvent(
-  ctx: AccessContext,
+  actor: Actor,
   change: { listId: string; projectId: string },
   name: string,
   action: 'list.deployed' | 'list.undeployed',
   deployment?: ListDeploymentType,
 ) {
-  const companyId = ctx.workspace.workspaceId;
+  const companyId = actor.workspaceId;
   return {
     workspaceId: companyId,
-    actorUserId: ctx.user.userId,
+    actorUserId: actor.userId,
     action,
     subjectType: 'list' as const,
     subjectId: change.listId,
@@ -54,6 +59,32 @@ function deploymentEvent(
     folderPath: [companyId, change.projectId],
     details: { name, projectId: change.projectId, ...(deployment ? { deployment } : {}) },
   };
+}
+
+/**
+ * Deploys the list to these projects (those without a copy yet) as `deployment`, inside the
+ * caller's transaction, with an audit event each; answers the projects it was deployed to. The
+ * caller checked the list and the projects (the demo seed deploys its own).
+ */
+export async function writeListDeployments(
+  tx: Tx,
+  actor: Actor,
+  list: { id: string; name: string },
+  projectIds: string[],
+  deployment: ListDeploymentType,
+): Promise<string[]> {
+  const added: string[] = [];
+  for (const projectId of projectIds) {
+    const copy = { workspaceId: actor.workspaceId, listId: list.id, projectId, copyId: randomUUID(), deployment };
+    if (await queries.insertCopy(tx, { ...copy, userId: actor.userId })) added.push(projectId);
+  }
+  await recordEvents(
+    tx,
+    added.map((projectId) =>
+      deploymentEvent(actor, { listId: list.id, projectId }, list.name, 'list.deployed', deployment),
+    ),
+  );
+  return added;
 }
 
 async function deployableList(tx: Tx, ctx: AccessContext, listId: string) {
@@ -101,18 +132,12 @@ export async function setListDeployment(
     const wantedSet = new Set(wanted);
     const toRemove = [...currentIds].filter((id) => !wantedSet.has(id));
     await verifiedProjects(tx, workspaceId, wanted, new Set(toAdd));
-    const added: string[] = [];
-    for (const projectId of toAdd) {
-      const copy = { workspaceId, listId, projectId, copyId: randomUUID(), deployment: body.deployment };
-      if (await queries.insertCopy(tx, { ...copy, userId: ctx.user.userId })) added.push(projectId);
-    }
+    const added = await writeListDeployments(tx, actorOf(ctx), list, toAdd, body.deployment);
     const removed = await queries.removeCopies(tx, workspaceId, [listId], toRemove);
-    await recordEvents(tx, [
-      ...added.map((projectId) =>
-        deploymentEvent(ctx, { listId, projectId }, list.name, 'list.deployed', body.deployment),
-      ),
-      ...removed.map((r) => deploymentEvent(ctx, r, list.name, 'list.undeployed')),
-    ]);
+    await recordEvents(
+      tx,
+      removed.map((r) => deploymentEvent(actorOf(ctx), r, list.name, 'list.undeployed')),
+    );
     return deploymentOf(
       listId,
       await queries.copiesOf(tx, workspaceId, [listId]),
@@ -142,28 +167,19 @@ export async function bulkListDeployment(
       names.set(listId, list.name);
     }
     await verifiedProjects(tx, workspaceId, projectIds, deploy ? new Set(projectIds) : new Set());
-    const changed: { listId: string; projectId: string }[] = [];
     if (deploy) {
+      const changed: { listId: string; projectId: string }[] = [];
       for (const listId of listIds) {
-        for (const projectId of projectIds) {
-          const copy = { workspaceId, listId, projectId, copyId: randomUUID(), deployment: body.deployment };
-          if (await queries.insertCopy(tx, { ...copy, userId: ctx.user.userId })) changed.push({ listId, projectId });
-        }
+        const list = { id: listId, name: names.get(listId) ?? '' };
+        const added = await writeListDeployments(tx, actorOf(ctx), list, projectIds, body.deployment);
+        changed.push(...added.map((projectId) => ({ listId, projectId })));
       }
-    } else {
-      changed.push(...(await queries.removeCopies(tx, workspaceId, listIds, projectIds)));
+      return { changed };
     }
+    const changed = await queries.removeCopies(tx, workspaceId, listIds, projectIds);
     await recordEvents(
       tx,
-      changed.map((c) =>
-        deploymentEvent(
-          ctx,
-          c,
-          names.get(c.listId) ?? '',
-          deploy ? 'list.deployed' : 'list.undeployed',
-          deploy ? body.deployment : undefined,
-        ),
-      ),
+      changed.map((c) => deploymentEvent(actorOf(ctx), c, names.get(c.listId) ?? '', 'list.undeployed')),
     );
     return { changed };
   });
