@@ -125,10 +125,10 @@ test('a legacy team path lands on the team activity; a missing folder redirects 
   await page.goto(`/secure/home/teams/${teamId}/activity`);
   await expect(page).toHaveURL(`/home/teams/${teamId}/activity`);
 
-  // Sections that are not built yet are not faked: their addresses keep the shell and say so.
+  // The legacy photos path lands on the team's Photos (spec 2.2).
   await page.goto(`/teams/${teamId}/photos`);
   await expect(page).toHaveURL(`/photos/teams/${teamId}`);
-  await expect(page.getByText('Photos is not available yet')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Photos' })).toBeVisible();
 
   await page.goto('/home/teams/00000000-0000-4000-8000-000000000000/activity');
   await expect(toast(page, "We couldn't find this folder so we've redirected you to another folder.")).toBeVisible();

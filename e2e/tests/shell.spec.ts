@@ -20,7 +20,6 @@ test('sections that are not built yet keep the shell and say so, at every addres
   ).split('/')[3] as string;
 
   const addresses: [string, string][] = [
-    [`/photos/teams/${teamId}`, 'Photos'],
     [`/analytics/teams/${teamId}`, 'Analytics'],
     [`/analytics/companies/${companyId}/dashboards/grid`, 'Analytics'],
   ];
@@ -34,10 +33,12 @@ test('sections that are not built yet keep the shell and say so, at every addres
     await expect(folderNav(page)).toBeVisible();
   }
 
-  // A legacy photos path lands there too; the section link in the top bar goes there.
+  // A legacy photos path lands on the team's Photos, which is built (issue 19).
   await page.goto(`/teams/${teamId}/photos`);
   await expect(page).toHaveURL(`/photos/teams/${teamId}`);
-  await expect(page.getByText('Photos is not available yet')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Photos' })).toBeVisible();
+  await page.goto(`/analytics/teams/${teamId}`);
+  await expect(page.getByText('Analytics is not available yet')).toBeVisible();
   await page.getByRole('link', { name: "Go to the folder's activity" }).click();
   await expect(page).toHaveURL(`/home/teams/${teamId}/activity`);
   await page.getByRole('link', { name: 'Users' }).click();

@@ -18,8 +18,8 @@ function analyticsTail(splat: string | undefined): string {
 }
 
 /**
- * Every legacy path of spec 2.2. Targets of sections that are not built yet (photos,
- * analytics) then show the shell's "not available yet" page.
+ * Every legacy path of spec 2.2. Targets of sections that are not built yet (analytics) then
+ * show the shell's "not available yet" page.
  */
 export const legacyRedirects: RouteObject[] = [
   ...(['teams', 'companies'] as const).flatMap((level) => [

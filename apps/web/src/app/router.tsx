@@ -36,6 +36,7 @@ const ActivationRoute = lazyWithReload(() =>
 const PhoneWelcomeRoute = lazyWithReload(() =>
   import('./routes/activation-route.tsx').then((m) => ({ default: m.PhoneWelcomeRoute })),
 );
+const PhotosRoute = lazyWithReload(() => import('./routes/photos-route.tsx').then((m) => ({ default: m.PhotosRoute })));
 const ListsRoute = lazyWithReload(() => import('./routes/lists-route.tsx').then((m) => ({ default: m.ListsRoute })));
 const VerifyDomainRoute = lazyWithReload(() =>
   import('../features/security/routes/verify-domain-route.tsx').then((m) => ({ default: m.VerifyDomainRoute })),
@@ -63,8 +64,8 @@ function lazyPage(Page: ComponentType) {
 }
 
 /**
- * The route table (spec 2.1, 2.2). Sections that are not built yet (photos,
- * analytics, folder settings) show the shell with a "not available yet" page at their addresses
+ * The route table (spec 2.1, 2.2). Sections that are not built yet
+ * (analytics) show the shell with a "not available yet" page at their addresses
  * (any tail, so legacy redirects land there too). Unknown paths go to the 404 page.
  */
 export const routes: RouteObject[] = [
@@ -119,7 +120,9 @@ export const routes: RouteObject[] = [
       // Spec 2.2: List Library (companies) and Lists (projects), active or archived, and one list.
       { path: '/lists/:level/:folderId', element: lazyPage(ListsRoute) },
       { path: '/lists/:level/:folderId/:segment', element: lazyPage(ListsRoute) },
-      ...(['photos', 'analytics'] as const).map((section) => ({
+      // Spec 2.2: a team's Photos (issue 19).
+      { path: '/photos/:level/:folderId', element: lazyPage(PhotosRoute) },
+      ...(['analytics'] as const).map((section) => ({
         path: `/${section}/:level/:folderId/*`,
         element: <SectionNotAvailableRoute section={section} />,
       })),

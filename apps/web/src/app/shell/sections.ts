@@ -21,7 +21,7 @@ export const sectionIds = [
 export type SectionId = (typeof sectionIds)[number];
 
 /** Sections that are not built yet: their addresses show the shell with a "not available yet" page. */
-export const unbuiltSections = ['photos', 'analytics'] as const;
+export const unbuiltSections = ['analytics'] as const;
 export type UnbuiltSection = (typeof unbuiltSections)[number];
 
 /** Which folder levels each section exists at (spec 2.2). */

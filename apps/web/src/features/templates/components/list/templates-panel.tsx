@@ -1,8 +1,8 @@
 import { Badge, Button, ColorSwatch, Group, Stack, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
+import { tabColours } from '../../../../components/ui/tab-colours.ts';
 import { useTranslation } from '../../../../lib/translate.tsx';
 import type { TemplatesPageModel } from '../../hooks/use-templates-page.ts';
-import { tabColours } from '../sidebar/tab-colours.ts';
 import { TemplatesListState } from './templates-list-state.tsx';
 import { TemplatesTable } from './templates-table.tsx';
 

@@ -1,10 +1,10 @@
 import type { TemplateSummary } from '@formwork/shared/schemas/templates';
 import { templateTypeLabels } from '@formwork/shared/templates/template-definition';
 import { Anchor, Badge, Checkbox, Group, Table, Text } from '@mantine/core';
+import { tabColours } from '../../../../components/ui/tab-colours.ts';
 import { useTranslation } from '../../../../lib/translate.tsx';
 import type { TemplatesPageModel } from '../../hooks/use-templates-page.ts';
 import { toggleBulk } from '../../model/bulk.ts';
-import { tabColours } from '../sidebar/tab-colours.ts';
 import { TemplateRowMenu } from '../template-row-menu.tsx';
 
 /** One template of the table; in bulk mode a checkbox instead of its menu. */

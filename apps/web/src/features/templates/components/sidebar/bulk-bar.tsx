@@ -9,10 +9,10 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { tabColours } from '../../../../components/ui/tab-colours.ts';
 import { useTranslation } from '../../../../lib/translate.tsx';
 import type { TemplatesPageModel } from '../../hooks/use-templates-page.ts';
 import { type BulkAction, selectableIds, toggleAll } from '../../model/bulk.ts';
-import { tabColours } from './tab-colours.ts';
 
 const bulkIcons: Record<BulkAction, ReactNode> = {
   edit: <IconPencil size={14} />,

@@ -1,6 +1,7 @@
 import { type TabStyle, tabStyles } from '@formwork/shared/schemas/tabs';
 import { ActionIcon, Box, ColorSwatch, Group, Paper, SimpleGrid, TextInput } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
+import { tabColours } from '../../../../components/ui/tab-colours.ts';
 import { useTranslation } from '../../../../lib/translate.tsx';
 import {
   colourPickerBottomMarginPx,
@@ -9,7 +10,6 @@ import {
   type SidebarTab,
   type TabEditOutcome,
 } from '../../model/tab-edit.ts';
-import { tabColours } from './tab-colours.ts';
 
 /** The picker's height; it opens upwards when it would come nearer the viewport bottom than 90 px. */
 const pickerHeightPx = 90;

@@ -13,9 +13,9 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { tabColours } from '../../../../components/ui/tab-colours.ts';
 import { useTranslation } from '../../../../lib/translate.tsx';
 import type { SidebarTab } from '../../model/tab-edit.ts';
-import { tabColours } from './tab-colours.ts';
 
 type Props = {
   tab: SidebarTab;

@@ -13,8 +13,8 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { useState } from 'react';
+import { tabColours } from '../../../../components/ui/tab-colours.ts';
 import { useTranslation } from '../../../../lib/translate.tsx';
-import { tabColours } from './tab-colours.ts';
 
 export type TemplateMenuRights = {
   archivedView: boolean;

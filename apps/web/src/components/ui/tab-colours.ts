@@ -1,6 +1,6 @@
 import type { TabStyle } from '@formwork/shared/schemas/tabs';
 
-/** The 12 tab colours of spec 3 as shown on screen. */
+/** The 12 colours of spec 3 as shown on screen: template tabs and photo tags. */
 export const tabColours: Record<TabStyle, string> = {
   red: '#e03131',
   orange: '#f76707',

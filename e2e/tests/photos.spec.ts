@@ -1,0 +1,67 @@
+import { expect, test } from '@playwright/test';
+import sharp from 'sharp';
+import { demo, folderNav, signInAndLand } from './helpers.ts';
+
+/** A small JPEG of one colour, as a phone's photo would arrive (bytes only; the server sniffs them). */
+function jpeg(colour: string) {
+  return sharp({ create: { width: 320, height: 240, channels: 3, background: colour } })
+    .jpeg()
+    .toBuffer();
+}
+
+test('photos uploaded with tags filter by tag (issue 19)', async ({ page }) => {
+  test.setTimeout(150_000);
+  await signInAndLand(page, demo.teamController);
+  const href = (await folderNav(page).getByRole('link', { name: 'Site Safety' }).first().getAttribute('href')) ?? '';
+  const teamId = href.split('/')[3] as string;
+  const stamp = Date.now().toString(36);
+  const tagged = `pour-${stamp}.jpg`;
+  const untagged = `rebar-${stamp}.jpg`;
+  const tagName = `Pour ${stamp}`;
+
+  await page.goto(`/photos/teams/${teamId}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Photos' })).toBeVisible();
+
+  // A team tag.
+  await page.getByRole('button', { name: 'Manage tags' }).click();
+  const manager = page.getByRole('dialog', { name: 'Manage tags' });
+  await manager.getByLabel('New tag').fill(tagName);
+  await manager.getByRole('button', { name: 'Add tag' }).click();
+  await expect(manager.getByRole('textbox', { name: 'Tag name' }).and(page.locator(`[value="${tagName}"]`))).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(manager).toBeHidden();
+
+  // Two photos at once through the picker, each with its progress.
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Upload photos' }).click();
+  await (await chooser).setFiles([
+    { name: tagged, mimeType: 'image/jpeg', buffer: await jpeg('orange') },
+    { name: untagged, mimeType: 'image/jpeg', buffer: await jpeg('teal') },
+  ]);
+  const uploads = page.getByRole('list', { name: 'Uploads' });
+  await expect(uploads.getByRole('listitem', { name: tagged })).toContainText('Uploaded');
+  await expect(uploads.getByRole('listitem', { name: untagged })).toContainText('Uploaded');
+  await expect(page.getByRole('button', { name: `Open photo ${tagged}` })).toBeVisible();
+  await expect(page.getByRole('button', { name: `Open photo ${untagged}` })).toBeVisible();
+
+  // The tag applied to one of them.
+  await page.getByRole('checkbox', { name: `Select photo ${tagged}` }).check();
+  await page.getByRole('textbox', { name: 'Tags to apply (up to 10)' }).click();
+  await page.getByRole('option', { name: tagName }).click();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Apply tags' }).click();
+  await expect(page.getByText('Tags applied to 1 photo')).toBeVisible();
+
+  // Filtered by the tag: only the tagged photo stays.
+  await page.getByRole('textbox', { name: 'Tags' }).click();
+  await page.getByRole('option', { name: tagName }).click();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('button', { name: `Open photo ${untagged}` })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: `Open photo ${tagged}` })).toBeVisible();
+
+  // The viewer shows it with its tag; the arrow keys stay within the filtered photos.
+  await page.getByRole('button', { name: `Open photo ${tagged}` }).click();
+  const viewer = page.getByRole('dialog', { name: tagged });
+  await expect(viewer.getByText(tagName)).toBeVisible();
+  await expect(viewer.getByRole('img', { name: tagged })).toBeVisible();
+});
