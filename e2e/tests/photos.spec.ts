@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { demo, folderNav, signInAndLand } from './helpers.ts';
+import { demo, signInAndLand } from './helpers.ts';
 
 /** A small JPEG of one colour, as a phone's photo would arrive (bytes only; the server sniffs them). */
 function jpeg(colour: string) {
@@ -11,15 +11,16 @@ function jpeg(colour: string) {
 
 test('photos uploaded with tags filter by tag (issue 19)', async ({ page }) => {
   test.setTimeout(150_000);
+  // The team controller lands on their team (Site Safety); its Photos section is in the top bar.
   await signInAndLand(page, demo.teamController);
-  const href = (await folderNav(page).getByRole('link', { name: 'Site Safety' }).first().getAttribute('href')) ?? '';
-  const teamId = href.split('/')[3] as string;
+  await page.waitForURL(/\/home\/teams\/[0-9a-f-]+\/activity/);
   const stamp = Date.now().toString(36);
   const tagged = `pour-${stamp}.jpg`;
   const untagged = `rebar-${stamp}.jpg`;
   const tagName = `Pour ${stamp}`;
 
-  await page.goto(`/photos/teams/${teamId}`);
+  await page.getByRole('link', { name: 'Photos', exact: true }).click();
+  await expect(page).toHaveURL(/\/photos\/teams\/[0-9a-f-]+$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Photos' })).toBeVisible();
 
   // A team tag.
@@ -27,7 +28,9 @@ test('photos uploaded with tags filter by tag (issue 19)', async ({ page }) => {
   const manager = page.getByRole('dialog', { name: 'Manage tags' });
   await manager.getByLabel('New tag').fill(tagName);
   await manager.getByRole('button', { name: 'Add tag' }).click();
-  await expect(manager.getByRole('textbox', { name: 'Tag name' }).and(page.locator(`[value="${tagName}"]`))).toBeVisible();
+  await expect(
+    manager.getByRole('textbox', { name: 'Tag name' }).and(page.locator(`[value="${tagName}"]`)),
+  ).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(manager).toBeHidden();
 
@@ -46,14 +49,14 @@ test('photos uploaded with tags filter by tag (issue 19)', async ({ page }) => {
 
   // The tag applied to one of them.
   await page.getByRole('checkbox', { name: `Select photo ${tagged}` }).check();
-  await page.getByRole('textbox', { name: 'Tags to apply (up to 10)' }).click();
+  await page.getByRole('combobox', { name: 'Tags to apply (up to 10)' }).click();
   await page.getByRole('option', { name: tagName }).click();
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Apply tags' }).click();
   await expect(page.getByText('Tags applied to 1 photo')).toBeVisible();
 
   // Filtered by the tag: only the tagged photo stays.
-  await page.getByRole('textbox', { name: 'Tags' }).click();
+  await page.getByRole('combobox', { name: 'Tags', exact: true }).click();
   await page.getByRole('option', { name: tagName }).click();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('button', { name: `Open photo ${untagged}` })).toHaveCount(0);

@@ -76,7 +76,9 @@ describe('galleryRows', () => {
 });
 
 describe('PhotoGrid', () => {
-  it('keeps only the visible rows and one screen more in the page, out of 20,000 photos', { timeout: 30_000 }, async () => {
+  it('keeps only the visible rows and one screen more in the page, out of 20,000 photos', {
+    timeout: 30_000,
+  }, async () => {
     vi.stubGlobal('fetch', async () => new Response(new Blob(['x'], { type: 'image/jpeg' })));
     const onOpen = vi.fn();
     const onToggle = vi.fn();
