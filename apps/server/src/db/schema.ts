@@ -95,6 +95,8 @@ export const workspaces = pgTable('workspaces', {
   logoFileId: uuid('logo_file_id'),
   pdfLogoFileId: uuid('pdf_logo_file_id'),
   documentSettings: jsonb('document_settings').notNull().default({}),
+  /** 0021_invitations.sql: whether visitors may be added (spec 5.3; Settings > Feature Access). */
+  visitorsAllowed: boolean('visitors_allowed').notNull().default(true),
   accountId: uuid('account_id').notNull(),
   /** Bumped by a trigger whenever the workspace's folders change (0012_folders_version.sql). */
   foldersVersion: bigint('folders_version', { mode: 'number' }).notNull().default(0),

@@ -20,6 +20,8 @@ export const workspaceSchema = z.object({
   locale: z.string(),
   /** Documents & Formatting (issue 23.1). */
   documentSettings: documentSettingsSchema,
+  /** Feature Access (spec 5.3): whether visitors may be added to the workspace. */
+  visitorsAllowed: z.boolean(),
   archived: z.boolean(),
   /** The plan of the workspace's account (its planType): the account is the one source of it. */
   plan: z.enum(plans),
@@ -110,6 +112,7 @@ export const updateWorkspaceSchema = z
     brandColour: brandColourSchema.nullable().optional(),
     pdfLogoFileId: z.string().uuid().nullable().optional(),
     documentSettings: documentSettingsSchema.optional(),
+    visitorsAllowed: z.boolean().optional(),
   })
   .strict()
   .refine((body) => Object.keys(body).length > 0, { message: 'Change at least one setting.' })

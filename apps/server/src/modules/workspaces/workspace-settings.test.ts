@@ -191,6 +191,28 @@ describe('PATCH /api/workspaces/:workspaceId (General, Branding, Documents & For
     expect(JSON.stringify(empty.json().errors)).toContain('Change at least one setting.');
   });
 
+  it('Feature Access: an org controller stops visitors being added, and invitations of visitors are then refused', async () => {
+    const invite = async () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/folders/${w.projects[0]?.teams[0]?.teamId}/invitations`,
+        headers: await w.personas.orgController.headers(),
+        payload: { email: `guest.${Date.now()}@subcontractor.example`, role: 'member', userType: 'visitor' },
+      });
+    const off = await patch(w.personas.orgController, { visitorsAllowed: false });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json()).toMatchObject({ visitorsAllowed: false });
+    const refused = await invite();
+    expect(refused.statusCode).toBe(400);
+    expect(JSON.stringify(refused.json())).toContain('This workspace does not allow visitors to be added.');
+    const updates = (await events()).filter((e) => e.action === 'workspace.updated');
+    expect(updates[0]?.details).toMatchObject({ changed: ['visitorsAllowed'] });
+    expect((await patch(w.personas.orgController, { visitorsAllowed: true })).json()).toMatchObject({
+      visitorsAllowed: true,
+    });
+    expect((await invite()).statusCode).toBe(201);
+  });
+
   it('members without the right are refused (403); another workspace answers 404', async () => {
     for (const persona of [w.personas.orgMember, w.personas.projectController, w.personas.teamController]) {
       expect((await patch(persona, { brandColour: '#000000' })).statusCode).toBe(403);

@@ -12,6 +12,7 @@ const workspaceColumns = {
   pdfLogoFileId: workspaces.pdfLogoFileId,
   locale: workspaces.locale,
   documentSettings: workspaces.documentSettings,
+  visitorsAllowed: workspaces.visitorsAllowed,
   archived: workspaces.archived,
   plan: accounts.planType,
   region: workspaces.region,
@@ -107,6 +108,7 @@ export type WorkspaceSettingsRow = {
   brandColour: string | null;
   pdfLogoFileId: string | null;
   documentSettings: unknown;
+  visitorsAllowed: boolean;
 };
 
 /** The workspace's settings, locked for an update in this transaction. */
@@ -120,6 +122,7 @@ export async function settingsForUpdate(tx: Tx, workspaceId: string): Promise<Wo
       brandColour: workspaces.brandColour,
       pdfLogoFileId: workspaces.pdfLogoFileId,
       documentSettings: workspaces.documentSettings,
+      visitorsAllowed: workspaces.visitorsAllowed,
     })
     .from(workspaces)
     .where(eq(workspaces.workspaceId, workspaceId))

@@ -203,11 +203,12 @@ const settingNames = [
   'brandColour',
   'pdfLogoFileId',
   'documentSettings',
+  'visitorsAllowed',
 ] as const;
 
 /**
  * An org controller (or admin) changes the workspace's settings (General, Branding, Documents &
- * Formatting): only what is sent and differs changes, in one transaction with one audit event
+ * Formatting, Feature Access): only what is sent and differs changes, in one transaction with one audit event
  * naming the settings changed (and the time zone before and after). A logo must be a file uploaded
  * to this workspace as a logo. Another tenant's workspace answers 404; a member without the right 403.
  */

@@ -11,6 +11,7 @@ import {
   DocumentsSettings,
   type FilenameEditorSlot,
 } from '../../features/workspaces/components/documents-settings.tsx';
+import { FeatureAccessSettings } from '../../features/workspaces/components/feature-access-settings.tsx';
 import { WorkspaceSettings } from '../../features/workspaces/components/workspace-settings.tsx';
 import { useTranslation } from '../../lib/translate.tsx';
 import { type SecuritySection, securitySections } from '../settings/security-sections.tsx';
@@ -22,6 +23,7 @@ const tabLabelKeys: Record<SettingsTabId, string> = {
   general: 'workspaceSettings.general',
   branding: 'settings.branding',
   documents: 'settings.documents',
+  featureAccess: 'settings.featureAccess',
   billing: 'settings.billing',
   usage: 'settings.usage',
   security: 'settings.security',
@@ -125,6 +127,15 @@ export function FolderSettingsTabs({
         {tabs.includes('billing') && (
           <Tabs.Panel value="billing" pt="md">
             <BillingSection workspaceId={companyId} timeZone={workspace?.timeZone ?? 'UTC'} />
+          </Tabs.Panel>
+        )}
+        {tabs.includes('featureAccess') && (
+          <Tabs.Panel value="featureAccess" pt="md">
+            {workspace ? (
+              <FeatureAccessSettings key={workspace.workspaceId} workspace={workspace} canEdit={canEdit} />
+            ) : (
+              loading
+            )}
           </Tabs.Panel>
         )}
         {tabs.includes('usage') && (

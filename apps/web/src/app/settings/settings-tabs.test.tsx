@@ -68,12 +68,14 @@ describe('the tabs of a folder’s settings (spec 2.6, 6)', () => {
       'general',
       'branding',
       'documents',
+      'featureAccess',
     ]);
     expect(visibleSettingsTabs(at('company', viewer(['company', 'controller'])), [])).toEqual([
       'general',
       'branding',
       'documents',
       'billing',
+      'featureAccess',
       'usage',
     ]);
     expect(visibleSettingsTabs(at('company', viewer(['company', 'controller'])), [securityPanel])).toEqual([
@@ -81,6 +83,7 @@ describe('the tabs of a folder’s settings (spec 2.6, 6)', () => {
       'branding',
       'documents',
       'billing',
+      'featureAccess',
       'usage',
       'security',
     ]);
@@ -122,6 +125,7 @@ describe('FolderSettingsTabs', { timeout: 60_000 }, () => {
       'Branding',
       'Documents & Formatting',
       'Billing',
+      'Feature Access',
       'Usage',
       'Security',
     ]);

@@ -3,7 +3,15 @@ import type { FolderLocation } from '../shell/folder-location.ts';
 import type { SecuritySection } from './security-sections.tsx';
 
 /** Spec 2.6: the workspace settings tabs, in order; only those built and allowed are offered. */
-export const settingsTabIds = ['general', 'branding', 'documents', 'billing', 'usage', 'security'] as const;
+export const settingsTabIds = [
+  'general',
+  'branding',
+  'documents',
+  'billing',
+  'featureAccess',
+  'usage',
+  'security',
+] as const;
 export type SettingsTabId = (typeof settingsTabIds)[number];
 
 type Where = Pick<FolderLocation, 'kind' | 'companyId' | 'path' | 'viewer'>;
@@ -15,7 +23,7 @@ export function canViewSettings(location: Where): boolean {
 
 /**
  * The tabs of a folder's settings for its viewer: General everywhere; the company's Branding and
- * Documents & Formatting for its members (org controllers change them); its Billing and Usage for
+ * Documents & Formatting and Feature Access for its members (org controllers change them); its Billing and Usage for
  * those who may see the account; Security when one of its sections shows here.
  */
 export function visibleSettingsTabs(location: FolderLocation, security: readonly SecuritySection[]): SettingsTabId[] {
@@ -23,7 +31,7 @@ export function visibleSettingsTabs(location: FolderLocation, security: readonly
   const company = { kind: 'company' as const, path: [location.companyId] };
   const account = location.kind === 'company' && can(location.viewer, 'account.view', company);
   return settingsTabIds.filter((tab) => {
-    if (tab === 'branding' || tab === 'documents') return location.kind === 'company';
+    if (tab === 'branding' || tab === 'documents' || tab === 'featureAccess') return location.kind === 'company';
     if (tab === 'billing' || tab === 'usage') return account;
     if (tab === 'security') return security.some((s) => s.visible(location));
     return true;

@@ -9,6 +9,7 @@ import { fakeReply } from '../../../../test/fake-reply.ts';
 import { renderWithProviders } from '../../../../test/render.tsx';
 import { UnsavedChangesProvider } from '../../../components/ui/unsaved-changes.tsx';
 import { WorkspaceTimeZone } from '../../../lib/date-text.tsx';
+import { FeatureAccessSettings } from './feature-access-settings.tsx';
 import { WorkspaceSettings } from './workspace-settings.tsx';
 
 const calls: { path: string; method?: string; body?: unknown }[] = [];
@@ -23,6 +24,7 @@ const workspace: AccessibleWorkspace = {
   pdfLogoUrl: null,
   locale: 'en-US',
   documentSettings: defaultDocumentSettings,
+  visitorsAllowed: true,
   archived: false,
   plan: 'standard',
   region: 'au',
@@ -49,7 +51,7 @@ vi.mock('../../../lib/http.ts', async (original) => ({
   }),
 }));
 
-async function renderSettings(canEdit: boolean) {
+async function renderSettings(canEdit: boolean, tab: 'general' | 'featureAccess' = 'general') {
   const router = createMemoryRouter(
     [
       {
@@ -60,7 +62,17 @@ async function renderSettings(canEdit: boolean) {
             </WorkspaceTimeZone>
           </UnsavedChangesProvider>
         ),
-        children: [{ path: '/settings', element: <WorkspaceSettings workspace={workspace} canEdit={canEdit} /> }],
+        children: [
+          {
+            path: '/settings',
+            element:
+              tab === 'general' ? (
+                <WorkspaceSettings workspace={workspace} canEdit={canEdit} />
+              ) : (
+                <FeatureAccessSettings workspace={workspace} canEdit={canEdit} />
+              ),
+          },
+        ],
       },
     ],
     { initialEntries: ['/settings'] },
@@ -101,5 +113,23 @@ describe('workspace settings', { timeout: 60_000 }, () => {
     expect(screen.getByLabelText('Time zone', { selector: 'input' })).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
     expect(screen.getByText('Only Org Controllers can change the workspace settings.')).toBeTruthy();
+  });
+
+  it('Feature Access: an org controller stops visitors being added; the toggles show as the support team set them', async () => {
+    const user = userEvent.setup();
+    await renderSettings(true, 'featureAccess');
+    expect(screen.getByText("Default signature from the person's full name")).toBeTruthy();
+    expect(screen.getByText('Off')).toBeTruthy();
+    const visitors = screen.getByRole('switch', { name: /Visitors may be added/ });
+    expect(visitors).toBeChecked();
+    await user.click(visitors);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(calls).toContainEqual({
+        path: `/api/workspaces/${workspace.workspaceId}`,
+        method: 'PATCH',
+        body: { visitorsAllowed: false },
+      }),
+    );
   });
 });
