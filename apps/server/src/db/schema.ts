@@ -97,6 +97,8 @@ export const workspaces = pgTable('workspaces', {
   documentSettings: jsonb('document_settings').notNull().default({}),
   /** 0021_invitations.sql: whether visitors may be added (spec 5.3; Settings > Feature Access). */
   visitorsAllowed: boolean('visitors_allowed').notNull().default(true),
+  /** 0040_joint_venture.sql: a joint venture's domain and parent domains (spec 5.4), or null. */
+  jointVenture: jsonb('joint_venture'),
   accountId: uuid('account_id').notNull(),
   /** Bumped by a trigger whenever the workspace's folders change (0012_folders_version.sql). */
   foldersVersion: bigint('folders_version', { mode: 'number' }).notNull().default(0),

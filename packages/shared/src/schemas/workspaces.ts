@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { documentSettingsSchema } from '../document-settings.ts';
 import { featureTogglesSchema } from '../feature-toggles.ts';
 import { isTimeZone } from '../forms/date-text.ts';
+import { jointVentureSchema } from '../joint-venture.ts';
 import { plans, userTypes } from '../permissions.ts';
 import { accountSummarySchema } from './accounts.ts';
 import { supportedLocales } from './identity.ts';
@@ -22,6 +23,8 @@ export const workspaceSchema = z.object({
   documentSettings: documentSettingsSchema,
   /** Feature Access (spec 5.3): whether visitors may be added to the workspace. */
   visitorsAllowed: z.boolean(),
+  /** Spec 5.4: a joint venture workspace's domain and parent domains, or null. */
+  jointVenture: jointVentureSchema.nullable(),
   archived: z.boolean(),
   /** The plan of the workspace's account (its planType): the account is the one source of it. */
   plan: z.enum(plans),
@@ -113,6 +116,7 @@ export const updateWorkspaceSchema = z
     pdfLogoFileId: z.string().uuid().nullable().optional(),
     documentSettings: documentSettingsSchema.optional(),
     visitorsAllowed: z.boolean().optional(),
+    jointVenture: jointVentureSchema.nullable().optional(),
   })
   .strict()
   .refine((body) => Object.keys(body).length > 0, { message: 'Change at least one setting.' })

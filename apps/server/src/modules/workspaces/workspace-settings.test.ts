@@ -213,6 +213,56 @@ describe('PATCH /api/workspaces/:workspaceId (General, Branding, Documents & For
     expect((await invite()).statusCode).toBe(201);
   });
 
+  it('a joint venture (spec 5.4): its domain and at least two parent domains, saved lower-cased; null ends it', async () => {
+    const jv = { domain: 'Harbour-JV.com', parentDomains: ['acme-builders.com', 'northwind-civil.com'] };
+    const res = await patch(w.personas.orgController, { jointVenture: jv });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().jointVenture).toEqual({ ...jv, domain: 'harbour-jv.com' });
+    const updates = (await events()).filter((e) => e.action === 'workspace.updated');
+    expect(updates[0]?.details).toMatchObject({ changed: ['jointVenture'] });
+    const ended = await patch(w.personas.orgController, { jointVenture: null });
+    expect(ended.json().jointVenture).toBeNull();
+  });
+
+  it('a joint venture is refused with the field and its message: one parent, a parent domain as its own, free e-mail', async () => {
+    const cases: [object, string, string][] = [
+      [
+        { domain: 'harbour-jv.com', parentDomains: ['acme-builders.com'] },
+        'parentDomains',
+        'A joint venture needs at least two parent domains.',
+      ],
+      [
+        { domain: 'acme-builders.com', parentDomains: ['acme-builders.com', 'northwind-civil.com'] },
+        'domain',
+        'The joint venture domain must differ from its parent domains.',
+      ],
+      [
+        { domain: 'gmail.com', parentDomains: ['acme-builders.com', 'northwind-civil.com'] },
+        'domain',
+        'Use a business e-mail domain: free e-mail providers cannot be joint venture or parent domains.',
+      ],
+      [
+        { domain: 'harbour-jv.com', parentDomains: ['acme-builders.com', 'hotmail.com'] },
+        'parentDomains',
+        'Use a business e-mail domain: free e-mail providers cannot be joint venture or parent domains.',
+      ],
+      [
+        { domain: 'not a domain', parentDomains: ['acme-builders.com', 'northwind-civil.com'] },
+        'domain',
+        'Enter a domain name such as example.com.',
+      ],
+    ];
+    for (const [jointVenture, field, message] of cases) {
+      const res = await patch(w.personas.orgController, { jointVenture });
+      expect(res.statusCode, JSON.stringify(jointVenture)).toBe(400);
+      const errors = res.json().errors as { path: string; message: string }[];
+      expect(
+        errors.some((e) => e.path.includes(`jointVenture.${field}`) && e.message === message),
+        JSON.stringify(errors),
+      ).toBe(true);
+    }
+  });
+
   it('members without the right are refused (403); another workspace answers 404', async () => {
     for (const persona of [w.personas.orgMember, w.personas.projectController, w.personas.teamController]) {
       expect((await patch(persona, { brandColour: '#000000' })).statusCode).toBe(403);

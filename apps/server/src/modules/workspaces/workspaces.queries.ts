@@ -13,6 +13,7 @@ const workspaceColumns = {
   locale: workspaces.locale,
   documentSettings: workspaces.documentSettings,
   visitorsAllowed: workspaces.visitorsAllowed,
+  jointVenture: workspaces.jointVenture,
   archived: workspaces.archived,
   plan: accounts.planType,
   region: workspaces.region,
@@ -109,6 +110,7 @@ export type WorkspaceSettingsRow = {
   pdfLogoFileId: string | null;
   documentSettings: unknown;
   visitorsAllowed: boolean;
+  jointVenture: unknown;
 };
 
 /** The workspace's settings, locked for an update in this transaction. */
@@ -123,6 +125,7 @@ export async function settingsForUpdate(tx: Tx, workspaceId: string): Promise<Wo
       pdfLogoFileId: workspaces.pdfLogoFileId,
       documentSettings: workspaces.documentSettings,
       visitorsAllowed: workspaces.visitorsAllowed,
+      jointVenture: workspaces.jointVenture,
     })
     .from(workspaces)
     .where(eq(workspaces.workspaceId, workspaceId))

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type DocumentSettings, readDocumentSettings } from '@formwork/shared/document-settings';
 import { type FeatureToggles, readFeatureToggles } from '@formwork/shared/feature-toggles';
 import { emailDomain, isFreeMailDomain } from '@formwork/shared/invitation-rules';
+import { type JointVenture, readJointVenture } from '@formwork/shared/joint-venture';
 import { createWorkspaceAccess, createWorkspaceDenied } from '@formwork/shared/permissions';
 import type {
   AccessibleWorkspace,
@@ -33,12 +34,14 @@ type StoredWorkspace = {
   account: Parameters<typeof toAccountSummary>[0];
   featureToggles: unknown;
   documentSettings: unknown;
+  jointVenture: unknown;
 };
 
 /** A workspace row as the API sends it: its account's dates as ISO strings, its toggles and settings read, its logos' addresses. */
 function withAccount<T extends StoredWorkspace>(
   row: T,
-): Omit<T, 'account' | 'featureToggles' | 'documentSettings'> & {
+): Omit<T, 'account' | 'featureToggles' | 'documentSettings' | 'jointVenture'> & {
+  jointVenture: JointVenture | null;
   account: Workspace['account'];
   featureToggles: FeatureToggles;
   documentSettings: DocumentSettings;
@@ -51,6 +54,7 @@ function withAccount<T extends StoredWorkspace>(
     account: toAccountSummary(row.account),
     featureToggles: readFeatureToggles(row.featureToggles),
     documentSettings: readDocumentSettings(row.documentSettings),
+    jointVenture: readJointVenture(row.jointVenture),
   };
 }
 
@@ -204,6 +208,7 @@ const settingNames = [
   'pdfLogoFileId',
   'documentSettings',
   'visitorsAllowed',
+  'jointVenture',
 ] as const;
 
 /**
@@ -235,7 +240,9 @@ export async function updateWorkspace(db: AppDb, ctx: AccessContext, input: Upda
       const same =
         key === 'documentSettings'
           ? JSON.stringify(readDocumentSettings(before.documentSettings)) === JSON.stringify(value)
-          : before[key] === value;
+          : key === 'jointVenture'
+            ? JSON.stringify(readJointVenture(before.jointVenture)) === JSON.stringify(value)
+            : before[key] === value;
       if (!same) Object.assign(changes, { [key]: value });
     }
     const changed = settingNames.filter((key) => key in changes);

@@ -25,6 +25,7 @@ const workspace: AccessibleWorkspace = {
   locale: 'en-US',
   documentSettings: defaultDocumentSettings,
   visitorsAllowed: true,
+  jointVenture: null,
   archived: false,
   plan: 'standard',
   region: 'au',
@@ -129,6 +130,30 @@ describe('workspace settings', { timeout: 60_000 }, () => {
         path: `/api/workspaces/${workspace.workspaceId}`,
         method: 'PATCH',
         body: { visitorsAllowed: false },
+      }),
+    );
+  });
+
+  it('a joint venture needs two parent domains other than its own (spec 5.4); then it is saved', async () => {
+    const user = userEvent.setup();
+    await renderSettings(true);
+    await user.click(screen.getByRole('checkbox', { name: /This workspace is a joint venture/ }));
+    await user.type(screen.getByLabelText('Joint venture domain'), 'harbour-jv.com');
+    const parents = screen.getByLabelText('Parent domains', { selector: 'input' });
+    await user.type(parents, 'harbour-jv.com{Enter}');
+    expect(screen.getByText('A joint venture needs at least two parent domains.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+    await user.type(parents, 'acme-builders.com{Enter}');
+    expect(screen.getByText('The joint venture domain must differ from its parent domains.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+    await user.clear(screen.getByLabelText('Joint venture domain'));
+    await user.type(screen.getByLabelText('Joint venture domain'), 'bridge-jv.com');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(calls).toContainEqual({
+        path: `/api/workspaces/${workspace.workspaceId}`,
+        method: 'PATCH',
+        body: { jointVenture: { domain: 'bridge-jv.com', parentDomains: ['harbour-jv.com', 'acme-builders.com'] } },
       }),
     );
   });

@@ -8,6 +8,7 @@ import { useDateText } from '../../../lib/date-text.tsx';
 import { showToast } from '../../../lib/toast.tsx';
 import { useTranslation } from '../../../lib/translate.tsx';
 import { useUpdateWorkspace } from '../api/accessible-workspaces.ts';
+import { JointVentureInput, jointVentureDraft, readJointVentureDraft } from './joint-venture-input.tsx';
 import { LogoInput } from './logo-input.tsx';
 
 /** The IANA zones this browser knows, UTC first, plus the workspace's own if the list lacks it. */
@@ -70,8 +71,8 @@ export function SettingsSaveBar({
 
 /**
  * The General tab of the workspace settings (spec 2.6, the Home Folder's Settings): its name, logo
- * (shown within 96 x 32 px, under 50Kb), time zone (every date on screen, in exports and in PDFs)
- * and language. Org controllers change them (workspace.edit); other members see them.
+ * (shown within 96 x 32 px, under 50Kb), time zone (every date on screen, in exports and in PDFs),
+ * language, and whether it is a joint venture (spec 5.4). Org controllers change them (workspace.edit); other members see them.
  */
 export function WorkspaceSettings({ workspace, canEdit }: { workspace: AccessibleWorkspace; canEdit: boolean }) {
   const { t } = useTranslation();
@@ -81,11 +82,15 @@ export function WorkspaceSettings({ workspace, canEdit }: { workspace: Accessibl
     timeZone: workspace.timeZone,
     locale: workspace.locale as (typeof supportedLocales)[number],
     logoFileId: workspace.logoFileId,
+    jointVenture: workspace.jointVenture,
   };
   const [edited, setEdited] = useState(saved);
+  const [jvDraft, setJvDraft] = useState(() => jointVentureDraft(workspace.jointVenture));
+  const jv = readJointVentureDraft(jvDraft);
+  const jvInvalid = Object.keys(jv.errors).length > 0;
   const [logoPreview, setLogoPreview] = useState<string | null>(workspace.logoUrl);
   const options = useMemo(() => timeZoneNames(workspace.timeZone), [workspace.timeZone]);
-  const changes = changedSettings(saved, edited);
+  const changes = changedSettings(saved, { ...edited, jointVenture: jvInvalid ? saved.jointVenture : jv.value });
   const { save, changed, saving } = useSettingsSave(workspace.workspaceId, changes);
   const nameError = edited.name.trim() === '' ? t('workspaceSettings.nameRequired') : null;
 
@@ -136,7 +141,13 @@ export function WorkspaceSettings({ workspace, canEdit }: { workspace: Accessibl
           allowDeselect={false}
           disabled={!canEdit}
         />
-        <SettingsSaveBar canEdit={canEdit} changed={changed && !nameError} saving={saving} onSave={() => void save()} />
+        <JointVentureInput draft={jvDraft} onChange={setJvDraft} disabled={!canEdit} />
+        <SettingsSaveBar
+          canEdit={canEdit}
+          changed={changed && !nameError && !jvInvalid}
+          saving={saving}
+          onSave={() => void save()}
+        />
       </Stack>
     </Paper>
   );
