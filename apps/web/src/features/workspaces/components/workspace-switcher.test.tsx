@@ -1,3 +1,4 @@
+import { defaultDocumentSettings } from '@formwork/shared/document-settings';
 import { readFeatureToggles } from '@formwork/shared/feature-toggles';
 import {
   type AccessibleWorkspace,
@@ -16,7 +17,14 @@ const visited: AccessibleWorkspace = {
   workspaceId: '11111111-1111-4111-8111-111111111111',
   name: 'Harbour Builders',
   logoUrl: null,
+  logoFileId: null,
   brandColour: null,
+  pdfLogoFileId: null,
+  pdfLogoUrl: null,
+  locale: 'en-US',
+  documentSettings: defaultDocumentSettings,
+  visitorsAllowed: true,
+  jointVenture: null,
   archived: false,
   plan: 'premium',
   region: 'au',
