@@ -16,6 +16,7 @@ import type { AppDb } from '../../db/client.ts';
 import { commitWithNext, inScope, type Tx } from '../../db/tenant.ts';
 import { AppError } from '../../errors.ts';
 import { withListSnapshots } from '../lists/list-fields.service.ts';
+import { recordFormPhotos } from '../photos/photos.service.ts';
 import {
   archivedFolder,
   createHashOf,
@@ -67,6 +68,14 @@ export async function checkReferences(
 /** Where a form's list fields read their lists: the team's project (issue 18.5). */
 function listPlace(ctx: TeamContext): { workspaceId: string; projectId: string } {
   return { workspaceId: ctx.workspace.workspaceId, projectId: ctx.folder.path[1] as string };
+}
+
+/** The files of the form's photo fields (they join the team's gallery). */
+function photoFileIds(definition: TemplateDefinition, values: Record<string, unknown>): string[] {
+  const photoFields = new Set(definition.fields.filter((f) => f.type === 'photos').map((f) => f.id));
+  return valueReferences(definition.fields, values)
+    .files.filter((r) => photoFields.has(r.fieldId))
+    .map((r) => r.id);
 }
 
 function audit(ctx: TeamContext, action: string, details: Record<string, unknown> = {}): queries.Audit {
@@ -145,6 +154,7 @@ export async function createForm(
     );
     // A concurrent create with the same id committed first: answer like a replay.
     if (!row) return { created: false, form: await replay(tx, ctx, body.formId, hash) };
+    await recordFormPhotos(tx, { workspaceId, teamId, formId: body.formId }, photoFileIds(definition, checked.values));
     return { created: true, form: toForm(ctx, row, { type: template.type, definition }, [], checked.formulaErrors) };
   });
 }
@@ -181,6 +191,7 @@ export async function saveForm(
       form.values,
     );
     if (missing.length > 0) throw invalid(missing);
+    await recordFormPhotos(tx, { workspaceId, teamId, formId }, photoFileIds(definition, checked.values));
     // The update (form, history row, audit event) is the last statement unless a workflow form's
     // signatures are read after it: its commit goes in its round trip.
     if (type !== 'workflow') commitWithNext(tx);

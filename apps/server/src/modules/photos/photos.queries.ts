@@ -148,6 +148,25 @@ export async function insertPhoto(tx: Tx, p: NewPhoto): Promise<boolean> {
   return result.rows.length > 0;
 }
 
+/**
+ * Photos taken in a form (its photo fields' files, uploaded to the form's team) join the team's
+ * gallery, linked to the form; a file already in the gallery stays as it is.
+ */
+export async function insertFormPhotos(
+  tx: Tx,
+  p: { workspaceId: string; teamId: string; formId: string; fileIds: string[] },
+): Promise<void> {
+  await tx.execute(sql`
+    insert into photos (workspace_id, photo_id, team_id, file_id, source, form_id, file_name, shot_at, location,
+                        uploaded_by, uploaded_at)
+    select f.workspace_id, gen_random_uuid(), f.folder_id, f.file_id, 'form', ${p.formId}, f.file_name, f.created_at,
+           f.location, f.created_by, f.created_at
+      from files f
+     where f.workspace_id = ${p.workspaceId} and f.file_id = any(${uuidArray(p.fileIds)})
+       and f.purpose = 'photo' and f.folder_id = ${p.teamId}
+    on conflict (workspace_id, file_id) do nothing`);
+}
+
 export type PhotoSizeRow = {
   size: Exclude<PhotoSize, 'xl'>;
   storageKey: string;

@@ -110,6 +110,19 @@ export async function recordPhoto(
   await queries.insertSizes(tx, input.workspaceId, input.photoId, sizes);
 }
 
+/**
+ * A form's photos join its team's gallery, linked to the form (issue 19), in the transaction that
+ * saves the form: one row per photo file, written once (the form keeps the file; the gallery points at it).
+ */
+export async function recordFormPhotos(
+  tx: Tx,
+  form: { workspaceId: string; teamId: string; formId: string },
+  fileIds: string[],
+): Promise<void> {
+  if (fileIds.length === 0) return;
+  await queries.insertFormPhotos(tx, { ...form, fileIds: [...new Set(fileIds)] });
+}
+
 async function onePhoto(tx: Tx, ctx: AccessContext, photoId: string): Promise<Photo> {
   const [photo] = await queries.photosById(tx, ctx.workspace.workspaceId, ctx.folder.folderId, [photoId]);
   if (!photo) throw new AppError('notFound');

@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWorkspace, projectIdOf, type TestWorkspace, teamIdOf } from '../../../test/factories.ts';
+import {
+  createFormTemplate,
+  createWorkspace,
+  projectIdOf,
+  type TestWorkspace,
+  teamIdOf,
+} from '../../../test/factories.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 
 let ctx: TestContext;
@@ -471,5 +477,46 @@ describe('archive, restore, delete, move and copy (spec 6)', () => {
       'orgController',
     );
     expect(otherWorkspace.statusCode).toBe(404);
+  });
+});
+
+describe('photos taken in forms', () => {
+  it('join the team gallery with a link to their form, once, and filter by source', async () => {
+    const teamId = teamIdOf(w, 1, 1);
+    const { templateId } = await createFormTemplate(ctx.database.db, w.workspaceId, {
+      folderId: teamId,
+      type: 'timeline',
+      definition: { fields: [{ id: 'pics', type: 'photos', label: 'Photos' }] },
+    });
+    const file = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/companies/${w.companyId}/files?purpose=photo&folderId=${teamId}&fileName=slab.jpg`,
+      headers: { ...(await headers('orgController')), 'content-type': 'image/jpeg' },
+      payload: await cameraJpeg(),
+    });
+    expect(file.statusCode).toBe(201);
+    const fileId = file.json().fileId;
+    const formId = randomUUID();
+    const created = await post(
+      `/api/teams/${teamId}/forms`,
+      { formId, templateId, values: { pics: [{ fileId }] } },
+      'orgController',
+    );
+    expect(created.statusCode).toBe(201);
+    const saved = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/teams/${teamId}/forms/${formId}`,
+      headers: await headers('orgController'),
+      payload: { baseVersion: 1, values: { pics: [{ fileId, caption: 'north face' }] } },
+    });
+    expect(saved.statusCode).toBe(200);
+
+    const fromForms = (await get(`/api/teams/${teamId}/photos?source=form`, 'orgController')).json();
+    expect(fromForms.photos).toHaveLength(1);
+    expect(fromForms.photos[0]).toMatchObject({ source: 'form', formId, fileName: 'slab.jpg', teamId });
+    const thumbnail = await get(fromForms.photos[0].urls.xs, 'orgController');
+    expect(thumbnail.statusCode).toBe(200);
+    const uploads = (await get(`/api/teams/${teamId}/photos?source=upload`, 'orgController')).json();
+    expect(uploads.photos).toHaveLength(0);
   });
 });
