@@ -1,9 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { accessToken, demo, signInAndLand } from './helpers.ts';
 
-// Issue 18 ('Done when', with 18.5): a form in a team of the project offers the items of the list
-// its template reads, and keeps the item it was filled with after the item is renamed in the list.
-test('a form offers the list items and keeps its value after the item is renamed in the list (issue 18)', async ({
+// Issue 18 ('Done when', with 18.5): a list deployed populated to a project; a form in a team of
+// that project offers the items of its copy, and keeps the item it was filled with after the item
+// is renamed in the list.
+test('a form in the team of a project the list is deployed to offers its items and keeps its value after the item is renamed (issue 18)', async ({
   page,
   browser,
 }) => {
@@ -35,6 +36,16 @@ test('a form offers the list items and keeps its value after the item is renamed
   ]) {
     await api('post', `${lists}/${list.id}/items`, { label, values: { [plantId.id]: id } }, 201);
   }
+  // Deployed populated to the team's project: the project's copy has the items.
+  const folder = await admin.request.get(`/api/folders/${teamId}`, { headers });
+  const projectId = (await folder.json()).project.folderId as string;
+  const deployment = await api(
+    'put',
+    `${lists}/${list.id}/deployment`,
+    { projectIds: [projectId], deployment: 'populated' },
+    200,
+  );
+  const copyId = deployment.projects[0].copyId as string;
   const template = await api(
     'post',
     `/api/companies/${companyId}/templates`,
@@ -74,10 +85,10 @@ test('a form offers the list items and keeps its value after the item is renamed
   await page.waitForURL(new RegExp(`/apps/teams/${teamId}/forms/[0-9a-f-]{36}$`));
   const formUrl = page.url();
 
-  // The org controller renames the item (and changes its Plant ID) in the list editor.
+  // The item is renamed in the list the form read: the project's copy, in the project's Lists.
   const editor = await browser.newPage();
   await signInAndLand(editor, demo.orgController);
-  await editor.goto(`/lists/companies/${companyId}/${list.id}`);
+  await editor.goto(`/lists/projects/${projectId}/${copyId}`);
   const label = editor.getByRole('textbox', { name: `Item Crane ${stamp}` });
   await label.fill(`Crane ${stamp} (off hire)`);
   await label.press('Enter');
