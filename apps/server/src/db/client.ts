@@ -57,7 +57,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const client = await PGlite.create({
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir,
-    // The typeahead's contains search over list items (0033_list_item_search.sql).
+    // Migration 0033_list_item_search creates the extension (0040 drops it again: see there).
     extensions: { pg_trgm },
   });
   return {

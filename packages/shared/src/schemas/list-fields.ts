@@ -23,7 +23,7 @@ export const listFieldItemsQuerySchema = z.object({
 
 export const listFieldItemsSchema = z.object({
   items: z.array(listItemSnapshotSchema),
-  /** Matches of the search, counted up to `listFieldCountCap` (then `totalCapped`). */
+  /** Matches of the search from this page's start, counted up to `listFieldCountCap` (then `totalCapped`). */
   total: z.number().int(),
   totalCapped: z.boolean(),
   nextCursor: z.string().nullable(),
