@@ -127,7 +127,7 @@ function searchMatch(search: string | undefined) {
  * `countUpTo` the matches are counted exactly. With it (a typeahead) one walk of the list's order
  * index finds the page and counts the matches from the page's start, stopping at `countUpTo`: under
  * row-level security no index serves a contains search (LIKE is not leakproof, so the planner will
- * not use a trigram index for it: 0040_list_item_search_under_rls.sql), and a second scan to count
+ * not use a trigram index for it: 0041_list_item_search_under_rls.sql), and a second scan to count
  * a rare label's one match would read the whole list again.
  */
 export async function itemsPage(
