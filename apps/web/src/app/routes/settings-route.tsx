@@ -3,6 +3,7 @@ import { Center, Loader, Stack, Tabs, Title } from '@mantine/core';
 import { Navigate, useSearchParams } from 'react-router';
 import { BillingSection } from '../../features/billing/components/billing-section.tsx';
 import { UsageSection } from '../../features/billing/components/usage-section.tsx';
+import { useRenameFolder } from '../../features/folders/api/folder-tree.ts';
 import { FolderGeneral } from '../../features/settings/components/folder-general.tsx';
 import { PdfFilenameEditor } from '../../features/templates/components/editor/pdf-filename-editor.tsx';
 import { useAccessibleWorkspaces } from '../../features/workspaces/api/accessible-workspaces.ts';
@@ -58,6 +59,7 @@ export function FolderSettingsTabs({
   const { t } = useTranslation();
   const [search, setSearch] = useSearchParams();
   const accessible = useAccessibleWorkspaces();
+  const renameFolder = useRenameFolder(location.companyId);
   const tabs = visibleSettingsTabs(location, security);
   if (tabs.length === 0) return <Navigate to="/403" replace />;
   const { companyId } = location;
@@ -94,7 +96,22 @@ export function FolderSettingsTabs({
         </Tabs.List>
         <Tabs.Panel value="general" pt="md">
           {location.kind !== 'company' ? (
-            <FolderGeneral key={location.folderId} folderId={location.folderId} />
+            <FolderGeneral
+              key={location.folderId}
+              folderId={location.folderId}
+              rename={
+                can(location.viewer, 'folder.rename', { kind: location.kind, path: location.path })
+                  ? (name) =>
+                      renameFolder
+                        .mutateAsync({
+                          kind: location.kind as 'project' | 'team',
+                          folderId: location.folderId,
+                          name,
+                        })
+                        .then(() => undefined)
+                  : undefined
+              }
+            />
           ) : workspace ? (
             <WorkspaceSettings key={workspace.workspaceId} workspace={workspace} canEdit={canEdit} />
           ) : (

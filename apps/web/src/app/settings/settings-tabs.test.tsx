@@ -1,6 +1,6 @@
 import type { Membership, RoleGrant } from '@formwork/shared/permissions';
 import { folderSettingsSchema } from '@formwork/shared/schemas/settings';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
@@ -41,6 +41,8 @@ function at(kind: FolderLocation['kind'], who: Membership): FolderLocation {
   };
 }
 
+const renames: { path: string; body: unknown }[] = [];
+
 const securityPanel: SecuritySection = {
   id: 'domains',
   visible: (location) => location.kind === 'company',
@@ -49,7 +51,11 @@ const securityPanel: SecuritySection = {
 
 vi.mock('../../lib/http.ts', async (original) => ({
   ...(await original<typeof import('../../lib/http.ts')>()),
-  apiRequest: vi.fn(async (path: string) => {
+  apiRequest: vi.fn(async (path: string, init?: { method?: string; body?: unknown }) => {
+    if (init?.method === 'PATCH') {
+      renames.push({ path, body: init.body });
+      return { folderId: projectId, kind: 'project', parentId: companyId, name: 'Bridge North', state: 'active' };
+    }
     if (path === `/api/folders/${projectId}/settings`) {
       return fakeReply(
         folderSettingsSchema,
@@ -115,6 +121,18 @@ describe('FolderSettingsTabs', { timeout: 60_000 }, () => {
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['General']);
     expect(await screen.findByDisplayValue('Bridge')).toBeTruthy();
     expect(screen.getByDisplayValue('Australia/Sydney')).toBeTruthy();
+  });
+
+  it('a project controller renames the project from its General tab', async () => {
+    const user = userEvent.setup();
+    await renderTabs(at('project', viewer(['project', 'controller'])));
+    const name = await screen.findByDisplayValue('Bridge');
+    await user.clear(name);
+    await user.type(name, 'Bridge North');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(renames).toContainEqual({ path: `/api/projects/${projectId}`, body: { name: 'Bridge North' } }),
+    );
   });
 
   it('the Security tab appears with a section and shows it', async () => {
