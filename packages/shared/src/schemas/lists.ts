@@ -72,12 +72,17 @@ export const listStateResultSchema = z.object({ id, state: listStateSchema.nulla
 export const hexColourPattern = /^#[0-9a-fA-F]{6}$/;
 const isoDatePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+const daysInMonth = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** A real calendar day as YYYY-MM-DD (arithmetic, no Date: an import checks 200,000 of them). */
 function validDate(text: string): boolean {
-  const match = isoDatePattern.exec(text);
-  if (!match) return false;
-  const [year = 0, month = 0, day = 0] = match.slice(1).map(Number);
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return year >= 1 && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  if (!isoDatePattern.test(text)) return false;
+  const year = Number(text.slice(0, 4));
+  const month = Number(text.slice(5, 7));
+  const day = Number(text.slice(8, 10));
+  if (year < 1 || month < 1 || month > 12 || day < 1) return false;
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return day <= (month === 2 && leap ? 29 : (daysInMonth[month - 1] as number));
 }
 
 /**

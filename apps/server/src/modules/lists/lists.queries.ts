@@ -394,12 +394,11 @@ export async function allItems(
   return result.rows;
 }
 
-const importBatch = 1000;
-
 /**
- * Replaces a list's properties and items (an import): properties not listed are removed, listed
- * ones take their new type and order; every item is removed and the new ones written in order,
- * in batches.
+ * Replaces a list's properties and items (an import), set-based: properties not listed are
+ * removed, listed ones are written with their new name, type and order in one upsert; every item
+ * is removed and the new ones written in order by one INSERT ... SELECT over the rows sent as one
+ * JSON parameter (50,000 items are one statement, not 50 batches built by the query builder).
  */
 export async function replaceContents(
   tx: Tx,
@@ -411,44 +410,22 @@ export async function replaceContents(
   const keep = properties.filter((p) => !p.isNew).map((p) => p.propertyId);
   await tx.execute(sql`
     delete from list_properties where workspace_id = ${workspaceId} and list_id = ${listId}
-      ${
-        keep.length
-          ? sql`and property_id not in (${sql.join(
-              keep.map((id) => sql`${id}::uuid`),
-              sql`, `,
-            )})`
-          : sql``
-      }`);
-  for (const [n, p] of properties.entries()) {
-    if (p.isNew) {
-      await tx
-        .insert(listProperties)
-        .values({ workspaceId, listId, propertyId: p.propertyId, name: p.name, type: p.type, sortValue: n });
-    } else {
-      await tx
-        .update(listProperties)
-        .set({ name: p.name, type: p.type, sortValue: n })
-        .where(
-          and(
-            eq(listProperties.workspaceId, workspaceId),
-            eq(listProperties.listId, listId),
-            eq(listProperties.propertyId, p.propertyId),
-          ),
-        );
-    }
+       and not (property_id = any(${`{${keep.join(',')}}`}::uuid[]))`);
+  if (properties.length > 0) {
+    const rows = properties.map((p, n) => ({ id: p.propertyId, name: p.name, type: p.type, sort: n }));
+    await tx.execute(sql`
+      insert into list_properties (workspace_id, list_id, property_id, name, type, sort_value)
+      select ${workspaceId}::uuid, ${listId}::uuid, r.id, r.name, r.type, r.sort
+        from json_to_recordset(${JSON.stringify(rows)}::json) as r(id uuid, name text, type text, sort integer)
+      on conflict (workspace_id, list_id, property_id)
+        do update set name = excluded.name, type = excluded.type, sort_value = excluded.sort_value`);
   }
-  await tx.delete(listItems).where(and(eq(listItems.workspaceId, workspaceId), eq(listItems.listId, listId)));
-  for (let start = 0; start < items.length; start += importBatch) {
-    await tx.insert(listItems).values(
-      items.slice(start, start + importBatch).map((item, n) => ({
-        workspaceId,
-        listId,
-        itemId: item.itemId,
-        label: item.label,
-        colour: item.colour,
-        values: item.values,
-        position: start + n + 1,
-      })),
-    );
+  await tx.execute(sql`delete from list_items where workspace_id = ${workspaceId} and list_id = ${listId}`);
+  if (items.length > 0) {
+    const rows = items.map((item, n) => ({ i: item.itemId, l: item.label, c: item.colour, v: item.values, p: n + 1 }));
+    await tx.execute(sql`
+      insert into list_items (workspace_id, list_id, item_id, label, colour, "values", position)
+      select ${workspaceId}::uuid, ${listId}::uuid, r.i, r.l, r.c, r.v, r.p
+        from json_to_recordset(${JSON.stringify(rows)}::json) as r(i uuid, l text, c text, v jsonb, p double precision)`);
   }
 }
