@@ -149,6 +149,7 @@ describe('XLSX import (issue 18.3, spec 5.1)', () => {
     });
 
     const applied = await call('orgController', 'POST', `${listUrl(listId)}/import`, { xlsx });
+    expect(applied.json()).toMatchObject({ id: listId });
     expect(applied.statusCode).toBe(200);
     const [next, hours, type, bought] = applied.json().properties.map((p: { id: string }) => p.id);
     const items = (await call('orgController', 'GET', `${listUrl(listId)}/items`)).json().items;
@@ -255,4 +256,26 @@ describe('XLSX import (issue 18.3, spec 5.1)', () => {
     expect(both.statusCode).toBe(400);
     expect(both.json().code).toBe('validationFailed');
   });
+});
+
+describe('a large import (issue 18: 50,000 items)', () => {
+  it('writes every item in the file order across statements, with its values', async () => {
+    const listId = await newList('Many items');
+    const rows = Array.from({ length: 12_001 }, (_, n) => `Item ${String(n).padStart(5, '0')},${n}`);
+    const csv = ['Plant,Hours [Number]', ...rows].join('\n');
+    const res = await call('orgController', 'POST', `${listUrl(listId)}/import`, { csv });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().itemCount).toBe(12_001);
+    const hours = res.json().properties[0].id;
+    const page = (await call('orgController', 'GET', `${listUrl(listId)}/items?search=item 0500&limit=500`)).json();
+    expect(
+      page.items.map((i: { label: string; values: object; position: number }) => [i.label, i.values, i.position]),
+    ).toEqual(
+      Array.from({ length: 10 }, (_, n) => [
+        `Item ${5000 + n}`.replace('Item ', 'Item 0'),
+        { [hours]: String(5000 + n) },
+        5001 + n,
+      ]),
+    );
+  }, 60_000);
 });
