@@ -15,6 +15,7 @@ import { type ProcessedImage, processImage } from '../files/images.ts';
 import { type FileStorage, fileStorage } from '../files/storage.ts';
 import { recordFile, writeImage } from '../modules/files/files.service.ts';
 import * as forms from '../modules/forms/forms.service.ts';
+import { recordFormPhotos } from '../modules/photos/photos.service.ts';
 import { type DemoPhoto, demoPhotoJpeg } from './demo-photos.ts';
 
 const notes = [
@@ -253,6 +254,13 @@ export async function seedDemoForms(
         },
         audit('form.created'),
       );
+      // Photos taken in forms show in the team's gallery, linked to their form (issue 19).
+      if (created && photos.length > 0)
+        await recordFormPhotos(
+          tx,
+          { workspaceId, teamId, formId: created.formId },
+          photos.map((p) => p.fileId),
+        );
       if (created && plan?.addedLater && photos.length > 0) {
         await forms.writeFormValues(
           tx,

@@ -75,6 +75,20 @@ describe('demo seed: photos', () => {
          where field.type = 'photos' and jsonb_array_length(coalesce(f.field_values -> field.id, '[]')) > 0`)
     ).rows;
 
+  it("shows the demo forms' photos in their teams' galleries, linked to their forms (issue 19)", async () => {
+    const rows = await photoRows();
+    const gallery = (
+      await ctx.database.db.execute<{ form_id: string; team_id: string; photos: number | string }>(sql`
+        select form_id, team_id, count(*) as photos from photos where source = 'form' group by form_id, team_id`)
+    ).rows;
+    expect(gallery.length).toBe(rows.length);
+    for (const row of rows) {
+      const entry = gallery.find((g) => g.form_id === row.form_id);
+      expect(entry?.team_id).toBe(row.folder_id);
+      expect(Number(entry?.photos)).toBe((row.photos as unknown[]).length);
+    }
+  });
+
   it('gives forms of each demo template with a photo field real photos, stored like uploads in the same workspace', async () => {
     const rows = await photoRows();
     expect(new Set(rows.map((r) => r.name))).toEqual(
