@@ -1,0 +1,136 @@
+// Issue 19: a team's gallery on the production server (as `npm start` runs it). A 12-megapixel
+// JPEG uploaded, checked, re-encoded and written in every size (p95 goal < 400 ms), a burst of 50
+// uploads at once (they queue: one decode per core; peak memory reported), then the gallery of
+// 20,000 photos filtered by a tag, a page at a time (p95 goal < 30 ms on PostgreSQL). PGlite, then
+// PostgreSQL (BENCH_DRIVER picks; a throwaway cluster unless DATABASE_URL is set).
+import { randomUUID } from 'node:crypto';
+import { loadSigningKeys } from '@formwork/server/src/idp/keys.ts';
+import { accessTokenFor } from '@formwork/server/test/auth.ts';
+import sharp from 'sharp';
+import { percentile, report } from './lib/figures.ts';
+import { runInWorker } from './lib/in-worker.ts';
+import { benchWorkspaceSql, inWorkspace } from './lib/in-workspace.ts';
+import { onEachDriver } from './lib/postgres.ts';
+import { prepareServerProcess } from './lib/server-process.ts';
+import type { TimedGetsInput, TimedGetsResult } from './lib/timed-gets.ts';
+
+const photos = Number(process.env.BENCH_PHOTOS ?? 20_000);
+const uploads = Number(process.env.BENCH_UPLOADS ?? 20);
+const burst = Number(process.env.BENCH_BURST ?? 50);
+const calls = Number(process.env.BENCH_CALLS ?? 40);
+const warmup = 3;
+
+/** A version-4-shaped uuid made from a seed text (md5), so the API's uuid checks accept it. */
+const uid = (seed: string) => `overlay(overlay(md5(${seed}) placing '4' from 13) placing '8' from 17)::uuid`;
+
+type Server = Awaited<ReturnType<typeof prepareServerProcess>>;
+
+/** A workspace with one team, 20,000 photos over 200 days (every 10th tagged) recorded as uploads record them. */
+async function seed(server: Server) {
+  const workspaceId = randomUUID();
+  const userId = randomUUID();
+  const projectId = randomUUID();
+  const teamId = randomUUID();
+  const tagId = randomUUID();
+  const w = `'${workspaceId}'`;
+  await server.database.execScript(
+    inWorkspace(
+      workspaceId,
+      `${benchWorkspaceSql({ workspaceId, name: 'Photos Co', controller: { userId, email: `bench-${userId}@example.com` } })}
+      insert into folders (workspace_id, folder_id, kind, parent_id, name)
+        values (${w}, '${projectId}', 'project', ${w}, 'Project'), (${w}, '${teamId}', 'team', '${projectId}', 'Team');
+      insert into tags (workspace_id, tag_id, folder_id, name, colour) values (${w}, '${tagId}', '${teamId}', 'Defect', 'red');
+      insert into files (workspace_id, file_id, folder_id, purpose, content_type, byte_size, width, height, sha256, storage_key)
+        select ${w}, ${uid("'f' || i")}, '${teamId}', 'photo', 'image/jpeg', 1000, 2560, 1920, md5('s' || i),
+               ${w} || '/' || ${uid("'f' || i")} || '.jpg'
+          from generate_series(1, ${photos}) i;
+      insert into photos (workspace_id, photo_id, team_id, file_id, source, file_name, taken_at, shot_at, uploaded_by)
+        select ${w}, ${uid("'p' || i")}, '${teamId}', ${uid("'f' || i")}, 'upload', 'IMG_' || i || '.jpg',
+               timestamptz '2026-11-20 12:00:00+00' - (i * interval '864 seconds'),
+               timestamptz '2026-11-20 12:00:00+00' - (i * interval '864 seconds'), '${userId}'
+          from generate_series(1, ${photos}) i;
+      insert into photo_tags (workspace_id, photo_id, tag_id)
+        select ${w}, ${uid("'p' || i")}, '${tagId}' from generate_series(10, ${photos}, 10) i;`,
+    ),
+  );
+  return { workspaceId, userId, teamId, tagId };
+}
+
+/** A 12-megapixel camera JPEG (4,000 x 3,000) with EXIF time and place, drawn, not downloaded. */
+async function cameraJpeg(): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="4000" height="3000">
+    <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#6f9fd8"/><stop offset="1" stop-color="#8a6a48"/></linearGradient></defs>
+    <rect width="4000" height="3000" fill="url(#g)"/>
+    ${Array.from({ length: 60 }, (_, i) => `<circle cx="${(i * 617) % 4000}" cy="${(i * 331) % 3000}" r="${40 + (i % 7) * 30}" fill="hsl(${i * 37},60%,50%)"/>`).join('')}
+  </svg>`;
+  return sharp(Buffer.from(svg))
+    .jpeg({ quality: 90 })
+    .withExif({
+      IFD2: { DateTimeOriginal: '2026:11:20 09:30:00', OffsetTimeOriginal: '+11:00' },
+      IFD3: { GPSLatitudeRef: 'S', GPSLatitude: '33/1 52/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '151/1 12/1 0/1' },
+    })
+    .toBuffer();
+}
+
+async function run(driver: 'pglite' | 'pg', databaseUrl: string | null) {
+  const server = await prepareServerProcess(databaseUrl);
+  try {
+    const { workspaceId, userId, teamId, tagId } = await seed(server);
+    await loadSigningKeys(server.database.db);
+    const token = await accessTokenFor(server.database.db, server.config, userId);
+    await server.start();
+    const jpeg = await cameraJpeg();
+    const upload = async () => {
+      const start = performance.now();
+      const res = await fetch(`${server.url}/api/teams/${teamId}/photos?photoId=${randomUUID()}&fileName=IMG.jpg`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'image/jpeg' },
+        body: new Uint8Array(jpeg),
+      });
+      const body = await res.text();
+      return { ms: performance.now() - start, status: res.status, body };
+    };
+
+    const samples: number[] = [];
+    for (let i = 0; i < warmup + uploads; i++) {
+      const { ms, status, body } = await upload();
+      if (status !== 201) throw new Error(`upload: ${status} ${body.slice(0, 300)}`);
+      if (i >= warmup) samples.push(ms);
+    }
+    report(`photos.upload12mp.${driver}.p95`, percentile(samples, 95), 'ms', {
+      driver,
+      uploads,
+      bytes: jpeg.length,
+      goal: '< 400',
+    });
+
+    // A burst: everything sent at once; decodes queue (one per core), none may fail for memory.
+    server.resetPeak();
+    const results = await Promise.all(Array.from({ length: burst }, upload));
+    const failed = results.filter((r) => r.status !== 201);
+    if (failed.length > 0)
+      throw new Error(`burst: ${failed.length} failed, first ${failed[0]?.status} ${failed[0]?.body.slice(0, 200)}`);
+    report(`photos.burst${burst}.${driver}.peakRss`, server.peakRssMb(), 'MB', {
+      driver,
+      slowest: Math.round(Math.max(...results.map((r) => r.ms))),
+      note: 'the server while 50 uploads arrive at once: they wait for a decode slot',
+    });
+
+    const { samples: pages, bytes } = await runInWorker<TimedGetsInput, TimedGetsResult>(
+      new URL('./lib/timed-gets.ts', import.meta.url),
+      'timedGets',
+      { url: `${server.url}/api/teams/${teamId}/photos?tagIds=${tagId}&limit=100`, token, warmup, calls },
+    );
+    report(`photos.galleryByTag.${driver}.p95`, percentile(pages, 95), 'ms', {
+      driver,
+      photos,
+      calls,
+      bytes,
+      ...(driver === 'pg' ? { goal: '< 30' } : {}),
+    });
+  } finally {
+    await server.stop();
+  }
+}
+
+await onEachDriver(run);
