@@ -1,7 +1,10 @@
 import { getDocument, OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
-/** What a reader gets out of a PDF: each page's text (lines joined by newlines) and its image count. */
-export type PdfContent = { pages: { text: string; images: number }[]; text: string };
+/**
+ * What a reader gets out of a PDF: each page's text (lines joined by newlines), its image count
+ * and the colours its lines are drawn in (`#rrggbb`).
+ */
+export type PdfContent = { pages: { text: string; images: number; strokeColours: string[] }[]; text: string };
 
 /** Extracts text and counts drawn images with pdf.js (pure JS, no system tools). */
 export async function readPdf(bytes: Uint8Array | Buffer): Promise<PdfContent> {
@@ -25,7 +28,12 @@ export async function readPdf(bytes: Uint8Array | Buffer): Promise<PdfContent> {
     const images = operators.fnArray.filter(
       (op) => op === OPS.paintImageXObject || op === OPS.paintInlineImageXObject,
     ).length;
-    pages.push({ text, images });
+    const strokeColours = new Set<string>();
+    operators.fnArray.forEach((op, i) => {
+      const colour = operators.argsArray[i]?.[0];
+      if (op === OPS.setStrokeRGBColor && typeof colour === 'string') strokeColours.add(colour);
+    });
+    pages.push({ text, images, strokeColours: [...strokeColours] });
   }
   await document.destroy();
   return { pages, text: pages.map((p) => p.text).join('\n') };

@@ -54,4 +54,6 @@ export type FormPdfModel = {
   workspaceLogo: PdfImage | null;
   /** The workspace's wording of the export disclaimer (Documents & Formatting). */
   exportDisclaimer: string;
+  /** The workspace's brand colour (Branding, `#rrggbb`): the rule under the title; the house accent without one. */
+  brandColour: string | null;
 };

@@ -364,7 +364,7 @@ function title(r: Renderer) {
   ].join('\n');
   flow.text(facts, flow.left, flow.y, { width: flow.width, size: sizes.small, colour: colours.muted });
   flow.y += flow.textHeight(facts, { width: flow.width, size: sizes.small }) + 6;
-  flow.rule(flow.y, colours.accent);
+  flow.rule(flow.y, model.brandColour ?? colours.accent);
   flow.y += 10;
 }
 

@@ -27,19 +27,23 @@ import * as queries from './form-pdf.queries.ts';
 export type PdfTimes = { exportedAt: Date; timeZone: string; entryTimeZone: string };
 
 /**
- * Everything a workspace's PDFs share: the times, and its Documents & Formatting settings and the
- * logo its PDFs show (Branding's PDF logo, else the General logo) (issue 23.1).
+ * Everything a workspace's PDFs share: the times, and its Documents & Formatting settings, the
+ * logo its PDFs show (Branding's PDF logo, else the General logo) and its brand colour (issue 23.1).
  */
-export type PdfOptions = PdfTimes & { documents: DocumentSettings; logoFileId: string | null };
+export type PdfOptions = PdfTimes & {
+  documents: DocumentSettings;
+  logoFileId: string | null;
+  brandColour: string | null;
+};
 
 export function pdfOptions(workspaceTimeZone: string, asked: string | undefined): PdfTimes {
   return { exportedAt: new Date(), timeZone: asked ?? workspaceTimeZone, entryTimeZone: workspaceTimeZone };
 }
 
-/** The times with the workspace's document settings and PDF logo, read in the export's transaction. */
+/** The times with the workspace's document settings, PDF logo and brand colour, read in the export's transaction. */
 export async function withWorkspaceSettings(tx: Tx, workspaceId: string, times: PdfTimes): Promise<PdfOptions> {
-  const { documents, pdfLogoFileId } = await workspaceDocuments(tx, workspaceId);
-  return { ...times, documents, logoFileId: pdfLogoFileId };
+  const { documents, pdfLogoFileId, brandColour } = await workspaceDocuments(tx, workspaceId);
+  return { ...times, documents, logoFileId: pdfLogoFileId, brandColour };
 }
 
 async function readAll(stream: Readable): Promise<Buffer> {
@@ -213,6 +217,7 @@ export async function pdfModel(
     dateDisplay: loaded.pdfFilename.dateDisplay,
     workspaceLogo: (options.logoFileId && images.get(options.logoFileId)) || null,
     exportDisclaimer: options.documents.exportDisclaimer,
+    brandColour: options.brandColour,
   };
 }
 

@@ -70,7 +70,12 @@ async function pdfOf(formId: string) {
   expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
   const fileName = decodeURIComponent(String(res.headers['content-disposition']).split("UTF-8''")[1] ?? '');
   const content = await readPdf(res.rawPayload);
-  return { fileName, text: content.text.replace(/\s+/g, ' '), images: content.pages.reduce((n, p) => n + p.images, 0) };
+  return {
+    fileName,
+    text: content.text.replace(/\s+/g, ' '),
+    images: content.pages.reduce((n, p) => n + p.images, 0),
+    strokeColours: content.pages.flatMap((p) => p.strokeColours),
+  };
 }
 
 async function settle(payload: object) {
@@ -86,6 +91,7 @@ async function settle(payload: object) {
 describe("a workspace's Documents & Formatting and logo in its PDFs", () => {
   it('before any change: the default file name, dates local to data entry, the default disclaimer, no logo', async () => {
     const pdf = await pdfOf(forms.follows);
+    expect(pdf.strokeColours).toContain('#0b5cad'); // the rule under the title: the house accent
     expect(pdf.fileName).toBe('daily-log-1.pdf');
     expect(pdf.text).toMatch(/Mar 14, 2025, 7:45\s?AM UTC\+10:00/);
     expect(pdf.text).toContain('the form may have changed since');
@@ -105,6 +111,7 @@ describe("a workspace's Documents & Formatting and logo in its PDFs", () => {
     expect(upload.statusCode, upload.body).toBe(201);
     await settle({
       logoFileId: upload.json().fileId,
+      brandColour: '#c0392b',
       documentSettings: {
         pdfFilename: {
           parts: [
@@ -125,6 +132,9 @@ describe("a workspace's Documents & Formatting and logo in its PDFs", () => {
     expect(pdf.text).toContain('Printed copies are uncontrolled.');
     // The default header's logo item, without an image of its own, shows the workspace's logo.
     expect(pdf.images).toBe(1);
+    // The rule under the title takes the brand colour (Branding).
+    expect(pdf.strokeColours).toContain('#c0392b');
+    expect(pdf.strokeColours).not.toContain('#0b5cad');
   });
 
   it('a template with its own file name settings keeps them (the logo and disclaimer are the workspace’s)', async () => {

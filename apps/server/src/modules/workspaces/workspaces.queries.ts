@@ -154,6 +154,7 @@ export async function documentsAndLogos(tx: Tx, workspaceId: string) {
       logoFileId: workspaces.logoFileId,
       pdfLogoFileId: workspaces.pdfLogoFileId,
       documentSettings: workspaces.documentSettings,
+      brandColour: workspaces.brandColour,
     })
     .from(workspaces)
     .where(eq(workspaces.workspaceId, workspaceId));

@@ -280,11 +280,12 @@ export async function updateWorkspace(db: AppDb, ctx: AccessContext, input: Upda
 export async function workspaceDocuments(
   tx: Tx,
   workspaceId: string,
-): Promise<{ documents: DocumentSettings; pdfLogoFileId: string | null }> {
+): Promise<{ documents: DocumentSettings; pdfLogoFileId: string | null; brandColour: string | null }> {
   const row = await queries.documentsAndLogos(tx, workspaceId);
   return {
     documents: readDocumentSettings(row?.documentSettings),
     pdfLogoFileId: row?.pdfLogoFileId ?? row?.logoFileId ?? null,
+    brandColour: row?.brandColour ?? null,
   };
 }
 
