@@ -77,7 +77,7 @@ async function cameraJpeg(): Promise<Buffer> {
 async function run(driver: 'pglite' | 'pg', databaseUrl: string | null) {
   const server = await prepareServerProcess(databaseUrl);
   try {
-    const { workspaceId, userId, teamId, tagId } = await seed(server);
+    const { userId, teamId, tagId } = await seed(server);
     await loadSigningKeys(server.database.db);
     const token = await accessTokenFor(server.database.db, server.config, userId);
     await server.start();
