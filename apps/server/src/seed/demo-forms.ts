@@ -15,6 +15,7 @@ import { type ProcessedImage, processImage } from '../files/images.ts';
 import { type FileStorage, fileStorage } from '../files/storage.ts';
 import { recordFile, writeImage } from '../modules/files/files.service.ts';
 import * as forms from '../modules/forms/forms.service.ts';
+import { firstItemSnapshots } from '../modules/lists/list-fields.service.ts';
 import { recordFormPhotos } from '../modules/photos/photos.service.ts';
 import { type DemoPhoto, demoPhotoJpeg } from './demo-photos.ts';
 
@@ -220,6 +221,11 @@ export async function seedDemoForms(
       details: { seeded: true },
     });
     const where = { storage, workspaceId, teamId, userId };
+    // A list field answers with an item of the list the team's project reads, as a pick keeps it.
+    const listItems = new Map<string, Awaited<ReturnType<typeof firstItemSnapshots>>>();
+    for (const field of definition.fields)
+      if (field.type === 'list' && field.listId)
+        listItems.set(field.id, await firstItemSnapshots(tx, workspaceId, folderPath as string, field.listId, 5));
     const plan = photoPlans[row.name];
     if (plan && definition.fields.find((f) => f.id === plan.fieldId)?.type !== 'photos')
       throw new Error(`Demo template ${row.name} has no photo field ${plan.fieldId}`);
@@ -234,7 +240,16 @@ export async function seedDemoForms(
             caption: photo.caption,
           });
       const withPhotos = plan && photos.length > 0 ? { [plan.fieldId]: photos, ...plan.alsoSet } : {};
-      const values = valuesFor(definition, formIndex, userId, plan?.addedLater ? {} : withPhotos);
+      const listAnswers = Object.fromEntries(
+        [...listItems].flatMap(([fieldId, items]) => {
+          const item = items[formIndex % Math.max(1, items.length)];
+          return item ? [[fieldId, [item]]] : [];
+        }),
+      );
+      const values = valuesFor(definition, formIndex, userId, {
+        ...listAnswers,
+        ...(plan?.addedLater ? {} : withPhotos),
+      });
       const created = await forms.writeForm(
         tx,
         {

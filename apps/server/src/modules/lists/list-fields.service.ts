@@ -139,6 +139,23 @@ export async function withListSnapshots(
   return { values, errors };
 }
 
+/** The first items of the list a form in `projectId` reads for `listId`, as a form keeps them (the demo's answers). */
+export async function firstItemSnapshots(
+  tx: Tx,
+  workspaceId: string,
+  projectId: string,
+  listId: string,
+  limit: number,
+): Promise<ListItemSnapshot[]> {
+  const readId = await listForProject(tx, workspaceId, projectId, listId);
+  if (!readId) return [];
+  const [page, properties] = await Promise.all([
+    queries.itemsPage(tx, workspaceId, readId, { limit }),
+    queries.propertiesOf(tx, workspaceId, readId),
+  ]);
+  return page.items.map((item) => snapshotOf(item, properties));
+}
+
 /** A list's property ids by name (the demo's templates name the properties they read). */
 export async function propertyIdsByName(tx: Tx, workspaceId: string, listId: string): Promise<Record<string, string>> {
   const properties = await queries.propertiesOf(tx, workspaceId, listId);
