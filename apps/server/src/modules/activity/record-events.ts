@@ -12,6 +12,24 @@ export type AuditEvent = {
   details?: Record<string, unknown>;
 };
 
+/** An event about the workspace itself (its settings, domains, single sign-on); no actor: the system or a link. */
+export function workspaceEvent(
+  workspaceId: string,
+  actorUserId: string | null,
+  action: string,
+  details: Record<string, unknown>,
+): AuditEvent {
+  return {
+    workspaceId,
+    actorUserId,
+    action,
+    subjectType: 'workspace',
+    subjectId: workspaceId,
+    folderPath: [workspaceId],
+    details,
+  };
+}
+
 /** Writes audit events in the caller's transaction, so they commit or roll back with the change. */
 export async function recordEvents(tx: Tx, events: AuditEvent[]): Promise<void> {
   if (events.length === 0) return;

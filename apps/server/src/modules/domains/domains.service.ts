@@ -12,7 +12,7 @@ import type { AppDb } from '../../db/client.ts';
 import { inScope, type Scope, systemScope, type Tx } from '../../db/tenant.ts';
 import { AppError } from '../../errors.ts';
 import { enqueueMail } from '../../mail/mail.ts';
-import { recordEvents } from '../activity/record-events.ts';
+import { recordEvents, workspaceEvent } from '../activity/record-events.ts';
 import type { DomainResolver } from './domain-resolver.ts';
 import * as queries from './domains.queries.ts';
 
@@ -34,18 +34,7 @@ function toDomain(row: queries.DomainRow): VerifiedDomain {
 }
 
 function audit(tx: Tx, ctx: AccessContext, action: string, domain: string, details: Record<string, unknown> = {}) {
-  const { workspaceId } = ctx.workspace;
-  return recordEvents(tx, [
-    {
-      workspaceId,
-      actorUserId: ctx.user.userId,
-      action,
-      subjectType: 'workspace',
-      subjectId: workspaceId,
-      folderPath: [workspaceId],
-      details: { domain, ...details },
-    },
-  ]);
+  return recordEvents(tx, [workspaceEvent(ctx.workspace.workspaceId, ctx.user.userId, action, { domain, ...details })]);
 }
 
 async function existing(tx: Tx, ctx: AccessContext, domain: string): Promise<queries.DomainRow> {
@@ -152,15 +141,7 @@ export async function verifyByLink(db: AppDb, token: string): Promise<{ domain: 
       throw new AppError('domainTaken');
     }
     await recordEvents(tx, [
-      {
-        workspaceId: target.workspace_id,
-        actorUserId: null,
-        action: 'domain.verified',
-        subjectType: 'workspace',
-        subjectId: target.workspace_id,
-        folderPath: [target.workspace_id],
-        details: { domain: target.domain, method: 'email' },
-      },
+      workspaceEvent(target.workspace_id, null, 'domain.verified', { domain: target.domain, method: 'email' }),
     ]);
     return { domain: target.domain };
   });

@@ -8,7 +8,7 @@ import type { AccessContext } from '../../authz/context.ts';
 import type { AppDb } from '../../db/client.ts';
 import { inScope, type Scope, systemScope, type Tx } from '../../db/tenant.ts';
 import { AppError } from '../../errors.ts';
-import { recordEvents } from '../activity/record-events.ts';
+import { recordEvents, workspaceEvent } from '../activity/record-events.ts';
 import * as queries from './sso.queries.ts';
 import type { SecretBox } from './sso-secrets.ts';
 
@@ -90,18 +90,7 @@ function toConnection(row: queries.ConnectionRow | undefined, publicUrl: string)
 }
 
 function audit(tx: Tx, ctx: AccessContext, action: string, details: Record<string, unknown>) {
-  const { workspaceId } = ctx.workspace;
-  return recordEvents(tx, [
-    {
-      workspaceId,
-      actorUserId: ctx.user.userId,
-      action,
-      subjectType: 'workspace',
-      subjectId: workspaceId,
-      folderPath: [workspaceId],
-      details,
-    },
-  ]);
+  return recordEvents(tx, [workspaceEvent(ctx.workspace.workspaceId, ctx.user.userId, action, details)]);
 }
 
 export async function getConnection(deps: SsoDeps, ctx: AccessContext): Promise<SsoConnection> {

@@ -17,7 +17,7 @@ import type { AppDb } from '../../db/client.ts';
 import { inScope, systemScope, type Tx } from '../../db/tenant.ts';
 import { AppError } from '../../errors.ts';
 import { openTrialAccount, scheduleTrialEnd, toAccountSummary } from '../accounts/accounts.service.ts';
-import { recordEvents } from '../activity/record-events.ts';
+import { recordEvents, workspaceEvent } from '../activity/record-events.ts';
 import { knownLogos } from '../files/files.service.ts';
 import * as queries from './workspaces.queries.ts';
 
@@ -185,15 +185,7 @@ export async function openTrialWorkspace(
         trialEndDate: account.trialEndDate.toISOString(),
       },
     },
-    {
-      workspaceId,
-      actorUserId: input.creatorId,
-      action: 'workspace.created',
-      subjectType: 'workspace',
-      subjectId: workspaceId,
-      folderPath: [workspaceId],
-      details: { name: input.name },
-    },
+    workspaceEvent(workspaceId, input.creatorId, 'workspace.created', { name: input.name }),
   ]);
   return { accountId, trialEndDate: account.trialEndDate };
 }
@@ -249,22 +241,12 @@ export async function updateWorkspace(db: AppDb, ctx: AccessContext, input: Upda
     if (changed.length > 0) {
       await queries.updateSettings(tx, workspaceId, changes);
       await recordEvents(tx, [
-        {
-          workspaceId,
-          actorUserId: ctx.user.userId,
-          action: 'workspace.updated',
-          subjectType: 'workspace',
-          subjectId: workspaceId,
-          folderPath: [workspaceId],
-          details: {
-            name: changes.name ?? before.name,
-            changed,
-            ...(changes.name !== undefined ? { previousName: before.name } : {}),
-            ...(changes.timeZone !== undefined
-              ? { timeZone: changes.timeZone, previousTimeZone: before.timeZone }
-              : {}),
-          },
-        },
+        workspaceEvent(workspaceId, ctx.user.userId, 'workspace.updated', {
+          name: changes.name ?? before.name,
+          changed,
+          ...(changes.name !== undefined ? { previousName: before.name } : {}),
+          ...(changes.timeZone !== undefined ? { timeZone: changes.timeZone, previousTimeZone: before.timeZone } : {}),
+        }),
       ]);
     }
     const [row] = await queries.workspaceById(tx, workspaceId);
@@ -313,15 +295,10 @@ export async function setFeatureToggles(
   return inScope(db, ctx.scope, async (tx) => {
     if (!(await queries.setFeatureToggles(tx, workspaceId, toggles))) throw new AppError('notFound');
     await recordEvents(tx, [
-      {
-        workspaceId,
-        actorUserId: user.userId,
-        action: 'workspace.updated',
-        subjectType: 'workspace',
-        subjectId: workspaceId,
-        folderPath: [workspaceId],
-        details: { name: ctx.workspace.name, featureToggles: toggles },
-      },
+      workspaceEvent(workspaceId, user.userId, 'workspace.updated', {
+        name: ctx.workspace.name,
+        featureToggles: toggles,
+      }),
     ]);
     const [row] = await queries.workspaceById(tx, workspaceId);
     if (!row) throw new AppError('notFound');
