@@ -164,6 +164,22 @@ describe('XLSX import (issue 18.3, spec 5.1)', () => {
     expect(events[0]).toMatchObject({ action: 'list.imported', subjectId: listId });
   });
 
+  it('reads the first tab of a workbook of 30 tabs, whose workbook part is stored last (exceljs#3064)', async () => {
+    // exceljs's one-pass streaming reader dropped the last parts of such a package and answered
+    // "could not be read" (17 of 20 reads at 10 tabs, 20 of 20 at 30); the parts are now read by name.
+    const listId = await newList('Many tabs');
+    const xlsx = await workbook((sheet, book) => {
+      sheet.addRow(['Plant', 'Hours [Number]']);
+      for (let n = 1; n <= 40; n++) sheet.addRow([`Machine ${n}`, n]);
+      for (let tab = 1; tab < 30; tab++) book.addWorksheet(`Tab ${tab}`).addRow(['Other', tab]);
+    });
+    for (let read = 0; read < 3; read++) {
+      const preview = await call('orgController', 'POST', `${listUrl(listId)}/import/preview`, { xlsx });
+      expect(preview.statusCode).toBe(200);
+      expect(preview.json()).toMatchObject({ counts: { added: 40 }, errors: [] });
+    }
+  });
+
   it('lists every bad row by its spreadsheet row number; applying it is 400 listCsvInvalid and changes nothing', async () => {
     const listId = await newList('Bad XLSX');
     const xlsx = await workbook((sheet) => {

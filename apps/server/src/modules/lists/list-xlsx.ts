@@ -8,7 +8,7 @@ import { ListFileError, type SheetCell, type SheetRow, tooManyItems } from './li
  * import step (list-import.ts). The file is checked before exceljs sees it: a ZIP with a workbook
  * and a worksheet, only stored or deflated entries, and at most `xlsxLimits.unpackedBytes` once
  * unpacked (counted while inflating, not trusted from the headers), so a ZIP bomb is refused
- * without filling memory or disk. Then exceljs's streaming reader reads the first sheet row by row
+ * without filling memory or disk. Then exceljs's streaming steps read the first tab's sheet row by row
  * and stops after `maxItems` items.
  */
 export const xlsxLimits = {
@@ -77,12 +77,15 @@ function inflatedSize(compressed: Buffer, budget: number): Promise<number> {
   });
 }
 
-/** Refuses what is not a readable, reasonably sized XLSX package before any XML is parsed. */
-async function checkPackage(data: Buffer): Promise<void> {
+type ZipPart = { method: number; body: Buffer };
+
+/**
+ * Refuses what is not a readable, reasonably sized XLSX package before any XML is parsed, and
+ * answers its parts by name.
+ */
+async function checkPackage(data: Buffer): Promise<Map<string, ZipPart>> {
   const entries = zipEntries(data);
-  const names = new Set(entries.map((e) => e.name));
-  if (!names.has('xl/workbook.xml')) throw new ListFileError(xlsxMessages.notXlsx);
-  if (![...names].some((n) => /^xl\/worksheets\/sheet\d+\.xml$/.test(n))) throw new ListFileError(xlsxMessages.noSheet);
+  const parts = new Map<string, ZipPart>();
   let unpacked = 0;
   for (const entry of entries) {
     if (entry.flags & 0x1) throw new ListFileError(xlsxMessages.encrypted);
@@ -96,7 +99,18 @@ async function checkPackage(data: Buffer): Promise<void> {
     else if (entry.method === 8) unpacked += await inflatedSize(body, xlsxLimits.unpackedBytes - unpacked);
     else throw new ListFileError(xlsxMessages.notXlsx);
     if (unpacked > xlsxLimits.unpackedBytes) throw new ListFileError(xlsxMessages.tooBig);
+    parts.set(entry.name, { method: entry.method, body });
   }
+  if (!parts.has('xl/workbook.xml')) throw new ListFileError(xlsxMessages.notXlsx);
+  if (![...parts.keys()].some((n) => /^xl\/worksheets\/[^/]+\.xml$/.test(n)))
+    throw new ListFileError(xlsxMessages.noSheet);
+  return parts;
+}
+
+/** One part's unpacked bytes as a stream. */
+function partStream(part: ZipPart): Readable {
+  const raw = Readable.from([part.body]);
+  return part.method === 8 ? raw.pipe(createInflateRaw()) : raw;
 }
 
 type ExcelValue = ExcelJS.CellValue | undefined;
@@ -136,53 +150,83 @@ function cellOf(value: ExcelValue, numFmt: string | undefined, date1904: boolean
 }
 
 /**
+ * The steps of exceljs's streaming WorkbookReader that read one part each. Its own `parse()` reads
+ * the package in one pass of unzipper's streaming parser, which ends its output as soon as the input
+ * is read, dropping parts its reader had not yet taken (exceljs#3064): the workbook part, which
+ * Excel and exceljs store last, went missing now and then and a good file read as unreadable. So the
+ * parts are taken from the ZIP's central directory here and handed to these steps in the order
+ * they need: relationships, workbook, shared strings, styles, then the one sheet.
+ */
+type PartReader = {
+  workbookRels?: { Id: string; Target: string }[];
+  model?: { sheets?: { name: string; rId: string }[] };
+  properties?: { date1904?: boolean; model?: { date1904?: boolean } };
+  _parseRels(part: Readable): Promise<void>;
+  _parseWorkbook(part: Readable): Promise<void>;
+  _parseSharedStrings(part: Readable): AsyncIterable<unknown>;
+  _parseStyles(part: Readable): Promise<void>;
+  _parseWorksheet(rows: Readable, sheetNo: string): Iterable<{ value: AsyncIterable<ExcelJS.Row> }>;
+};
+
+/** The worksheet part of the first tab, by the workbook's relationships. */
+function firstSheetPart(reader: PartReader): string | undefined {
+  const first = reader.model?.sheets?.[0];
+  const target = reader.workbookRels?.find((r) => r.Id === first?.rId)?.Target;
+  return target === undefined ? undefined : `xl/${target.replace(/^\/?(xl\/)?/, '')}`;
+}
+
+/**
  * The rows of the first sheet (the first tab), with their row numbers; empty rows are skipped as
  * in a CSV. More than `maxItems` items (rows after the header) are refused as soon as one more is
  * read.
  */
 export async function readXlsxRows(data: Buffer, maxItems: number): Promise<SheetRow[]> {
-  await checkPackage(data);
-  const input = Readable.from([data]);
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
+  const parts = await checkPackage(data);
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([]), {
     worksheets: 'emit',
     sharedStrings: 'cache',
     styles: 'cache',
     hyperlinks: 'ignore',
     entries: 'ignore',
-  });
-  const book = reader as unknown as {
-    model?: { sheets?: { name: string; rId: string }[] };
-    workbookRels?: { Id: string; Target: string }[];
-    properties?: { date1904?: boolean; model?: { date1904?: boolean } };
+  }) as unknown as PartReader;
+  const open: Readable[] = [];
+  const stream = (name: string): Readable | undefined => {
+    const part = parts.get(name);
+    if (!part) return undefined;
+    const opened = partStream(part);
+    open.push(opened);
+    return opened;
   };
   const rows: SheetRow[] = [];
-  let found = false;
   try {
-    for await (const sheet of reader) {
-      const first = book.model?.sheets?.[0];
-      const target = book.workbookRels?.find((r) => r.Id === first?.rId)?.Target.replace(/^\/?(xl\/)?/, '');
-      const named = sheet as unknown as { name: string; id: number | string };
-      if (first && named.name !== first.name && target !== `worksheets/sheet${named.id}.xml`) continue;
-      found = true;
-      const date1904 = Boolean(book.properties?.date1904 ?? book.properties?.model?.date1904);
-      for await (const row of sheet) {
-        const values = (row as ExcelJS.Row).values as ExcelValue[];
+    const rels = stream('xl/_rels/workbook.xml.rels');
+    if (rels) await reader._parseRels(rels);
+    await reader._parseWorkbook(stream('xl/workbook.xml') as Readable);
+    const sharedStrings = stream('xl/sharedStrings.xml');
+    if (sharedStrings) for await (const _ of reader._parseSharedStrings(sharedStrings));
+    const styles = stream('xl/styles.xml');
+    if (styles) await reader._parseStyles(styles);
+    const sheetName = firstSheetPart(reader);
+    const sheet = sheetName === undefined ? undefined : stream(sheetName);
+    if (sheetName === undefined || !sheet) throw new ListFileError(xlsxMessages.noSheet);
+    const date1904 = Boolean(reader.properties?.date1904 ?? reader.properties?.model?.date1904);
+    for (const { value: worksheet } of reader._parseWorksheet(sheet, /(\d+)\.xml$/.exec(sheetName)?.[1] ?? '1')) {
+      for await (const row of worksheet) {
+        const values = row.values as ExcelValue[];
         const cells: SheetCell[] = [];
         for (let column = 1; column < values.length; column++) {
-          cells.push(cellOf(values[column], (row as ExcelJS.Row).getCell(column).numFmt, date1904));
+          cells.push(cellOf(values[column], row.getCell(column).numFmt, date1904));
         }
         if (!cells.some((c) => c !== null && c !== '')) continue;
         if (rows.length > maxItems) throw tooManyItems(maxItems);
-        rows.push({ line: (row as ExcelJS.Row).number, cells });
+        rows.push({ line: row.number, cells });
       }
-      break;
     }
   } catch (error) {
     if (error instanceof ListFileError) throw error;
     throw new ListFileError(xlsxMessages.unreadable);
   } finally {
-    input.destroy();
+    for (const opened of open) opened.destroy();
   }
-  if (!found) throw new ListFileError(xlsxMessages.noSheet);
   return rows;
 }
