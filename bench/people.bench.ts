@@ -9,7 +9,7 @@ import { loadSigningKeys } from '@formwork/server/src/idp/keys.ts';
 import { accessTokenFor } from '@formwork/server/test/auth.ts';
 import { percentile, report } from './lib/figures.ts';
 import { runInWorker } from './lib/in-worker.ts';
-import { benchWorkspaceSql, inWorkspace } from './lib/in-workspace.ts';
+import { benchWorkspaceSql, inWorkspace, seededUuidSql } from './lib/in-workspace.ts';
 import { onEachDriver } from './lib/postgres.ts';
 import { prepareServerProcess } from './lib/server-process.ts';
 import type { TimedGetsInput, TimedGetsResult } from './lib/timed-gets.ts';
@@ -43,9 +43,7 @@ async function seed(server: Server) {
       }),
     ),
   );
-  // A version-4 id from the number (the API's contracts check ids are RFC 4122 UUIDs).
-  const person = (i: string) =>
-    `overlay(overlay(md5('${workspaceId}' || ${i}) placing '4' from 13) placing '8' from 17)::uuid`;
+  const person = (i: string) => seededUuidSql(`'${workspaceId}' || ${i}`);
   const numbered = (kind: string) =>
     `(select row_number() over (order by name, folder_id) - 1 as n, folder_id from folders
       where workspace_id = ${w} and kind = '${kind}')`;

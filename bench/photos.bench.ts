@@ -9,7 +9,7 @@ import { accessTokenFor } from '@formwork/server/test/auth.ts';
 import sharp from 'sharp';
 import { percentile, report } from './lib/figures.ts';
 import { runInWorker } from './lib/in-worker.ts';
-import { benchWorkspaceSql, inWorkspace } from './lib/in-workspace.ts';
+import { benchWorkspaceSql, inWorkspace, seededUuidSql } from './lib/in-workspace.ts';
 import { onEachDriver } from './lib/postgres.ts';
 import { prepareServerProcess } from './lib/server-process.ts';
 import type { TimedGetsInput, TimedGetsResult } from './lib/timed-gets.ts';
@@ -19,9 +19,6 @@ const uploads = Number(process.env.BENCH_UPLOADS ?? 20);
 const burst = Number(process.env.BENCH_BURST ?? 50);
 const calls = Number(process.env.BENCH_CALLS ?? 40);
 const warmup = 3;
-
-/** A version-4-shaped uuid made from a seed text (md5), so the API's uuid checks accept it. */
-const uid = (seed: string) => `overlay(overlay(md5(${seed}) placing '4' from 13) placing '8' from 17)::uuid`;
 
 type Server = Awaited<ReturnType<typeof prepareServerProcess>>;
 
@@ -41,16 +38,16 @@ async function seed(server: Server) {
         values (${w}, '${projectId}', 'project', ${w}, 'Project'), (${w}, '${teamId}', 'team', '${projectId}', 'Team');
       insert into tags (workspace_id, tag_id, folder_id, name, colour) values (${w}, '${tagId}', '${teamId}', 'Defect', 'red');
       insert into files (workspace_id, file_id, folder_id, purpose, content_type, byte_size, width, height, sha256, storage_key)
-        select ${w}, ${uid("'f' || i")}, '${teamId}', 'photo', 'image/jpeg', 1000, 2560, 1920, md5('s' || i),
-               ${w} || '/' || ${uid("'f' || i")} || '.jpg'
+        select ${w}, ${seededUuidSql("'f' || i")}, '${teamId}', 'photo', 'image/jpeg', 1000, 2560, 1920, md5('s' || i),
+               ${w} || '/' || ${seededUuidSql("'f' || i")} || '.jpg'
           from generate_series(1, ${photos}) i;
       insert into photos (workspace_id, photo_id, team_id, file_id, source, file_name, taken_at, shot_at, uploaded_by)
-        select ${w}, ${uid("'p' || i")}, '${teamId}', ${uid("'f' || i")}, 'upload', 'IMG_' || i || '.jpg',
+        select ${w}, ${seededUuidSql("'p' || i")}, '${teamId}', ${seededUuidSql("'f' || i")}, 'upload', 'IMG_' || i || '.jpg',
                timestamptz '2026-11-20 12:00:00+00' - (i * interval '864 seconds'),
                timestamptz '2026-11-20 12:00:00+00' - (i * interval '864 seconds'), '${userId}'
           from generate_series(1, ${photos}) i;
       insert into photo_tags (workspace_id, photo_id, tag_id)
-        select ${w}, ${uid("'p' || i")}, '${tagId}' from generate_series(10, ${photos}, 10) i;`,
+        select ${w}, ${seededUuidSql("'p' || i")}, '${tagId}' from generate_series(10, ${photos}, 10) i;`,
     ),
   );
   // Statistics as autovacuum would gather them after a bulk load.

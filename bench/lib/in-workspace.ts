@@ -7,6 +7,14 @@ export function inWorkspace(workspaceId: string, statements: string): string {
     commit;`;
 }
 
+/**
+ * SQL of a version-4-shaped uuid made from a SQL text expression (md5), so the API's contracts, which
+ * check ids are RFC 4122 uuids, accept ids a set-based seed makes.
+ */
+export function seededUuidSql(seedExpression: string): string {
+  return `overlay(overlay(md5(${seedExpression}) placing '4' from 13) placing '8' from 17)::uuid`;
+}
+
 /** SQL of a workspace on its own managed account (the account first: a workspace names its account). */
 export function workspaceSql(workspaceId: string, name: string, plan: 'premium' | 'platinum'): string {
   return `insert into accounts (account_id, name, account_type, plan_type, subscription_status)
