@@ -5,8 +5,6 @@ export const externalLinks = {
   emailUs: 'mailto:support@formwork.app',
   browsers: 'https://help.formwork.app/articles/supported-browsers',
   privacyPolicy: 'https://help.formwork.app/articles/privacy-policy-and-terms-of-service',
-  /** The mobile app's download page (it sends each phone to its app store). */
-  mobileApp: 'https://help.formwork.app/articles/get-the-formwork-app',
 };
 
 /** Spec 2.8 step 6: the sign-up's terms links; people in the EU get the UK variant. */

@@ -118,7 +118,7 @@ describe('activation page (issue 16.3, spec 2.7)', () => {
     expect(auth.storeReturnTo).toHaveBeenCalledWith('/');
   }, 30_000);
 
-  it('on a phone, lands on the welcome page with the app link once signed in (spec 2.7)', async () => {
+  it('on a phone, lands on the welcome page once signed in (spec 2.7), which offers no app that is not built', async () => {
     vi.stubGlobal('matchMedia', (query: string) => ({
       matches: query.includes('pointer: coarse'),
       media: query,
@@ -150,10 +150,10 @@ describe('activation page (issue 16.3, spec 2.7)', () => {
       </MemoryRouter>,
     );
     expect(await screen.findByRole('heading', { name: 'Welcome to Formwork' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Get the app' })).toHaveAttribute(
-      'href',
-      'https://help.formwork.app/articles/get-the-formwork-app',
-    );
+    // There is no mobile app yet: no store link and no 'Get the app' pretending there is one.
+    expect(screen.queryByRole('link')).toBeNull();
+    expect(screen.queryByText(/app/i)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeInTheDocument();
   }, 30_000);
 
   it('sends an anonymous visitor with an unknown link to sign-in with the message', async () => {

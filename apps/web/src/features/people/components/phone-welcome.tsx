@@ -1,7 +1,6 @@
-import { Anchor, Button, Center, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconDeviceMobile } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
-import { externalLinks } from '../../../lib/links.ts';
 import { useTranslation } from '../../../lib/translate.tsx';
 
 /** Where a person lands after activating: the phone welcome page on a phone (spec 2.7), else /. */
@@ -14,7 +13,10 @@ export function isPhone(): boolean {
   );
 }
 
-/** Spec 2.7, 4.5: after activating on a phone, a welcome with the link to the app, or go on in the browser. */
+/**
+ * Spec 2.7, 4.5: after activating on a phone, a welcome page. The spec's app download link is left
+ * out: there is no mobile app yet, so the page offers none and goes on in the browser.
+ */
 export function PhoneWelcome() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -27,12 +29,9 @@ export function PhoneWelcome() {
             {t('activation.welcome.title')}
           </Title>
           <Text>{t('activation.welcome.body')}</Text>
-          <Button component="a" href={externalLinks.mobileApp} target="_blank" rel="noreferrer" fullWidth>
-            {t('activation.welcome.getApp')}
-          </Button>
-          <Anchor component="button" type="button" onClick={() => navigate('/', { replace: true })}>
+          <Button fullWidth onClick={() => navigate('/', { replace: true })}>
             {t('activation.welcome.continue')}
-          </Anchor>
+          </Button>
         </Stack>
       </Paper>
     </Center>
