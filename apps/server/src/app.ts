@@ -28,6 +28,7 @@ import { formPdfRoutes } from './modules/form-pdf/form-pdf.routes.ts';
 import { formRoutes } from './modules/forms/forms.routes.ts';
 import { registerRoutes } from './modules/forms/register.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { createMetrics } from './modules/health/metrics.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
 import { listRoutes } from './modules/lists/lists.routes.ts';
 import { peopleRoutes } from './modules/people/people.routes.ts';
@@ -125,7 +126,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   await registerOpenApi(app, { publicUrl: deps.config.publicUrl });
-  await app.register(healthRoutes);
+  const metrics = deps.config.metricsToken ? createMetrics(deps.database, deps.config.metricsToken) : undefined;
+  if (metrics) {
+    app.addHook('onResponse', (request, reply, done) => {
+      const route = request.routeOptions.url ?? 'unmatched';
+      metrics.observeRequest({ method: request.method, route, status: reply.statusCode }, reply.elapsedTime / 1000);
+      done();
+    });
+  }
+  await app.register(healthRoutes({ database: deps.database, metrics }));
   await app.register(identityRoutes);
   await app.register(signupRoutes);
   await app.register(profileRoutes);

@@ -31,6 +31,7 @@ const envSchema = z.object({
   RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
   RECAPTCHA_SECRET_KEY: z.string().min(1).optional(),
   RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
+  METRICS_TOKEN: z.string().min(16).optional(),
 });
 
 export type Config = {
@@ -59,6 +60,8 @@ export type Config = {
   dnsServers: string[];
   /** The key that seals workspaces' single sign-on client secrets; unset: one kept in the database. */
   ssoSecretKey: string | undefined;
+  /** The bearer token Prometheus scrapes /metrics with; unset: no metrics are kept. */
+  metricsToken: string | undefined;
 };
 
 /**
@@ -129,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .map((s) => s.trim())
       .filter(Boolean),
     ssoSecretKey: e.SSO_SECRET_KEY,
+    metricsToken: e.METRICS_TOKEN,
   };
 }
 

@@ -19,6 +19,8 @@ export type Database = {
    */
   execScript(sql: string): Promise<void>;
   close(): Promise<void>;
+  /** The PostgreSQL pool's connections (PGlite has one connection and no pool). */
+  poolStats?: () => { total: number; idle: number; waiting: number };
 };
 
 export type DatabaseOptions =
@@ -45,6 +47,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         }
       },
       close: () => pool.end(),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     };
   }
   // Loaded only when used: a server on PostgreSQL does not carry the embedded database in memory.
