@@ -1,4 +1,4 @@
-import { AppShell, Button, Group, Text } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useRef, useState } from 'react';
@@ -30,6 +30,7 @@ const WorkspaceSwitcher = lazyWithReload(() =>
 import { ActionFromQuery } from './action-from-query.tsx';
 import { type LocationResult, landingPath, useFolderLocation } from './folder-location.ts';
 import { GettingStartedGuide } from './getting-started-guide.tsx';
+import { ShellFrame } from './shell-frame.tsx';
 import { SectionLinks, TopBar, topBarHeight } from './top-bar.tsx';
 
 export { topBarHeight };
@@ -147,12 +148,11 @@ export function ShellLayout() {
   return (
     <UnsavedChangesProvider>
       <WorkspaceTimeZone timeZone={workspace?.timeZone}>
-        <AppShell
-          header={{ height: topBarHeight }}
-          navbar={{ width: navWidth, breakpoint: 'sm', collapsed: { mobile: !navOpened, desktop: navCollapsed } }}
-          padding="md"
-        >
-          <AppShell.Header>
+        <ShellFrame
+          headerHeight={topBarHeight}
+          navbarWidth={navWidth}
+          collapsed={{ mobile: !navOpened, desktop: navCollapsed }}
+          header={
             <TopBar
               result={result}
               busy={busy}
@@ -162,9 +162,9 @@ export function ShellLayout() {
               navCollapsed={navCollapsed}
               onExpandNav={() => setNavCollapsed(false)}
             />
-          </AppShell.Header>
-          <AppShell.Navbar>
-            {companyId ? (
+          }
+          navbar={
+            companyId ? (
               <FolderNav
                 key={companyId}
                 companyId={companyId}
@@ -185,58 +185,57 @@ export function ShellLayout() {
                 onCreateWorkspace={() => setSwitcherOpen(true)}
                 visitorTrialLink={visitorTrialLink}
               />
-            ) : null}
-          </AppShell.Navbar>
-          <AppShell.Main>
-            <IeBanner />
-            <Outlet context={{ result, companyId } satisfies ShellContext} />
-          </AppShell.Main>
-          {/* The action of ?actionId is looked up once the shell's workspace is settled. */}
-          <ActionFromQuery workspaceId={result.status === 'found' || result.status === 'none' ? companyId : null} />
-          {switcherWanted && (
-            <Suspense fallback={null}>
-              <WorkspaceSwitcher
-                opened={switcherOpened}
-                onClose={forcedSwitch ? undefined : closeSwitcher}
-                currentWorkspaceId={companyId}
-                isAdmin={me.data?.isAdmin ?? false}
-                isVisitorOnly={me.data?.isVisitorOnly ?? false}
-                onChoose={(w) => {
-                  closeSwitcher();
-                  void chooseWorkspace(w.workspaceId);
-                }}
-              />
-            </Suspense>
-          )}
-          <SubscriptionModal
-            kind={switcherOpen ? null : subscriptionModal}
-            workspaceName={workspace?.name}
-            chatHref={externalLinks.chatWithUs}
-            onSwitch={otherUsable ? () => setSwitcherOpen(true) : null}
-            onLogout={() => void signOut()}
-          />
-          {companyId && <CheckoutSuccessModal workspaceId={companyId} workspaceName={workspace?.name} />}
-          {companyId && !subscriptionModal && showsGettingStarted(workspace?.account, now) && (
-            <GettingStartedGuide key={companyId} workspaceId={companyId} />
-          )}
-          <OnDemandModal
-            opened={Boolean(noWorkspace) && !switcherOpen}
-            onClose={() => {}}
-            withCloseButton={false}
-            centered
-            title={t('auth.noWorkspaceTitle')}
-          >
-            <Text size="sm">{t('auth.noWorkspaceBody')}</Text>
-            <Group justify="flex-end" mt="md">
-              {me.data?.isVisitorOnly && (
-                <Button variant="light" onClick={() => setSwitcherOpen(true)}>
-                  {t('workspaces.createOwn')}
-                </Button>
-              )}
-              <Button onClick={() => void signOut()}>{t('auth.logout')}</Button>
-            </Group>
-          </OnDemandModal>
-        </AppShell>
+            ) : null
+          }
+        >
+          <IeBanner />
+          <Outlet context={{ result, companyId } satisfies ShellContext} />
+        </ShellFrame>
+        {/* The action of ?actionId is looked up once the shell's workspace is settled. */}
+        <ActionFromQuery workspaceId={result.status === 'found' || result.status === 'none' ? companyId : null} />
+        {switcherWanted && (
+          <Suspense fallback={null}>
+            <WorkspaceSwitcher
+              opened={switcherOpened}
+              onClose={forcedSwitch ? undefined : closeSwitcher}
+              currentWorkspaceId={companyId}
+              isAdmin={me.data?.isAdmin ?? false}
+              isVisitorOnly={me.data?.isVisitorOnly ?? false}
+              onChoose={(w) => {
+                closeSwitcher();
+                void chooseWorkspace(w.workspaceId);
+              }}
+            />
+          </Suspense>
+        )}
+        <SubscriptionModal
+          kind={switcherOpen ? null : subscriptionModal}
+          workspaceName={workspace?.name}
+          chatHref={externalLinks.chatWithUs}
+          onSwitch={otherUsable ? () => setSwitcherOpen(true) : null}
+          onLogout={() => void signOut()}
+        />
+        {companyId && <CheckoutSuccessModal workspaceId={companyId} workspaceName={workspace?.name} />}
+        {companyId && !subscriptionModal && showsGettingStarted(workspace?.account, now) && (
+          <GettingStartedGuide key={companyId} workspaceId={companyId} />
+        )}
+        <OnDemandModal
+          opened={Boolean(noWorkspace) && !switcherOpen}
+          onClose={() => {}}
+          withCloseButton={false}
+          centered
+          title={t('auth.noWorkspaceTitle')}
+        >
+          <Text size="sm">{t('auth.noWorkspaceBody')}</Text>
+          <Group justify="flex-end" mt="md">
+            {me.data?.isVisitorOnly && (
+              <Button variant="light" onClick={() => setSwitcherOpen(true)}>
+                {t('workspaces.createOwn')}
+              </Button>
+            )}
+            <Button onClick={() => void signOut()}>{t('auth.logout')}</Button>
+          </Group>
+        </OnDemandModal>
       </WorkspaceTimeZone>
     </UnsavedChangesProvider>
   );
