@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { allTexts } from './build/all-texts.ts';
+import { buildId } from './build/build-id.ts';
 import { precompress } from './build/precompress.ts';
 
 const apiTarget = process.env.FORMWORK_API ?? 'http://localhost:3000';
@@ -16,7 +17,7 @@ export default defineConfig(({ mode }) => ({
   resolve: {
     alias: mode === 'production' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
   },
-  plugins: [react(), allTexts(fileURLToPath(new URL('src/locales', import.meta.url))), precompress()],
+  plugins: [react(), allTexts(fileURLToPath(new URL('src/locales', import.meta.url))), buildId(), precompress()],
   server: {
     port: 5173,
     proxy: { '/api': apiTarget, '/idp': apiTarget },

@@ -12,7 +12,7 @@ import { handleError } from './http/errors.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import type { App } from './http/types.ts';
-import { isClientRoute, registerWebApp } from './http/web-app.ts';
+import { buildHeader, isClientRoute, readWebBuild, registerWebApp } from './http/web-app.ts';
 import { idpRoutes } from './idp/idp.routes.ts';
 import { loadSecret, loadSigningKeys } from './idp/keys.ts';
 import { createProvider } from './idp/provider.ts';
@@ -110,8 +110,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setErrorHandler(handleError);
   const routeAccess = enforceRouteAccess(app, deps.database.db);
   app.decorate('routeAccess', routeAccess);
+  const webBuild = await readWebBuild(deps.config.webDist);
   app.addHook('onRequest', (request, reply, done) => {
     applySecurityHeaders(request, reply);
+    if (webBuild) reply.header(buildHeader, webBuild);
     done();
   });
 

@@ -10,7 +10,10 @@ const shellSource = `export const rows = [${Array.from({ length: 400 }, (_, i) =
 beforeAll(async () => {
   const dist = mkdtempSync(path.join(os.tmpdir(), 'formwork-dist-'));
   mkdirSync(path.join(dist, 'assets'));
-  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(
+    path.join(dist, 'index.html'),
+    '<!doctype html><head><meta name="formwork-build" content="mpx1-0a1b2c3d"></head><div id="root"></div>',
+  );
   writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
   // The build writes a brotli and a gzip file beside each text asset (apps/web/vite-precompress.ts).
   writeFileSync(path.join(dist, 'assets', 'shell-def456.js'), shellSource);
@@ -21,6 +24,13 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 describe('serving the web app', () => {
+  it('names the build it serves in every answer, so pages of an older build offer to refresh (issue 25.5)', async () => {
+    for (const url of ['/api/server-ping', '/api/me', '/home']) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.headers['x-formwork-build']).toBe('mpx1-0a1b2c3d');
+    }
+  });
+
   it('answers client routes with index.html, revalidated', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/home/teams/abc/activity?x=1' });
     expect(res.statusCode).toBe(200);

@@ -38,6 +38,18 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
       .send(await readFile(indexFile));
 }
 
+/** The header in which every answer names the web build this server serves (issue 25.5). */
+export const buildHeader = 'x-formwork-build';
+
+/**
+ * The name of the built web app (its index.html's `<meta name="formwork-build">`, written by the
+ * build): a page loaded from an older build sees another name in the answers and offers to refresh.
+ */
+export async function readWebBuild(webDist: string): Promise<string | undefined> {
+  const html = await readFile(path.join(webDist, 'index.html'), 'utf8').catch(() => '');
+  return /<meta name="formwork-build" content="([\w-]{1,64})"/.exec(html)?.[1];
+}
+
 export function isClientRoute(method: string, url: string): boolean {
   if (method !== 'GET' && method !== 'HEAD') return false;
   const pathname = url.split('?')[0] ?? '';

@@ -10,6 +10,7 @@ import { showToast } from '../lib/toast.tsx';
 import { i18n as appTexts, useTranslation } from '../lib/translate.tsx';
 import { handleApiError } from './api-errors.ts';
 import { FirewallModal, openFirewallModal } from './firewall-modal.tsx';
+import { NewVersionPrompt } from './new-version-prompt.tsx';
 
 /**
  * The app's theme. Defaults that every dialog and menu needs live here, once: a modal's close
@@ -81,6 +82,7 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
       <QueryClientProvider client={queryClient}>
         {children}
         <FirewallModal />
+        <NewVersionPrompt />
       </QueryClientProvider>
     </MantineProvider>
   );

@@ -1,5 +1,6 @@
 import type { Problem } from '@formwork/shared/errors';
 import { problemContentType } from '@formwork/shared/errors';
+import { buildHeader, noticeServerBuild } from './new-version.ts';
 
 /** Spec 8.1: the statuses the app tells apart; anything else is reported as its own number. */
 export const recognisedStatuses = [0, 400, 401, 403, 404, 405, 500] as const;
@@ -97,6 +98,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     if ((error as Error).name === 'AbortError') throw error;
     throw new HttpError(0, undefined, 'Network request failed');
   }
+  noticeServerBuild(response.headers.get(buildHeader));
   const type = response.headers.get('content-type') ?? '';
   if (!response.ok) {
     const problem =

@@ -59,6 +59,8 @@ describe('metrics and health (issue 25.4)', () => {
   it('answers liveness and readiness without signing in', async () => {
     const live = await ctx.app.inject({ method: 'GET', url: '/api/health/live' });
     expect([live.statusCode, live.body]).toEqual([200, 'live']);
+    // No web app built here: no build to name (issue 25.5).
+    expect(live.headers['x-formwork-build']).toBeUndefined();
     const ready = await ctx.app.inject({ method: 'GET', url: '/api/health/ready' });
     expect([ready.statusCode, ready.body]).toEqual([200, 'ready']);
   });
