@@ -30,6 +30,8 @@ const globalTables: Record<string, string> = {
     'a proven e-mail domain is looked up before anyone is signed in (single sign-on by domain), and one domain belongs to one workspace',
   domain_link_tokens:
     "a domain's e-mailed proving link is opened before any workspace is known; it only points at its workspace's domain row",
+  link_tokens:
+    "a submission link's public page is opened by someone without an account before any workspace is known; it only points at its link, a tenant row",
   sso_attempts:
     "a single sign-on's callback arrives from the workspace's provider before anyone is signed in; it names its workspace",
   accounts:

@@ -83,6 +83,8 @@ export const errorCodes = {
   listNotDeployable: { status: 409, title: 'Only active List Library lists can be deployed' },
   /** Issue 18.4: a project's deployed copy is shaped in the List Library; the project edits its items. */
   listDeployedCopy: { status: 409, title: 'This list is deployed from the List Library; change it there' },
+  /** Submission links (issue 21). */
+  linkNotFound: { status: 404, title: "We couldn't find this link" },
   templateCodeUsed: { status: 409, title: 'Template ID has been used' },
   tabNameUsed: { status: 409, title: 'A tab with this name already exists. Tab names must be unique' },
   /** Spec 8.2: archiving templates without a folder. */

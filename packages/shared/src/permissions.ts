@@ -147,6 +147,8 @@ export const permissions = [
   'photo.delete',
   /** Create, rename, colour and delete tags and tag groups: team controllers at a team, project controllers at a project. */
   'photo.manageTags',
+  /** See, create, archive, restore and delete a team's submission links (team controllers and above, issue 21). */
+  'link.manage',
 ] as const;
 export type Permission = (typeof permissions)[number];
 
@@ -336,6 +338,8 @@ export function can(m: Membership, verb: Permission, folder: FolderRef): boolean
       return folder.kind === 'team' && controllerAtOrAbove(m, folder, 'team');
     case 'photo.manageTags':
       return folder.kind !== 'company' && controllerAtOrAbove(m, folder, folder.kind);
+    case 'link.manage':
+      return folder.kind === 'team' && controllerAtOrAbove(m, folder, 'team');
   }
 }
 

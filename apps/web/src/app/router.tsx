@@ -37,6 +37,7 @@ const PhoneWelcomeRoute = lazyWithReload(() =>
   import('./routes/activation-route.tsx').then((m) => ({ default: m.PhoneWelcomeRoute })),
 );
 const PhotosRoute = lazyWithReload(() => import('./routes/photos-route.tsx').then((m) => ({ default: m.PhotosRoute })));
+const LinksRoute = lazyWithReload(() => import('./routes/links-route.tsx').then((m) => ({ default: m.LinksRoute })));
 const ListsRoute = lazyWithReload(() => import('./routes/lists-route.tsx').then((m) => ({ default: m.ListsRoute })));
 const VerifyDomainRoute = lazyWithReload(() =>
   import('../features/security/routes/verify-domain-route.tsx').then((m) => ({ default: m.VerifyDomainRoute })),
@@ -133,6 +134,8 @@ export const routes: RouteObject[] = [
       { path: '/apps/:level/:folderId/register/:templateId', element: lazyPage(RegisterRoute) },
       { path: '/apps/:level/:folderId/grid/:templateId', element: lazyPage(GridRoute) },
       { path: '/apps/:appId/forms/workflow/:formId', element: lazyPage(WorkflowFormRedirectRoute) },
+      // Issue 21: a team's submission links (its controllers), reached from the team's Templates.
+      { path: '/apps/:level/:folderId/links', element: lazyPage(LinksRoute) },
       // Spec 2.2: Template Library (companies) and Templates (teams); grid is the legacy view name.
       { path: '/apps/:level/:folderId/:state', element: lazyPage(TemplatesRoute) },
       { path: '/apps/:level/:folderId/:state/grid', element: lazyPage(TemplatesRoute) },

@@ -5,7 +5,17 @@ export type AuditEvent = {
   workspaceId: string;
   actorUserId: string | null;
   action: string;
-  subjectType: 'account' | 'workspace' | 'company' | 'project' | 'team' | 'file' | 'invitation' | 'user' | 'list';
+  subjectType:
+    | 'account'
+    | 'workspace'
+    | 'company'
+    | 'project'
+    | 'team'
+    | 'file'
+    | 'invitation'
+    | 'user'
+    | 'list'
+    | 'link';
   subjectId: string;
   /** [companyId, projectId?, teamId?] of the subject: activity pages find events below a folder. */
   folderPath: string[];

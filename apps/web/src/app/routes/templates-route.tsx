@@ -1,7 +1,9 @@
+import { can } from '@formwork/shared/permissions';
 import type { TemplateListState } from '@formwork/shared/schemas/templates';
-import { Center, Loader } from '@mantine/core';
+import { Button, Center, Loader } from '@mantine/core';
+import { IconLink } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { Navigate, useParams } from 'react-router';
+import { Link, Navigate, useParams } from 'react-router';
 import { useFolderTree } from '../../features/folders/api/folder-tree.ts';
 import type { TeamOption } from '../../features/templates/components/team-options.ts';
 import { TemplatePreviewModal } from '../../features/templates/components/template-preview-modal.tsx';
@@ -50,6 +52,19 @@ export function TemplatesRoute() {
   }
   const { location } = result;
   const kind = location.kind === 'company' ? 'company' : 'team';
+  // Issue 21: a team's controllers reach its submission links from its Templates.
+  const links =
+    location.kind === 'team' && can(location.viewer, 'link.manage', { kind: 'team', path: location.path }) ? (
+      <Button
+        size="xs"
+        variant="default"
+        leftSection={<IconLink size={14} />}
+        component={Link}
+        to={`/apps/teams/${location.folderId}/links`}
+      >
+        {t('links.open')}
+      </Button>
+    ) : undefined;
   return (
     <>
       <TemplatesPage
@@ -61,6 +76,7 @@ export function TemplatesRoute() {
         tabId={tabId ?? null}
         teams={teams}
         onPreview={setPreview}
+        headerActions={links}
       />
       <TemplatePreviewModal templateId={preview} onClose={() => setPreview(null)} />
     </>

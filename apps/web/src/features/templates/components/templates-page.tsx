@@ -1,4 +1,5 @@
 import { Group, Stack } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { ConfirmModal } from '../../../components/ui/confirm-modal.tsx';
 import { type TemplatesPageProps, useTemplatesPage } from '../hooks/use-templates-page.ts';
 import { DeploymentDialogs } from './deployment-dialogs.tsx';
@@ -9,6 +10,8 @@ import type { TeamOption } from './team-options.ts';
 type Props = TemplatesPageProps & {
   /** The company's active team folders, for deployment (composed from the folder tree in app/). */
   teams: readonly TeamOption[];
+  /** More buttons beside Create New (composed in app/: a team's submission links). */
+  headerActions?: ReactNode;
 };
 
 /**
@@ -16,17 +19,17 @@ type Props = TemplatesPageProps & {
  * tab, template and bulk menus, and the list of the view (all templates, or one tab's). Side by
  * side from the small breakpoint, stacked below it.
  */
-export function TemplatesPage({ teams, ...props }: Props) {
+export function TemplatesPage({ teams, headerActions, ...props }: Props) {
   const page = useTemplatesPage(props);
   return (
     <>
       <Group align="flex-start" gap="md" wrap="nowrap" visibleFrom="sm">
         <TemplatesSidebar page={page} />
-        <TemplatesPanel page={page} />
+        <TemplatesPanel page={page} actions={headerActions} />
       </Group>
       <Stack gap="md" hiddenFrom="sm">
         <TemplatesSidebar page={page} />
-        <TemplatesPanel page={page} />
+        <TemplatesPanel page={page} actions={headerActions} />
       </Stack>
       <ConfirmModal confirmation={page.confirm.confirmation} busy={page.confirm.busy} onClose={page.confirm.close} />
       <DeploymentDialogs page={page} teams={teams} />

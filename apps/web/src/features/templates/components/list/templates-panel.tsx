@@ -1,13 +1,14 @@
 import { Badge, Button, ColorSwatch, Group, Stack, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { tabColours } from '../../../../components/ui/tab-colours.ts';
 import { useTranslation } from '../../../../lib/translate.tsx';
 import type { TemplatesPageModel } from '../../hooks/use-templates-page.ts';
 import { TemplatesListState } from './templates-list-state.tsx';
 import { TemplatesTable } from './templates-table.tsx';
 
-/** The main panel: the view's title (folder or tab), Create New, and the view's templates. */
-export function TemplatesPanel({ page }: { page: TemplatesPageModel }) {
+/** The main panel: the view's title (folder or tab), Create New (and the given actions), and the view's templates. */
+export function TemplatesPanel({ page, actions }: { page: TemplatesPageModel; actions?: ReactNode }) {
   const { t } = useTranslation();
   const { title, view, rights, nav, list } = page;
   const { currentTab } = view;
@@ -21,11 +22,14 @@ export function TemplatesPanel({ page }: { page: TemplatesPageModel }) {
           </Title>
           {rights.archivedView && <Badge color="gray">{t('templates.archived')}</Badge>}
         </Group>
-        {rights.canEdit && !rights.archivedView && (
-          <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => nav.newTemplate(currentTab?.id)}>
-            {t('templates.createNew')}
-          </Button>
-        )}
+        <Group gap="xs">
+          {actions}
+          {rights.canEdit && !rights.archivedView && (
+            <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => nav.newTemplate(currentTab?.id)}>
+              {t('templates.createNew')}
+            </Button>
+          )}
+        </Group>
       </Group>
       {list.isPending || list.isError || view.shown.length === 0 ? (
         <TemplatesListState page={page} />

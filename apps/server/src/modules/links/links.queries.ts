@@ -1,0 +1,135 @@
+import type { Link, LinkKind, LinkState } from '@formwork/shared/schemas/links';
+import { sql } from 'drizzle-orm';
+import { uuidArray } from '../../db/sql-values.ts';
+import type { Tx } from '../../db/tenant.ts';
+
+type LinkRow = {
+  id: string;
+  team_id: string;
+  name: string;
+  kind: LinkKind;
+  state: LinkState;
+  token: string;
+  expires_at: string | Date | null;
+  max_submissions: number | null;
+  ask_submitter_name: boolean;
+  ask_submitter_email: boolean;
+  submission_count: number | string;
+  created_at: string | Date;
+  templates: string | { id: string; name: string }[] | null;
+};
+
+function toLink(row: LinkRow): Link {
+  const templates = typeof row.templates === 'string' ? JSON.parse(row.templates) : row.templates;
+  return {
+    id: row.id,
+    teamId: row.team_id,
+    name: row.name,
+    kind: row.kind,
+    state: row.state,
+    token: row.token,
+    expiresAt: row.expires_at === null ? null : new Date(row.expires_at).toISOString(),
+    maxSubmissions: row.max_submissions === null ? null : Number(row.max_submissions),
+    askSubmitterName: row.ask_submitter_name,
+    askSubmitterEmail: row.ask_submitter_email,
+    submissionCount: Number(row.submission_count),
+    createdAt: new Date(row.created_at).toISOString(),
+    templates: templates ?? [],
+  };
+}
+
+// The link's templates in the order chosen, as one JSON array (the same on both drivers).
+const linkColumns = sql`l.link_id as id, l.team_id, l.name, l.kind, l.state, l.token, l.expires_at,
+  l.max_submissions, l.ask_submitter_name, l.ask_submitter_email, l.submission_count, l.created_at,
+  (select coalesce(json_agg(json_build_object('id', t.template_id, 'name', t.name) order by lt.position), '[]')
+     from link_templates lt
+     join templates t on t.workspace_id = lt.workspace_id and t.template_id = lt.template_id
+    where lt.workspace_id = l.workspace_id and lt.link_id = l.link_id and t.state <> 'deleted') as templates`;
+
+/** The links of a team in one state, newest first. */
+export async function linksOfTeam(tx: Tx, workspaceId: string, teamId: string, state: LinkState): Promise<Link[]> {
+  const result = await tx.execute<LinkRow>(sql`
+    select ${linkColumns} from links l
+     where l.workspace_id = ${workspaceId} and l.team_id = ${teamId} and l.state = ${state}
+     order by l.created_at desc, l.link_id`);
+  return result.rows.map(toLink);
+}
+
+/** One link of a team (another team's link is not found through this one). */
+export async function linkOfTeam(
+  tx: Tx,
+  workspaceId: string,
+  teamId: string,
+  linkId: string,
+): Promise<Link | undefined> {
+  const result = await tx.execute<LinkRow>(sql`
+    select ${linkColumns} from links l
+     where l.workspace_id = ${workspaceId} and l.team_id = ${teamId} and l.link_id = ${linkId}`);
+  const [row] = result.rows;
+  return row ? toLink(row) : undefined;
+}
+
+/**
+ * Of the given templates, those a team may fill in now: active, and the team's own or deployed to
+ * it from the Template Library (as forms.queries templateForTeam finds one).
+ */
+export async function activeTeamTemplates(
+  tx: Tx,
+  workspaceId: string,
+  teamId: string,
+  templateIds: readonly string[],
+): Promise<Set<string>> {
+  if (templateIds.length === 0) return new Set();
+  const result = await tx.execute<{ template_id: string }>(sql`
+    select t.template_id from templates t
+     where t.workspace_id = ${workspaceId} and t.template_id = any(${uuidArray(templateIds)}) and t.state = 'active'
+       and (t.folder_id = ${teamId}
+            or exists (select 1 from template_deployments d
+                        where d.workspace_id = t.workspace_id and d.template_id = t.template_id
+                          and d.team_id = ${teamId}))`);
+  return new Set(result.rows.map((r) => r.template_id));
+}
+
+export type NewLink = {
+  workspaceId: string;
+  linkId: string;
+  teamId: string;
+  name: string;
+  kind: LinkKind;
+  token: string;
+  tokenHash: string;
+  templateIds: readonly string[];
+  expiresAt: string | null;
+  maxSubmissions: number | null;
+  askSubmitterName: boolean;
+  askSubmitterEmail: boolean;
+  userId: string;
+};
+
+/** The link, its templates in order and its token's hash, in the caller's transaction. */
+export async function insertLink(tx: Tx, link: NewLink): Promise<void> {
+  await tx.execute(sql`
+    insert into links (workspace_id, link_id, team_id, name, kind, token, expires_at, max_submissions,
+                       ask_submitter_name, ask_submitter_email, created_by)
+    values (${link.workspaceId}, ${link.linkId}, ${link.teamId}, ${link.name}, ${link.kind}, ${link.token},
+            ${link.expiresAt}, ${link.maxSubmissions}, ${link.askSubmitterName}, ${link.askSubmitterEmail},
+            ${link.userId})`);
+  await tx.execute(sql`
+    insert into link_templates (workspace_id, link_id, template_id, position)
+    select ${link.workspaceId}, ${link.linkId}, t.id, t.position - 1
+      from unnest(${uuidArray(link.templateIds)}) with ordinality as t(id, position)`);
+  await tx.execute(sql`
+    insert into link_tokens (token_hash, workspace_id, link_id)
+    values (${link.tokenHash}, ${link.workspaceId}, ${link.linkId})`);
+}
+
+export async function setLinkState(tx: Tx, workspaceId: string, linkId: string, state: LinkState): Promise<void> {
+  await tx.execute(sql`
+    update links set state = ${state}, updated_at = now()
+     where workspace_id = ${workspaceId} and link_id = ${linkId}`);
+}
+
+/** Removes the link with its templates and token (cascade). */
+export async function deleteLink(tx: Tx, workspaceId: string, linkId: string): Promise<void> {
+  await tx.execute(sql`delete from links where workspace_id = ${workspaceId} and link_id = ${linkId}`);
+}
