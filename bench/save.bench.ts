@@ -5,13 +5,16 @@
 // default) are in the register the clients save into, as many as a big register has. The
 // server is the production server in a process of its own (as `npm start` runs it), so one
 // driver's run does not weigh on the other's.
+// Beside the rate, the CPU time one request took in the server process and (on PostgreSQL) in the
+// database's processes: on a machine shared with other work the rate follows the load, while the
+// CPU time per request changes far less, so a change is judged by both.
 import { randomUUID } from 'node:crypto';
 import { report } from './lib/figures.ts';
 import { seedForms } from './lib/forms-seed.ts';
 import { runInWorker } from './lib/in-worker.ts';
 import { onEachDriver, type SeedCache } from './lib/postgres.ts';
 import { formValues, type SavePhaseInput, type SavePhaseResult } from './lib/save-client.ts';
-import { prepareServerProcess } from './lib/server-process.ts';
+import { prepareServerProcess, processCpuMs } from './lib/server-process.ts';
 
 const clients = Number(process.env.BENCH_CLIENTS ?? 50);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -34,10 +37,16 @@ async function run(driver: 'pglite' | 'pg', databaseUrl: string | null, cache?: 
         return { formId: ((await res.json()) as { formId: string }).formId, version: 1 };
       }),
     );
+    // The database's processes (on PostgreSQL): every backend, the pool's and the background ones.
+    const databaseCpuMs = async () => {
+      if (driver !== 'pg') return 0;
+      const { rows } = await server.database.db.execute<{ pid: number }>('select pid from pg_stat_activity');
+      return rows.reduce((sum, row) => sum + processCpuMs(Number(row.pid)), 0);
+    };
     // The clients run in a worker thread, apart from this process's other work.
-    const phase = async (name: SavePhaseInput['phase']) => ({
-      name,
-      ...(await runInWorker<SavePhaseInput, SavePhaseResult>(
+    const phase = async (name: SavePhaseInput['phase']) => {
+      const before = { server: server.cpuMs(), database: await databaseCpuMs() };
+      const result = await runInWorker<SavePhaseInput, SavePhaseResult>(
         new URL('./lib/save-client.ts', import.meta.url),
         'runSavePhase',
         {
@@ -49,8 +58,15 @@ async function run(driver: 'pglite' | 'pg', databaseUrl: string | null, cache?: 
           clients,
           seconds,
         },
-      )),
-    });
+      );
+      const perRequest = (ms: number) => Number((ms / Math.max(1, result.count + result.errors)).toFixed(3));
+      return {
+        name,
+        ...result,
+        serverCpu: perRequest(server.cpuMs() - before.server),
+        databaseCpu: perRequest((await databaseCpuMs()) - before.database),
+      };
+    };
     const saves = await phase('save');
     const creates = await phase('create');
     for (const r of [saves, creates]) {
@@ -63,6 +79,8 @@ async function run(driver: 'pglite' | 'pg', databaseUrl: string | null, cache?: 
         errors: r.errors,
         ...(r.name === 'save' && driver === 'pg' ? { goal: '>= 1000' } : {}),
       });
+      report(`forms.${r.name}.${driver}.serverCpuPerRequest`, r.serverCpu, 'ms', { driver });
+      if (driver === 'pg') report(`forms.${r.name}.${driver}.databaseCpuPerRequest`, r.databaseCpu, 'ms', { driver });
     }
     // A server named by DATABASE_URL is left as it was; a throwaway cluster goes as a whole.
     if (driver === 'pg' && process.env.DATABASE_URL) await seed.cleanup();

@@ -13,7 +13,7 @@ export type SavePhaseInput = {
   clients: number;
   seconds: number;
 };
-export type SavePhaseResult = { perSecond: number; p50: number; p99: number; errors: number };
+export type SavePhaseResult = { perSecond: number; count: number; p50: number; p99: number; errors: number };
 
 /** 30 fields: 10 texts, 5 numbers, 5 dates, 5 dropdowns, 5 Yes/No. */
 export function formValues(i: number) {
@@ -64,6 +64,7 @@ export async function runSavePhase(input: SavePhaseInput): Promise<SavePhaseResu
   const elapsed = (performance.now() - started) / 1000;
   return {
     perSecond: latencies.length / elapsed,
+    count: latencies.length,
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
     errors,

@@ -76,6 +76,8 @@ export async function prepareServerProcess(
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
     },
+    /** The CPU time (user and system) the server process has used so far, in ms. */
+    cpuMs: () => processCpuMs(child?.pid),
     /** Resident memory now, in MB. */
     rssMb: () => memory('VmRSS'),
     /** The highest resident memory since the last resetPeak(), in MB (Linux: /proc/PID/status). */
@@ -91,4 +93,19 @@ export async function prepareServerProcess(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The CPU time (user and system) a process has used so far, in ms (Linux: /proc/PID/stat). */
+export function processCpuMs(pid: number | undefined): number {
+  if (pid === undefined) return 0;
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return 0; // the process has ended
+  }
+  // The command name (field 2) may hold spaces: fields are counted after its closing parenthesis.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // utime and stime are fields 14 and 15, in clock ticks (100 per second on Linux).
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
