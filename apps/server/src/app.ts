@@ -98,6 +98,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       return typeof incoming === 'string' && requestIdPattern.test(incoming) ? incoming : nextRequestId();
     },
     routerOptions: { maxParamLength: 200 },
+    // One line per request, written when it completes (the onResponse hook below), instead of
+    // Fastify's two (incoming and completed): the request's method and URL are in that line.
+    disableRequestLogging: true,
     // Bad URLs and over-long parameters are refused before routing: same problem+json as the rest.
     frameworkErrors: (error, request, reply) => {
       applySecurityHeaders(request, reply);
@@ -115,6 +118,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onRequest', (request, reply, done) => {
     applySecurityHeaders(request, reply);
     if (webBuild) reply.header(buildHeader, webBuild);
+    done();
+  });
+  app.addHook('onResponse', (request, reply, done) => {
+    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
     done();
   });
 
