@@ -34,6 +34,8 @@ const globalTables: Record<string, string> = {
     "a submission link's public page is opened by someone without an account before any workspace is known; it only points at its link, a tenant row",
   sso_attempts:
     "a single sign-on's callback arrives from the workspace's provider before anyone is signed in; it names its workspace",
+  sso_tickets:
+    'an activation or sign-up with single sign-on hands over to the sign-in before anyone is signed in; it names the address to prove',
   accounts:
     'an account holds one or more workspaces (plan, subscription); its own row-level security lets the members of any of its workspaces read it',
 };

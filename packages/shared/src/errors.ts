@@ -51,6 +51,12 @@ export const errorCodes = {
   },
   signupNotFound: { status: 404, title: "We couldn't find this sign-up. Please start again." },
   emailInUse: { status: 409, title: 'This e-mail address is already used by another account.' },
+  /** Spec 4.5: a single sign-on address sets no password; it activates or signs up at its company's sign-in. */
+  ssoPasswordRefused: {
+    status: 409,
+    title:
+      'Your organisation signs in with single sign-on, so no password is set here. Continue with your company sign-in.',
+  },
   /** Verified domains (issue 23.2). */
   domainNotFound: { status: 404, title: "We couldn't find this domain in this workspace" },
   domainTaken: { status: 409, title: 'This domain is already verified by another workspace.' },
@@ -112,6 +118,11 @@ export type ErrorCode = keyof typeof errorCodes;
 export const signInNotices = ['activationIdRevoked', 'activationIdInvalid'] as const satisfies readonly ErrorCode[];
 export type SignInNotice = (typeof signInNotices)[number];
 export const signInNoticeParam = 'notice';
+/**
+ * The authorization parameter carrying the ticket of an activation or sign-up with single sign-on
+ * (issues 16.3, 17.1): the provider sends the person to their company's sign-in with it.
+ */
+export const ssoTicketParam = 'sso_ticket';
 
 /** One entry per offending field: `path` is the dotted location in the request. */
 export type FieldError = { path: string; message: string; code?: string };

@@ -1,7 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { signInNoticeParam, signInNotices } from '@formwork/shared/errors';
+import { signInNoticeParam, signInNotices, ssoTicketParam } from '@formwork/shared/errors';
 import { emailSchema } from '@formwork/shared/schemas/identity';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
@@ -16,11 +16,14 @@ import {
   resetTokenIsUsable,
   signInWithPassword,
 } from '../modules/identity/credentials.service.ts';
+import { completeSsoActivation, ssoActivationKind } from '../modules/people/activation.service.ts';
 import {
+  type FollowUpHandlers,
   handleCallback,
   redeemSignIn,
   type SsoDeps,
   singleSignOnFor,
+  singleSignOnForTicket,
   ssoCallbackPath,
 } from '../modules/sso/sso.service.ts';
 import { revokeAllForAccount } from './adapter.ts';
@@ -85,6 +88,10 @@ export function idpRoutes(options: { provider: Provider; config: Config; db: App
     `${idpMountPath}/forgot-password?${new URLSearchParams({ client_id: config.oidc.clientId, ...(email ? { email } : {}) })}`;
   const i18n = (request: FastifyRequest) =>
     translator((request.query as FormBody | undefined)?.ui_locales ?? request.headers['accept-language']);
+  // What a ticket of a single sign-on activation or sign-up is for, done once the provider proved the address.
+  const followUps: FollowUpHandlers = {
+    [ssoActivationKind]: (data, person) => completeSsoActivation(db, data, person),
+  };
 
   return async (app: App) => {
     // oidc-provider reads its own bodies: this context leaves the request stream untouched.
@@ -166,6 +173,17 @@ export function idpRoutes(options: { provider: Provider; config: Config; db: App
               );
               return reply.redirect(redirectTo, 303);
             }
+          }
+          // Issues 16.3, 17.1: an activation or sign-up with single sign-on goes on at the company's provider.
+          const ssoTicket = details.params[ssoTicketParam];
+          if (details.prompt.name === 'login' && typeof ssoTicket === 'string' && ssoTicket) {
+            const href = await singleSignOnForTicket(sso, ssoTicket, details.uid).catch(() => undefined);
+            if (href) return html(reply, 200, ssoRedirectPage({ t, locale, href }));
+            return html(
+              reply,
+              400,
+              messagePage({ t, locale, title: t('errorTitle'), message: t('ssoTicketInvalid'), linkHref: signInHref }),
+            );
           }
           const hint = typeof details.params.login_hint === 'string' ? details.params.login_hint : undefined;
           // Spec 1: the e-mail decides. A person of a workspace's verified domain with single
@@ -254,7 +272,7 @@ export function idpRoutes(options: { provider: Provider; config: Config; db: App
       // The workspace provider's answer (the redirect URI registered there).
       pages.get(ssoCallbackPath, { config: publicAccess, schema: { hide: true } }, async (request, reply) => {
         const { t, locale } = i18n(request);
-        const outcome = await handleCallback(sso, new URL(request.url, config.publicUrl));
+        const outcome = await handleCallback(sso, new URL(request.url, config.publicUrl), followUps);
         if (outcome.kind === 'signIn') {
           const query = new URLSearchParams({ state: outcome.state });
           return reply.redirect(`${idpMountPath}/interaction/${outcome.interactionUid}/sso?${query}`, 303);

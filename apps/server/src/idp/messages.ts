@@ -28,6 +28,9 @@ const enUS = {
     "Your company sign-in answered with an e-mail address outside your organisation's verified domains.",
   ssoDeactivated: 'Your access to this workspace has been deactivated. Please contact your administrator.',
   ssoTested: 'The sign-in worked. You can close this page and save the connection in Formwork.',
+  ssoWrongAccount:
+    'Your company sign-in answered with another e-mail address than the one you are activating or signing up with. Sign in there with that address and try again.',
+  ssoTicketInvalid: 'This sign-in link has expired or was already used. Please start again.',
   forgotTitle: 'Reset your password',
   forgotSubtitle: "Enter your e-mail and we'll send you a link to choose a new password.",
   sendLink: 'Send reset link',

@@ -1,4 +1,4 @@
-import { signInNoticeParam } from '@formwork/shared/errors';
+import { signInNoticeParam, ssoTicketParam } from '@formwork/shared/errors';
 import { eq } from 'drizzle-orm';
 import Provider, { type Configuration, errors } from 'oidc-provider';
 import type { Config } from '../config.ts';
@@ -102,8 +102,9 @@ export function createProvider(options: { config: Config; db: AppDb; keys: Signi
     ttl: tokenTtl,
     interactions: { url: (_ctx, interaction) => `${idpMountPath}/interaction/${interaction.uid}` },
     // Issue 16.3: a one-time ticket from an activation signs the person in without their password;
-    // a notice says why an anonymous visitor was sent to sign in (a revoked or unknown activation link).
-    extraParams: [signInTicketParam, signInNoticeParam],
+    // a notice says why an anonymous visitor was sent to sign in (a revoked or unknown activation link);
+    // an activation or sign-up with single sign-on goes on at the company's provider with its ticket.
+    extraParams: [signInTicketParam, signInNoticeParam, ssoTicketParam],
     features: {
       devInteractions: { enabled: false },
       revocation: { enabled: true },

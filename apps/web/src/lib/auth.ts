@@ -1,4 +1,4 @@
-import { type SignInNotice, signInNoticeParam } from '@formwork/shared/errors';
+import { type SignInNotice, signInNoticeParam, ssoTicketParam } from '@formwork/shared/errors';
 import type { AuthConfig } from '@formwork/shared/schemas/identity';
 import type { User, UserManager } from 'oidc-client-ts';
 import { apiRequest, setTokenSource } from './http.ts';
@@ -144,14 +144,17 @@ export function takeReturnTo(): string | undefined {
 
 /**
  * Starts the provider's sign-in. `activationTicket` (issue 16.3) signs a person who just activated
- * their invitation in without asking for the password again; `loginHint` fills in the e-mail;
+ * their invitation in without asking for the password again; `ssoTicket` sends a person who
+ * activates or signs up with single sign-on to their company's sign-in; `loginHint` fills in the e-mail;
  * `notice` says on the sign-in page why the visitor is there.
  */
 export async function startSignIn(
-  options: { activationTicket?: string; loginHint?: string; notice?: SignInNotice } = {},
+  options: { activationTicket?: string; ssoTicket?: string; loginHint?: string; notice?: SignInNotice } = {},
 ) {
   const extraQueryParams: Record<string, string> = {};
   if (options.activationTicket) extraQueryParams.activation_ticket = options.activationTicket;
+  // Issues 16.3, 17.1: an activation or sign-up with single sign-on goes on at the company's sign-in.
+  if (options.ssoTicket) extraQueryParams[ssoTicketParam] = options.ssoTicket;
   // Shown on the provider's sign-in page: the reason the visitor was sent there survives the redirect.
   if (options.notice) extraQueryParams[signInNoticeParam] = options.notice;
   await (await userManager()).signinRedirect({

@@ -149,6 +149,11 @@ export const activationContextSchema = z.object({
   userType: z.enum(userTypes),
   /** The address already has an account: they accept with one click once signed in. */
   existingUser: z.boolean(),
+  /**
+   * Spec 2.7, 4.5: the address signs in with single sign-on (its domain is a workspace's verified
+   * domain with a connected provider): no password step; Activate goes to the company's sign-in.
+   */
+  singleSignOn: z.boolean(),
 });
 export type ActivationContext = z.infer<typeof activationContextSchema>;
 
@@ -166,27 +171,43 @@ const personName = z
 export const termsMessage = 'Please accept the Privacy Policy and Terms of Service.';
 export const passwordsDifferMessage = 'The passwords do not match';
 
-/** Spec 3 activation payload (the time zone and continent are optional facts from the browser). */
+/**
+ * Spec 3 activation payload (the time zone and continent are optional facts from the browser). With
+ * isSSOSignUp (spec 4.5: an address that signs in with single sign-on) there is no password step:
+ * the password fields are not asked for, and the person proves the address at their company's sign-in.
+ */
 export const activationBodySchema = z
   .object({
     firstName: personName,
     lastName: personName,
     mobile: mobileSchema,
-    newPassword: passwordSchema,
+    isSSOSignUp: z.boolean().optional(),
+    newPassword: passwordSchema.optional(),
     newPasswordConfirmed: z
       .string()
       .max(200)
+      .optional()
       .meta({ examples: ['Site-Diary-2026'] }),
     acceptTerms: z.literal(true, { error: termsMessage }),
     timezone: z.string().max(64).optional(),
     continent: z.string().max(2).optional(),
   })
-  .refine((b) => b.newPassword === b.newPasswordConfirmed, {
-    message: passwordsDifferMessage,
-    path: ['newPasswordConfirmed'],
+  .superRefine((b, ctx) => {
+    if (b.isSSOSignUp) return;
+    if (b.newPassword === undefined) ctx.addIssue({ code: 'custom', path: ['newPassword'], message: 'Required' });
+    else if (b.newPassword !== b.newPasswordConfirmed) {
+      ctx.addIssue({ code: 'custom', path: ['newPasswordConfirmed'], message: passwordsDifferMessage });
+    }
   });
 export type ActivationBody = z.infer<typeof activationBodySchema>;
 
-/** After activating: a one-time ticket the web app signs in with (spec 3: loginData). */
-export const activationResultSchema = z.object({ email: z.string(), signInTicket: z.string() });
+/**
+ * After activating: a one-time ticket the web app signs in with (spec 3: loginData); for single
+ * sign-on, a ticket that takes the person to their company's sign-in, which finishes the activation.
+ */
+export const activationResultSchema = z.union([
+  z.object({ email: z.string(), signInTicket: z.string() }),
+  z.object({ email: z.string(), ssoTicket: z.string() }),
+]);
+export type ActivationResult = z.infer<typeof activationResultSchema>;
 export const acceptResultSchema = z.object({ companyId: id });

@@ -33,7 +33,8 @@ export async function activationRoutes(app: App) {
     config: { access: { public: true } },
     schema: {
       tags,
-      summary: 'Activate an invited account; answers a one-time sign-in ticket',
+      summary:
+        'Activate an invited account; answers a one-time sign-in ticket, or for a single sign-on address (isSSOSignUp, no password) a ticket to its company sign-in, which finishes the activation',
       params: activationParamsSchema,
       querystring: query,
       body: activationBodySchema,

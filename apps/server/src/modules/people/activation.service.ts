@@ -1,4 +1,6 @@
-import type { ActivationBody, ActivationContext } from '@formwork/shared/schemas/people';
+import { isTimeZone } from '@formwork/shared/forms/date-text';
+import type { ActivationBody, ActivationContext, ActivationResult } from '@formwork/shared/schemas/people';
+import { z } from 'zod';
 import type { SignedInUser } from '../../authz/signed-in-user.ts';
 import type { AppDb } from '../../db/client.ts';
 import { inScope, type Scope, systemScope, type Tx } from '../../db/tenant.ts';
@@ -6,6 +8,7 @@ import { AppError } from '../../errors.ts';
 import { recordEvents } from '../activity/record-events.ts';
 import { issueSignInTicket } from '../identity/credentials.service.ts';
 import { hashPassword } from '../identity/password.ts';
+import { type FollowUpRefusal, issueSsoTicket, signsInWithSso } from '../sso/sso.service.ts';
 import * as queries from './invitations.queries.ts';
 import { hashActivationToken } from './invitations.service.ts';
 
@@ -42,7 +45,8 @@ export async function activationContext(
     companyName: row.company_name,
     logoUrl: row.logo_url,
     userType: row.user_type,
-    existingUser: row.has_password,
+    existingUser: row.has_account,
+    singleSignOn: !row.has_account && (await signsInWithSso(db, row.email)),
   };
 }
 
@@ -71,13 +75,55 @@ async function accept(tx: Tx, workspaceId: string, row: queries.ActivationRow, u
  * Spec 2.7, 4.5: a new person activates: their account with names, mobile and password, their
  * place in the workspace at the invited level, the invitation used up, in one transaction; the
  * answer carries a one-time sign-in ticket so they land signed in.
+ *
+ * A person whose address signs in with single sign-on sets no password (a password form is refused,
+ * 409): the answer is a ticket to their company's sign-in instead, and the activation is done there,
+ * once the provider has proven the address (completeSsoActivation).
  */
-export async function activate(db: AppDb, activationId: string, companyId: string | undefined, body: ActivationBody) {
+export async function activate(
+  db: AppDb,
+  activationId: string,
+  companyId: string | undefined,
+  body: ActivationBody,
+): Promise<ActivationResult> {
   const t = await target(db, activationId, companyId);
+  const found = usable(await inScope(db, t.scope, (tx) => queries.activationRow(tx, t.workspace_id, t.invitation_id)));
+  if (found.has_account) {
+    throw new AppError('conflict', { detail: 'This e-mail address already has an account. Sign in to accept.' });
+  }
+  const sso = await signsInWithSso(db, found.email);
+  if (body.isSSOSignUp) {
+    if (!sso) {
+      throw new AppError('validationFailed', {
+        errors: [{ path: 'body.isSSOSignUp', message: 'This address does not sign in with single sign-on.' }],
+      });
+    }
+    return inScope(db, t.scope, async (tx) => {
+      const row = usable(await queries.activationRow(tx, t.workspace_id, t.invitation_id, true));
+      const timeZone = body.timezone && isTimeZone(body.timezone) ? body.timezone : null;
+      const data: SsoActivationData = {
+        workspaceId: t.workspace_id,
+        invitationId: t.invitation_id,
+        firstName: body.firstName,
+        lastName: body.lastName,
+        mobile: body.mobile,
+        timeZone,
+      };
+      return {
+        email: row.email,
+        ssoTicket: await issueSsoTicket(tx, { kind: ssoActivationKind, email: row.email, data }),
+      };
+    });
+  }
+  if (sso) throw new AppError('ssoPasswordRefused');
+  // The contract asks for the password whenever isSSOSignUp is not set.
+  if (!body.newPassword) {
+    throw new AppError('validationFailed', { errors: [{ path: 'body.newPassword', message: 'Required' }] });
+  }
   const passwordHash = await hashPassword(body.newPassword);
   return inScope(db, t.scope, async (tx) => {
     const row = usable(await queries.activationRow(tx, t.workspace_id, t.invitation_id, true));
-    if (row.has_password) {
+    if (row.has_account) {
       throw new AppError('conflict', { detail: 'This e-mail address already has an account. Sign in to accept.' });
     }
     const details = { firstName: body.firstName, lastName: body.lastName, mobile: body.mobile, passwordHash };
@@ -85,6 +131,56 @@ export async function activate(db: AppDb, activationId: string, companyId: strin
     if (row.user_id) await queries.completeActivatedUser(tx, row.user_id, details);
     await accept(tx, t.workspace_id, row, userId);
     return { email: row.email, signInTicket: await issueSignInTicket(tx, userId) };
+  });
+}
+
+/** The kind of single sign-on ticket an activation hands over (handled by completeSsoActivation). */
+export const ssoActivationKind = 'activation';
+
+/** What an activation's ticket carries to the company's sign-in: the invitation and step 1's details. */
+const ssoActivationDataSchema = z.object({
+  workspaceId: z.string().uuid(),
+  invitationId: z.string().uuid(),
+  firstName: z.string(),
+  lastName: z.string(),
+  mobile: z.string(),
+  timeZone: z.string().nullable(),
+});
+type SsoActivationData = z.infer<typeof ssoActivationDataSchema>;
+
+/**
+ * Spec 4.5, issue 16.3: the company's provider proved the invited address, so the activation is
+ * done: the account (single sign-on, no password) with step 1's details, the invited level in the
+ * workspace and the invitation used up, in one transaction. An invitation revoked or expired since
+ * step 1 refuses (the provider's page says 'Your invitation is no longer valid').
+ */
+export async function completeSsoActivation(
+  db: AppDb,
+  raw: Record<string, unknown>,
+  person: { email: string },
+): Promise<'ok' | FollowUpRefusal> {
+  const parsed = ssoActivationDataSchema.safeParse(raw);
+  if (!parsed.success) return 'ssoFailed';
+  const data = parsed.data;
+  const scope: Scope = { workspaceId: data.workspaceId, userId: null, isAdmin: false };
+  return inScope(db, scope, async (tx) => {
+    const row = await queries.activationRow(tx, data.workspaceId, data.invitationId, true);
+    if (!row) return 'activationIdInvalid';
+    if (row.status !== 'pending' || row.expired) return 'activationIdRevoked';
+    if (row.email.toLowerCase() !== person.email.toLowerCase()) return 'ssoFailed';
+    // Someone who has an account by now (another activation finished first) keeps it as it is.
+    const userId =
+      row.has_account && row.user_id
+        ? row.user_id
+        : await queries.upsertSsoActivatedUser(tx, row.user_id, {
+            email: row.email,
+            firstName: data.firstName,
+            lastName: data.lastName,
+            mobile: data.mobile,
+            timeZone: data.timeZone,
+          });
+    await accept(tx, data.workspaceId, row, userId);
+    return 'ok';
   });
 }
 

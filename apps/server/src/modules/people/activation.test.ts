@@ -59,6 +59,7 @@ describe('activation (spec 2.7, 4.5)', () => {
       logoUrl: null,
       userType: 'visitor',
       existingUser: false,
+      singleSignOn: false,
     });
   });
 

@@ -256,7 +256,8 @@ export type ActivationRow = {
   company_name: string;
   logo_url: string | null;
   user_id: string | null;
-  has_password: boolean;
+  /** The address has an account to sign in with: a password, or a single sign-on that completed. */
+  has_account: boolean;
   existing_type: UserType | null;
 };
 
@@ -264,7 +265,8 @@ export type ActivationRow = {
 export async function activationRow(tx: Tx, workspaceId: string, invitationId: string, lock = false) {
   const result = await tx.execute<ActivationRow>(sql`
     select i.invitation_id, i.email, i.folder_id, i.role, i.user_type, i.status, i.expires_at <= now() as expired,
-      w.name as company_name, w.logo_url, u.user_id, u.password_hash is not null as has_password,
+      w.name as company_name, w.logo_url, u.user_id,
+      coalesce(u.password_hash is not null or (u.is_sso and u.activated), false) as has_account,
       wu.user_type as existing_type
     from invitations i
     join workspaces w on w.workspace_id = i.workspace_id
@@ -295,6 +297,29 @@ export async function completeActivatedUser(
     update users set first_name = ${u.firstName}, last_name = ${u.lastName}, mobile = ${u.mobile},
       password_hash = ${u.passwordHash}, activated = true, password_changed_at = now(), updated_at = now()
     where user_id = ${userId}`);
+}
+
+/**
+ * Spec 4.5: the account of a person who activated through their company's sign-in: no password
+ * (they never sign in with one), single sign-on, activated (an existing row is completed).
+ */
+export async function upsertSsoActivatedUser(
+  tx: Tx,
+  existingUserId: string | null,
+  u: { email: string; firstName: string; lastName: string; mobile: string; timeZone: string | null },
+): Promise<string> {
+  if (existingUserId) {
+    await tx.execute(sql`
+      update users set first_name = ${u.firstName}, last_name = ${u.lastName}, mobile = ${u.mobile},
+        time_zone = coalesce(${u.timeZone}, time_zone), is_sso = true, activated = true, updated_at = now()
+      where user_id = ${existingUserId}`);
+    return existingUserId;
+  }
+  const result = await tx.execute<{ user_id: string }>(sql`
+    insert into users (email, first_name, last_name, mobile, time_zone, is_sso, activated)
+    values (${u.email}, ${u.firstName}, ${u.lastName}, ${u.mobile}, ${u.timeZone}, true, true)
+    returning user_id`);
+  return onlyRow(result.rows, 'insert into users').user_id;
 }
 
 /** Joins the person to the workspace with the invitation's type and gives its level at its folder. */

@@ -60,7 +60,14 @@ export type AttemptRow = {
   started_by: string | null;
   result_user_id: string | null;
   result_email: string | null;
+  follow_up: SsoFollowUp | null;
 };
+
+/**
+ * What a sign-in at the provider is also for (an activation, a sign-up): the address the provider
+ * must prove, the module's own `kind` and its data, which the sso module does not read.
+ */
+export type SsoFollowUp = { kind: string; email: string; data: Record<string, unknown> };
 
 export async function insertAttempt(
   tx: Tx,
@@ -68,16 +75,16 @@ export async function insertAttempt(
 ): Promise<void> {
   await tx.execute(sql`
     insert into sso_attempts (state, workspace_id, purpose, interaction_uid, code_verifier, nonce, issuer, client_id,
-      client_secret_enc, groups_claim, started_by, expires_at)
+      client_secret_enc, groups_claim, started_by, follow_up, expires_at)
     values (${row.state}, ${row.workspace_id}, ${row.purpose}, ${row.interaction_uid}, ${row.code_verifier}, ${row.nonce},
       ${row.issuer}, ${row.client_id}, ${row.client_secret_enc}, ${row.groups_claim}, ${row.started_by},
-      ${row.expiresAt.toISOString()})`);
+      ${row.follow_up === null ? null : JSON.stringify(row.follow_up)}::jsonb, ${row.expiresAt.toISOString()})`);
 }
 
 export async function attempt(tx: Tx, state: string): Promise<AttemptRow | undefined> {
   const result = await tx.execute<AttemptRow>(sql`
     select state, workspace_id, purpose, interaction_uid, code_verifier, nonce, issuer, client_id, client_secret_enc,
-      groups_claim, started_by, result_user_id, result_email
+      groups_claim, started_by, result_user_id, result_email, follow_up
     from sso_attempts where state = ${state} and expires_at > now()`);
   return result.rows[0];
 }
@@ -172,4 +179,22 @@ export async function putRole(tx: Tx, workspaceId: string, folderId: string, use
 export async function dropRole(tx: Tx, workspaceId: string, folderId: string, userId: string) {
   await tx.execute(sql`
     delete from memberships where workspace_id = ${workspaceId} and folder_id = ${folderId} and user_id = ${userId}`);
+}
+
+export async function insertTicket(
+  tx: Tx,
+  row: { ticketHash: string; followUp: SsoFollowUp; expiresAt: Date },
+): Promise<void> {
+  await tx.execute(sql`
+    insert into sso_tickets (ticket_hash, email, follow_up, expires_at)
+    values (${row.ticketHash}, ${row.followUp.email}, ${JSON.stringify(row.followUp)}::jsonb, ${row.expiresAt.toISOString()})`);
+}
+
+/** Uses a ticket up: what it was for, once, before it expires. */
+export async function useTicket(tx: Tx, ticketHash: string): Promise<SsoFollowUp | undefined> {
+  const result = await tx.execute<{ follow_up: SsoFollowUp }>(sql`
+    update sso_tickets set used_at = now()
+    where ticket_hash = ${ticketHash} and used_at is null and expires_at > now()
+    returning follow_up`);
+  return result.rows[0]?.follow_up;
 }

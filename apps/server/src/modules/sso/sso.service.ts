@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { emailDomain } from '@formwork/shared/invitation-rules';
 import type { Role } from '@formwork/shared/permissions';
 import { type SsoConnection, type SsoMappings, ssoMessages, type ssoTestSchema } from '@formwork/shared/schemas/sso';
@@ -45,7 +45,7 @@ async function begin(
   tx: Tx,
   settings: { workspaceId: string; issuer: string; clientId: string; secretEnc: string; groupsClaim: string },
   purpose: 'signIn' | 'test',
-  extra: { interactionUid?: string; startedBy?: string; loginHint?: string },
+  extra: { interactionUid?: string; startedBy?: string; loginHint?: string; followUp?: queries.SsoFollowUp },
 ): Promise<{ state: string; url: string }> {
   const config = await discover(settings.issuer, settings.clientId, deps.box.open(settings.secretEnc));
   const state = oidc.randomState();
@@ -63,6 +63,7 @@ async function begin(
     client_secret_enc: settings.secretEnc,
     groups_claim: settings.groupsClaim,
     started_by: extra.startedBy ?? null,
+    follow_up: extra.followUp ?? null,
     expiresAt: new Date(Date.now() + attemptTtlMs),
   });
   const url = oidc.buildAuthorizationUrl(config, {
@@ -192,21 +193,30 @@ export async function putMappings(deps: SsoDeps, ctx: AccessContext, input: SsoM
   return getMappings(deps, ctx);
 }
 
+/** The workspace whose verified domain the address is at, when that workspace has connected a provider. */
+async function connectionForEmail(db: AppDb, email: string): Promise<queries.ConnectionRow | undefined> {
+  const holder = await inScope(db, systemScope, (tx) => queries.connectionForDomain(tx, emailDomain(email)));
+  if (!holder) return undefined;
+  return inScope(db, workspaceScope(holder.workspace_id), (tx) => queries.connection(tx, holder.workspace_id));
+}
+
 /**
- * The sign-in page asks this first: a person whose e-mail domain a workspace has proven and
- * connected to its provider signs in there, not with a password. Answers the provider's address
- * (the attempt kept under its state), or undefined for everyone else.
+ * Spec 1, 4.5: whether the address signs in with single sign-on (its domain is verified by a workspace
+ * that has connected its provider). Such a person sets no password: activation and sign-up go
+ * through their provider instead.
  */
-export async function singleSignOnFor(
+export async function signsInWithSso(db: AppDb, email: string): Promise<boolean> {
+  return (await connectionForEmail(db, email)) !== undefined;
+}
+
+async function startAt(
   deps: SsoDeps,
+  row: queries.ConnectionRow,
   email: string,
   interactionUid: string,
-): Promise<string | undefined> {
-  const holder = await inScope(deps.db, systemScope, (tx) => queries.connectionForDomain(tx, emailDomain(email)));
-  if (!holder) return undefined;
-  return inScope(deps.db, workspaceScope(holder.workspace_id), async (tx) => {
-    const row = await queries.connection(tx, holder.workspace_id);
-    if (!row) return undefined;
+  followUp?: queries.SsoFollowUp,
+): Promise<string> {
+  return inScope(deps.db, workspaceScope(row.workspace_id), async (tx) => {
     const { url } = await begin(
       deps,
       tx,
@@ -218,16 +228,80 @@ export async function singleSignOnFor(
         groupsClaim: row.groups_claim,
       },
       'signIn',
-      { interactionUid, loginHint: email },
+      { interactionUid, loginHint: email, ...(followUp ? { followUp } : {}) },
     );
     return url;
   });
 }
 
+/**
+ * The sign-in page asks this first: a person whose e-mail domain a workspace has proven and
+ * connected to its provider signs in there, not with a password. Answers the provider's address
+ * (the attempt kept under its state), or undefined for everyone else.
+ */
+export async function singleSignOnFor(
+  deps: SsoDeps,
+  email: string,
+  interactionUid: string,
+): Promise<string | undefined> {
+  const row = await connectionForEmail(deps.db, email);
+  return row ? startAt(deps, row, email, interactionUid) : undefined;
+}
+
+/** A ticket lasts as long as a sign-in at the provider may take. */
+const ticketTtlMs = attemptTtlMs;
+const hashTicket = (ticket: string) => createHash('sha256').update(ticket).digest('hex');
+
+/**
+ * Issues 16.3, 17.1: an activation or sign-up of a single sign-on address hands over to the sign-in
+ * with a single-use ticket (written in the caller's transaction). What it is for is done only when
+ * the provider has proven the address (`followUps` of handleCallback, by its kind).
+ */
+export async function issueSsoTicket(tx: Tx, followUp: queries.SsoFollowUp): Promise<string> {
+  const ticket = randomBytes(32).toString('base64url');
+  await queries.insertTicket(tx, {
+    ticketHash: hashTicket(ticket),
+    followUp: { ...followUp, email: followUp.email.toLowerCase() },
+    expiresAt: new Date(Date.now() + ticketTtlMs),
+  });
+  return ticket;
+}
+
+/**
+ * The sign-in started with a ticket: the ticket is used up and the person goes to their company's
+ * provider, the attempt carrying what the ticket was for. Undefined for an unknown, used or expired
+ * ticket, or when the address no longer signs in with single sign-on.
+ */
+export async function singleSignOnForTicket(
+  deps: SsoDeps,
+  ticket: string,
+  interactionUid: string,
+): Promise<string | undefined> {
+  const followUp = await inScope(deps.db, systemScope, (tx) => queries.useTicket(tx, hashTicket(ticket)));
+  if (!followUp) return undefined;
+  const row = await connectionForEmail(deps.db, followUp.email);
+  return row ? startAt(deps, row, followUp.email, interactionUid, followUp) : undefined;
+}
+
+/** Why a follow-up refused: a message of the provider's pages. */
+export type FollowUpRefusal = 'ssoFailed' | 'activationIdRevoked' | 'activationIdInvalid';
+
+/**
+ * Does what a ticket was for, once the provider proved the address: by kind, the module's own
+ * handler (wired where the provider's pages are), given the ticket's data and the proven person.
+ */
+export type FollowUpHandlers = Record<
+  string,
+  (
+    data: Record<string, unknown>,
+    person: { email: string; firstName: string; lastName: string },
+  ) => Promise<'ok' | FollowUpRefusal>
+>;
+
 export type CallbackOutcome =
   | { kind: 'signIn'; interactionUid: string; state: string }
   | { kind: 'test'; workspaceId: string }
-  | { kind: 'refused'; reason: 'ssoFailed' | 'ssoDomainNotVerified' | 'ssoDeactivated' };
+  | { kind: 'refused'; reason: 'ssoDomainNotVerified' | 'ssoDeactivated' | 'ssoWrongAccount' | FollowUpRefusal };
 
 function stringClaim(value: unknown): string {
   return typeof value === 'string' ? value.trim() : '';
@@ -239,7 +313,11 @@ function stringClaim(value: unknown): string {
  * default level (just-in-time provisioning), and their groups set their levels. A test only
  * records who signed in.
  */
-export async function handleCallback(deps: SsoDeps, currentUrl: URL): Promise<CallbackOutcome> {
+export async function handleCallback(
+  deps: SsoDeps,
+  currentUrl: URL,
+  followUps: FollowUpHandlers = {},
+): Promise<CallbackOutcome> {
   const state = currentUrl.searchParams.get('state') ?? '';
   const found = state ? await inScope(deps.db, systemScope, (tx) => queries.attempt(tx, state)) : undefined;
   if (!found || found.result_email || !found.code_verifier) return { kind: 'refused', reason: 'ssoFailed' };
@@ -274,13 +352,21 @@ export async function handleCallback(deps: SsoDeps, currentUrl: URL): Promise<Ca
   const groups = Array.isArray(claims[attempt.groups_claim])
     ? (claims[attempt.groups_claim] as unknown[]).filter((g): g is string => typeof g === 'string')
     : [];
+  const person = { email, firstName: stringClaim(claims.given_name), lastName: stringClaim(claims.family_name) };
+  // An activation or sign-up: done first (an invited person then has the invited level, not the
+  // default one), and only for the address it was for.
+  if (attempt.follow_up) {
+    const refuse = async (reason: Extract<CallbackOutcome, { kind: 'refused' }>['reason']) => {
+      await inScope(deps.db, systemScope, (tx) => queries.deleteAttempt(tx, attempt.state));
+      return { kind: 'refused', reason } as const;
+    };
+    if (attempt.follow_up.email !== email) return refuse('ssoWrongAccount');
+    const handler = followUps[attempt.follow_up.kind];
+    const done = handler ? await handler(attempt.follow_up.data, person) : 'ssoFailed';
+    if (done !== 'ok') return refuse(done);
+  }
   const outcome = await inScope(deps.db, workspaceScope(attempt.workspace_id), (tx) =>
-    provision(tx, attempt, {
-      email,
-      firstName: stringClaim(claims.given_name),
-      lastName: stringClaim(claims.family_name),
-      groups,
-    }),
+    provision(tx, attempt, { ...person, groups }),
   );
   if (outcome !== 'ok') return { kind: 'refused', reason: outcome };
   return { kind: 'signIn', interactionUid: attempt.interaction_uid ?? '', state: attempt.state };

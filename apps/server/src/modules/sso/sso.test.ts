@@ -3,8 +3,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDnsServer } from '../../../test/dns-server.ts';
 import { createUser, createWorkspace, type Persona, type TestWorkspace, teamIdOf } from '../../../test/factories.ts';
-import { OidcTestClient, pkcePair } from '../../../test/oidc-client.ts';
+import { OidcTestClient } from '../../../test/oidc-client.ts';
 import { startSecondIdp } from '../../../test/second-idp.ts';
+import { connectSso, proveDomain as proveDomainBy, ssoSignIn as signInAtCompany } from '../../../test/sso.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 import { inScope, systemScope } from '../../db/tenant.ts';
 import { hashPassword } from '../identity/password.ts';
@@ -21,66 +22,9 @@ async function as(persona: Persona, method: 'GET' | 'POST' | 'PUT' | 'DELETE', u
 }
 const ssoUrl = (x: TestWorkspace) => `/api/workspaces/${x.workspaceId}/sso`;
 
-/** The org controller proves a domain by DNS. */
-async function proveDomain(x: TestWorkspace, name: string) {
-  const added = await as(x.personas.orgController, 'POST', `/api/workspaces/${x.workspaceId}/domains`, {
-    domain: name,
-  });
-  dns.records.set(name, [added.json().txtRecord.value]);
-  const checked = await as(
-    x.personas.orgController,
-    'POST',
-    `/api/workspaces/${x.workspaceId}/domains/${name}/dns-check`,
-  );
-  expect(checked.statusCode).toBe(200);
-}
-
-/** Tests the second IdP's settings by a real sign-in there, then saves them. */
-async function connect(x: TestWorkspace, tester: string) {
-  idp.accounts.set(tester, { givenName: 'Tess', familyName: 'Ter', groups: [] });
-  const started = await as(x.personas.orgController, 'POST', `${ssoUrl(x)}/tests`, {
-    issuer: idp.issuer,
-    clientId: idp.clientId,
-    clientSecret: idp.clientSecret,
-  });
-  expect(started.statusCode).toBe(201);
-  const { testId, authorizationUrl } = started.json();
-  const early = await as(x.personas.orgController, 'PUT', ssoUrl(x), { testId });
-  expect(early.statusCode).toBe(409);
-  const back = new URL(await idp.signIn(authorizationUrl, tester));
-  const landed = await ctx.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
-  expect(landed.statusCode).toBe(200);
-  const result = await as(x.personas.orgController, 'GET', `${ssoUrl(x)}/tests/${testId}`);
-  expect(result.json()).toEqual({ issuer: idp.issuer, clientId: idp.clientId, signedInEmail: tester });
-  const saved = await as(x.personas.orgController, 'PUT', ssoUrl(x), { testId });
-  expect(saved.statusCode).toBe(200);
-  return saved;
-}
-
-/** The whole sign-in a browser makes: Formwork's page, the e-mail, the second IdP, back signed in. */
-async function ssoSignIn(email: string) {
-  const client = new OidcTestClient(ctx.app);
-  const pkce = pkcePair();
-  const { action, csrf } = await client.openSignIn(pkce);
-  const page = await client.postForm(action, { email, password: '', csrf });
-  expect(page.statusCode).toBe(200);
-  expect(page.body).toContain(
-    'Your organisation signs in with single sign-on. Redirecting you to your company sign-in...',
-  );
-  const href = (/href="([^"]+)" id="sso-continue"/.exec(page.body)?.[1] ?? '').replaceAll('&amp;', '&');
-  expect(href.startsWith(`${idp.issuer}/`)).toBe(true);
-  const back = await idp.signIn(href, email);
-  expect(back.startsWith('http://formwork.test/idp/sso/callback?')).toBe(true);
-  const callback = await client.get(back);
-  expect(callback.statusCode, callback.body).toBe(303);
-  const app = await client.followToApp(callback.headers.location as string);
-  const tokens = await client.exchange(app.searchParams.get('code') as string, pkce.verifier);
-  expect(tokens.statusCode).toBe(200);
-  const token = tokens.json().access_token as string;
-  const me = await ctx.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `Bearer ${token}` } });
-  expect(me.statusCode).toBe(200);
-  return me.json() as { userId: string; email: string; isSso: boolean; firstName: string };
-}
+const proveDomain = (x: TestWorkspace, name: string) => proveDomainBy(ctx, dns, x, name);
+const connect = (x: TestWorkspace, tester: string) => connectSso(ctx, idp, x, tester);
+const ssoSignIn = async (email: string) => (await signInAtCompany(ctx, idp, email)).me;
 
 async function rolesOf(x: TestWorkspace, userId: string) {
   return inScope(ctx.database.db, { workspaceId: x.workspaceId, userId: null, isAdmin: false }, async (tx) => {

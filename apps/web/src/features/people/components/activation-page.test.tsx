@@ -27,18 +27,24 @@ beforeEach(() => {
   posted = undefined;
   for (const f of Object.values(auth)) f.mockClear();
   vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+    if (url.includes('/api/activations/sso') && init?.method === 'POST') {
+      posted = JSON.parse(String(init.body));
+      return json({ email: 'sam@acme.example', ssoTicket: 'sso-ticket-1' });
+    }
     if (url.includes('/api/activations/') && init?.method === 'POST') {
       posted = JSON.parse(String(init.body));
       return json({ email: 'nina@acme.example', signInTicket: 'ticket-1' });
     }
-    if (url.includes('/api/activations/known')) {
+    if (url.includes('/api/activations/known') || url.includes('/api/activations/sso')) {
+      const sso = url.includes('/api/activations/sso');
       return json({
-        email: 'nina@acme.example',
+        email: sso ? 'sam@acme.example' : 'nina@acme.example',
         companyId,
         companyName: 'Acme Construction',
         logoUrl: null,
         userType: 'contributor',
         existingUser: false,
+        singleSignOn: sso,
       });
     }
     return json(
@@ -154,6 +160,36 @@ describe('activation page (issue 16.3, spec 2.7)', () => {
     expect(screen.queryByRole('link')).toBeNull();
     expect(screen.queryByText(/app/i)).toBeNull();
     expect(screen.getByRole('button', { name: 'Continue' })).toBeInTheDocument();
+  }, 30_000);
+
+  it('a single sign-on address has step 1 only: Activate shows the redirection modal and goes to the company sign-in, with no password', async () => {
+    await render('sso');
+    fireEvent.change(await screen.findByRole('textbox', { name: 'First name' }, { timeout: 5000 }), {
+      target: { value: 'Sam' },
+    });
+    expect(
+      screen.getByText(
+        'Your organisation signs in with single sign-on: you will not set a password here. Activate takes you to your company sign-in to finish.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Next' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Step 2' })).toBeNull();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Last name' }), { target: { value: 'Single' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Mobile' }), { target: { value: '412 345 678' } });
+    fireEvent.click(screen.getByRole('checkbox'));
+    fireEvent.click(screen.getByRole('button', { name: 'Activate' }));
+    await waitFor(() =>
+      expect(auth.startSignIn).toHaveBeenCalledWith({ ssoTicket: 'sso-ticket-1', loginHint: 'sam@acme.example' }),
+    );
+    expect(
+      await screen.findByText(
+        'Your organisation signs in with single sign-on. Redirecting you to your company sign-in...',
+      ),
+    ).toBeInTheDocument();
+    expect(posted).toMatchObject({ firstName: 'Sam', lastName: 'Single', mobile: '+61 412345678', isSSOSignUp: true });
+    expect(posted).not.toHaveProperty('newPassword');
+    expect(screen.queryByLabelText(/^Password/, { selector: 'input' })).toBeNull();
+    expect(auth.storeReturnTo).toHaveBeenCalledWith('/');
   }, 30_000);
 
   it('sends an anonymous visitor with an unknown link to sign-in with the message', async () => {

@@ -1,11 +1,13 @@
 import { defaultCountryCode, mobileMessages } from '@formwork/shared/schemas/identity';
 import {
   type ActivationContext,
+  type ActivationResult,
   activationBodySchema,
   activationContextSchema,
   activationResultSchema,
 } from '@formwork/shared/schemas/people';
 import {
+  Alert,
   Anchor,
   Button,
   Center,
@@ -13,6 +15,7 @@ import {
   Group,
   Image,
   Loader,
+  Modal,
   Paper,
   PasswordInput,
   Stack,
@@ -66,6 +69,8 @@ function problemKey(field: string, message: string): string {
 /**
  * Spec 2.7, 4.5, issue 16.3: users/activation/{id}[/company/{companyId}]. Step 1 the person's
  * details, step 2 the password; then they land signed in. An existing user accepts with one click.
+ * An address that signs in with single sign-on has step 1 only: Activate sends them, after the
+ * redirection modal, to their company's sign-in, which finishes the activation (no password).
  * A revoked (403) or unknown (404) id says so and goes to / (an anonymous visitor: to sign-in, which says it).
  */
 export function ActivationPage({ activationId, companyId }: { activationId: string; companyId?: string }) {
@@ -186,13 +191,16 @@ function ActivationSteps({ base, query, invitation }: { base: string; query: str
     const digits = fields.mobile.replace(/\D/g, '');
     return digits ? `+${fields.countryCode.replace(/\D/g, '')} ${digits}` : '';
   };
+  const sso = invitation.singleSignOn;
+  const [redirecting, setRedirecting] = useState(false);
   const payload = () => ({
     firstName: fields.firstName,
     lastName: fields.lastName,
     mobile: mobile(),
     acceptTerms: fields.acceptTerms,
-    newPassword: fields.newPassword,
-    newPasswordConfirmed: fields.newPasswordConfirmed,
+    ...(sso
+      ? { isSSOSignUp: true }
+      : { newPassword: fields.newPassword, newPasswordConfirmed: fields.newPasswordConfirmed }),
     timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
   });
   /** The contract's own messages, per field (the server checks the same schema). */
@@ -210,7 +218,7 @@ function ActivationSteps({ base, query, invitation }: { base: string; query: str
   };
   const activate = useMutation({
     mutationFn: () =>
-      apiRequest<{ email: string; signInTicket: string }>(`${base}${query}`, {
+      apiRequest<ActivationResult>(`${base}${query}`, {
         method: 'POST',
         anonymous: true,
         body: payload(),
@@ -218,8 +226,14 @@ function ActivationSteps({ base, query, invitation }: { base: string; query: str
       }),
     meta: { handlesErrors: true },
     onSuccess: async (result) => {
-      // Spec 2.7: on a phone, a welcome page with the app link; on a desktop, /.
+      // Spec 2.7: on a phone, a welcome page; on a desktop, /.
       storeReturnTo(isPhone() ? phoneWelcomePath : '/');
+      if ('ssoTicket' in result) {
+        // Spec 2.7: single sign-on shows the redirection modal while the browser goes to the company's sign-in.
+        setRedirecting(true);
+        await startSignIn({ ssoTicket: result.ssoTicket, loginHint: result.email });
+        return;
+      }
       await startSignIn({ activationTicket: result.signInTicket, loginHint: result.email });
     },
     onError: (error) => {
@@ -264,9 +278,24 @@ function ActivationSteps({ base, query, invitation }: { base: string; query: str
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          if (check(stepOneFields)) setStep(2);
+          if (!check(stepOneFields)) return;
+          // Spec 4.5: for a single sign-on domain there is no password step; Activate activates.
+          if (sso) activate.mutate();
+          else setStep(2);
         }}
       >
+        <Modal
+          opened={redirecting}
+          onClose={() => {}}
+          withCloseButton={false}
+          centered
+          title={t('activation.ssoRedirectTitle')}
+        >
+          <Group gap="sm" wrap="nowrap">
+            <Loader size="sm" />
+            <Text size="sm">{t('errors.ssoRedirectionMessage')}</Text>
+          </Group>
+        </Modal>
         <Stack gap="sm">
           <TextInput label={t('activation.email')} value={invitation.email} readOnly disabled />
           <TextInput
@@ -314,8 +343,15 @@ function ActivationSteps({ base, query, invitation }: { base: string; query: str
             onChange={(e) => set('acceptTerms', e.currentTarget.checked)}
             error={errors.acceptTerms}
           />
-          <Button type="submit">{t('activation.next')}</Button>
-          {dots}
+          {sso && (
+            <Alert color="blue" variant="light">
+              {t('activation.ssoNote')}
+            </Alert>
+          )}
+          <Button type="submit" loading={sso && activate.isPending}>
+            {sso ? t('activation.ssoActivate') : t('activation.next')}
+          </Button>
+          {!sso && dots}
         </Stack>
       </form>
     );
