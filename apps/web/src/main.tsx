@@ -1,10 +1,10 @@
 import './app/first-screen-styles.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
 import { AppProviders, createQueryClient } from './app/providers.tsx';
-import { createAppRouter } from './app/router.tsx';
+import { AppRoutes } from './app/router.tsx';
 import { initI18n } from './lib/i18n.ts';
+import { AppRouter } from './lib/navigation.tsx';
 
 await initI18n(undefined, { firstScreenOnly: true });
 const root = document.getElementById('root');
@@ -12,7 +12,9 @@ if (!root) throw new Error('index.html has no #root element');
 createRoot(root).render(
   <StrictMode>
     <AppProviders queryClient={createQueryClient()}>
-      <RouterProvider router={createAppRouter()} />
+      <AppRouter>
+        <AppRoutes />
+      </AppRouter>
     </AppProviders>
   </StrictMode>,
 );

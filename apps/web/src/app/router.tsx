@@ -1,6 +1,6 @@
 import { Center, Loader } from '@mantine/core';
 import { type ComponentType, Suspense } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { Navigate, type RouteObject, useRoutes } from 'react-router';
 import { RequireAuth } from '../features/auth/components/require-auth.tsx';
 import { ConfirmEmailRoute } from '../features/auth/routes/confirm-email-route.tsx';
 import { LoginRoute } from '../features/auth/routes/login-route.tsx';
@@ -148,6 +148,7 @@ export const routes: RouteObject[] = [
   { path: '*', element: <Navigate to="/404" replace /> },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+/** The app's routes, for the declarative router of main.tsx (lib/navigation.tsx: AppRouter). */
+export function AppRoutes() {
+  return useRoutes(routes);
 }

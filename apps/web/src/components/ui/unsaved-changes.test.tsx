@@ -2,9 +2,9 @@ import { Button, Modal, TextInput } from '@mantine/core';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { createMemoryRouter, Link, Outlet, RouterProvider, useNavigate } from 'react-router';
+import { Link, Outlet, useNavigate } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { renderWithProviders } from '../../../test/render.tsx';
+import { renderRoutes } from '../../../test/render.tsx';
 import { UnsavedChangesProvider, useUnsavedChangesGuard } from './unsaved-changes.tsx';
 
 /** A small editor: a name, dirty once changed; Save keeps it and goes to the list. */
@@ -51,7 +51,7 @@ function ModalEditor() {
 }
 
 async function renderAt(path: string, editor = <Editor />) {
-  const router = createMemoryRouter(
+  return renderRoutes(
     [
       {
         element: (
@@ -67,8 +67,6 @@ async function renderAt(path: string, editor = <Editor />) {
     ],
     { initialEntries: ['/list', path], initialIndex: 1 },
   );
-  await renderWithProviders(<RouterProvider router={router} />);
-  return router;
 }
 
 const beforeUnloadPrevented = () => {
@@ -89,7 +87,7 @@ describe('useUnsavedChangesGuard', { timeout: 30_000 }, () => {
     expect(dialog).toHaveTextContent('You have unsaved changes. Leave without saving them?');
     await user.click(screen.getByRole('button', { name: 'Keep editing' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Unsaved changes' })).not.toBeInTheDocument());
-    expect(router.state.location.pathname).toBe('/edit');
+    expect(router.location.pathname).toBe('/edit');
     expect(screen.getByLabelText('Name')).toHaveValue('Pump 2');
   });
 
@@ -100,7 +98,7 @@ describe('useUnsavedChangesGuard', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('link', { name: 'Folder list' }));
     await user.click(await screen.findByRole('button', { name: 'Discard changes' }));
     expect(await screen.findByRole('heading', { name: 'The list' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/list');
+    expect(router.location.pathname).toBe('/list');
   });
 
   it('asks on browser back too, and lets query-parameter changes (a modal) through', async () => {
@@ -108,13 +106,13 @@ describe('useUnsavedChangesGuard', { timeout: 30_000 }, () => {
     const router = await renderAt('/edit');
     await user.type(screen.getByLabelText('Name'), ' changed');
     await user.click(screen.getByRole('link', { name: 'Open an action' }));
-    expect(router.state.location.search).toBe('?actionId=1');
+    expect(router.location.search).toBe('?actionId=1');
     expect(screen.queryByRole('dialog', { name: 'Unsaved changes' })).not.toBeInTheDocument();
 
-    await act(() => router.navigate(-2));
+    await act(() => router.go(-2));
     expect(await screen.findByRole('dialog', { name: 'Unsaved changes' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Keep editing' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/edit'));
+    await waitFor(() => expect(router.location.pathname).toBe('/edit'));
     expect(screen.getByLabelText('Name')).toHaveValue('Pump 1 changed');
   });
 
@@ -134,7 +132,7 @@ describe('useUnsavedChangesGuard', { timeout: 30_000 }, () => {
     await user.type(screen.getByLabelText('Name'), ' saved');
     await user.click(screen.getByRole('button', { name: 'Save and close' }));
     expect(await screen.findByRole('heading', { name: 'The list' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/list');
+    expect(router.location.pathname).toBe('/list');
     expect(screen.queryByRole('dialog', { name: 'Unsaved changes' })).not.toBeInTheDocument();
   });
 
@@ -147,7 +145,7 @@ describe('useUnsavedChangesGuard', { timeout: 30_000 }, () => {
     expect(dialog).toHaveTextContent('You have unsaved changes. Save them before leaving?');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('heading', { name: 'The list' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/list');
+    expect(router.location.pathname).toBe('/list');
   });
 
   it("asks before a modal editor's own close discards its edits", async () => {

@@ -10,7 +10,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import { type BlockerFunction, useBlocker } from 'react-router';
+import { type BlockerFunction, useBlocker } from '../../lib/navigation.tsx';
 import { useTranslation } from '../../lib/translate.tsx';
 import { OnDemandModal } from './on-demand-modal.tsx';
 
@@ -34,7 +34,7 @@ const RegistryContext = createContext<Registry | null>(null);
 const AskingContext = createContext(false);
 
 /**
- * The one guard against losing unsaved edits (issue 14.1): React Router's blocker (links, folder
+ * The one guard against losing unsaved edits (issue 14.1): the app router's blocker (links, folder
  * clicks, browser back and forward, programmatic navigation) plus `beforeunload` (reload, closing
  * the tab, leaving the app), and one dialog. Editors register with useUnsavedChangesGuard(dirty).
  * A router supports one blocker at a time, so there is exactly one, here, for every editor.

@@ -3,9 +3,9 @@ import { getDefaultZIndex } from '@mantine/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
-import { createMemoryRouter, MemoryRouter, Outlet, RouterProvider } from 'react-router';
+import { MemoryRouter, Outlet } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../../../test/render.tsx';
+import { renderRoutes, renderWithProviders } from '../../../../test/render.tsx';
 import { UnsavedChangesProvider } from '../../../components/ui/unsaved-changes.tsx';
 import { formPath } from '../../../lib/form-paths.ts';
 import { ActionModal } from './action-editor.tsx';
@@ -96,20 +96,16 @@ describe('My actions (issue 14 item 7)', () => {
 
 /** On a page of the app, inside the shell's unsaved-changes guard (as the app composes it). */
 async function renderOnPage(ui: ReactElement) {
-  const router = createMemoryRouter(
-    [
-      {
-        element: (
-          <UnsavedChangesProvider>
-            <Outlet />
-          </UnsavedChangesProvider>
-        ),
-        children: [{ path: '/', element: ui }],
-      },
-    ],
-    { initialEntries: ['/'] },
-  );
-  await renderWithProviders(<RouterProvider router={router} />);
+  await renderRoutes([
+    {
+      element: (
+        <UnsavedChangesProvider>
+          <Outlet />
+        </UnsavedChangesProvider>
+      ),
+      children: [{ path: '/', element: ui }],
+    },
+  ]);
 }
 
 describe('action modal (issue 14 item 7)', () => {

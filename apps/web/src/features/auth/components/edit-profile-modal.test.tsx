@@ -1,8 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../../../test/render.tsx';
+import { renderRoutes } from '../../../../test/render.tsx';
 import { UnsavedChangesProvider } from '../../../components/ui/unsaved-changes.tsx';
 import { EditProfileModal } from './edit-profile-modal.tsx';
 
@@ -48,7 +47,7 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 async function openProfile() {
-  const router = createMemoryRouter([
+  await renderRoutes([
     {
       path: '/',
       element: (
@@ -58,7 +57,6 @@ async function openProfile() {
       ),
     },
   ]);
-  await renderWithProviders(<RouterProvider router={router} />);
   const firstName = await screen.findByRole('textbox', { name: /First name/ }, { timeout: 5000 });
   await vi.waitFor(() => expect(firstName).toHaveValue('Tom'));
   return firstName;

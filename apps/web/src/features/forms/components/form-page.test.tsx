@@ -1,10 +1,10 @@
 import { formDetailSchema } from '@formwork/shared/schemas/forms';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
+import { Outlet } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeReply } from '../../../../test/fake-reply.ts';
-import { renderWithProviders } from '../../../../test/render.tsx';
+import { renderRoutes } from '../../../../test/render.tsx';
 import { UnsavedChangesProvider } from '../../../components/ui/unsaved-changes.tsx';
 import { FormPage, type FormPageContext } from './form-page.tsx';
 
@@ -96,7 +96,7 @@ const context: FormPageContext = {
 
 /** The form page at its address, inside the shell's unsaved-changes guard (as the app composes it). */
 async function renderFormPage() {
-  const router = createMemoryRouter(
+  return renderRoutes(
     [
       {
         element: (
@@ -113,8 +113,6 @@ async function renderFormPage() {
     ],
     { initialEntries: [`/apps/teams/${teamId}/forms/${formId}`] },
   );
-  await renderWithProviders(<RouterProvider router={router} />);
-  return router;
 }
 
 describe('form page', { timeout: 30_000 }, () => {
@@ -152,7 +150,7 @@ describe('form page', { timeout: 30_000 }, () => {
     await user.type(note, ' and more');
 
     // A folder in the navigation.
-    await act(() => router.navigate(`/home/teams/${teamId}/activity`));
+    await act(() => router.push(`/home/teams/${teamId}/activity`));
     expect(await screen.findByRole('dialog', { name: 'Unsaved changes' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Keep editing' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Unsaved changes' })).not.toBeInTheDocument());

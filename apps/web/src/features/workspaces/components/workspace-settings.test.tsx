@@ -3,10 +3,10 @@ import { readFeatureToggles } from '@formwork/shared/feature-toggles';
 import { type AccessibleWorkspace, workspaceSchema } from '@formwork/shared/schemas/workspaces';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
+import { Outlet } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeReply } from '../../../../test/fake-reply.ts';
-import { renderWithProviders } from '../../../../test/render.tsx';
+import { renderRoutes } from '../../../../test/render.tsx';
 import { UnsavedChangesProvider } from '../../../components/ui/unsaved-changes.tsx';
 import { WorkspaceTimeZone } from '../../../lib/date-text.tsx';
 import { FeatureAccessSettings } from './feature-access-settings.tsx';
@@ -53,7 +53,7 @@ vi.mock('../../../lib/http.ts', async (original) => ({
 }));
 
 async function renderSettings(canEdit: boolean, tab: 'general' | 'featureAccess' = 'general') {
-  const router = createMemoryRouter(
+  await renderRoutes(
     [
       {
         element: (
@@ -78,7 +78,6 @@ async function renderSettings(canEdit: boolean, tab: 'general' | 'featureAccess'
     ],
     { initialEntries: ['/settings'] },
   );
-  await renderWithProviders(<RouterProvider router={router} />);
 }
 
 describe('workspace settings', { timeout: 60_000 }, () => {
