@@ -8,8 +8,10 @@ import {
   type Tag,
   type TagCatalog,
   type TagCreate,
+  type TagGroup,
   type TagUpdate,
   tagCatalogSchema,
+  tagGroupSchema,
   tagSchema,
 } from '@formwork/shared/schemas/photos';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -161,6 +163,38 @@ export function useUpdateTag(teamId: string) {
 export function useDeleteTag(teamId: string) {
   return usePhotoMutation(teamId, (tag: Tag) =>
     apiRequest(`${tagHomeUrl({ level: tag.level, folderId: tag.folderId })}/photo-tags/${tag.id}`, {
+      method: 'DELETE',
+    }),
+  );
+}
+
+/** Tag groups of a project or a team: tags are grouped in them (issue 19). */
+export function useCreateTagGroup(teamId: string) {
+  return usePhotoMutation(teamId, ({ home, name }: { home: TagHome; name: string }) =>
+    apiRequest<TagGroup>(`${tagHomeUrl(home)}/photo-tag-groups`, {
+      method: 'POST',
+      body: { name },
+      response: tagGroupSchema,
+    }),
+  );
+}
+
+export function useRenameTagGroup(teamId: string) {
+  return usePhotoMutation(teamId, ({ group, name }: { group: TagGroup; name: string }) =>
+    apiRequest<TagGroup>(
+      `${tagHomeUrl({ level: group.level, folderId: group.folderId })}/photo-tag-groups/${group.id}`,
+      {
+        method: 'PATCH',
+        body: { name },
+        response: tagGroupSchema,
+      },
+    ),
+  );
+}
+
+export function useDeleteTagGroup(teamId: string) {
+  return usePhotoMutation(teamId, (group: TagGroup) =>
+    apiRequest(`${tagHomeUrl({ level: group.level, folderId: group.folderId })}/photo-tag-groups/${group.id}`, {
       method: 'DELETE',
     }),
   );

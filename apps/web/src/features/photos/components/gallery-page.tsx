@@ -1,5 +1,12 @@
 import { can, type Membership, photoItemAccess } from '@formwork/shared/permissions';
-import { maxTagsPerApply, type Photo, type PhotoSource, type PhotoState } from '@formwork/shared/schemas/photos';
+import {
+  maxTagsPerApply,
+  type Photo,
+  type PhotoSource,
+  type PhotoState,
+  type Tag,
+  type TagGroup,
+} from '@formwork/shared/schemas/photos';
 import {
   Box,
   Button,
@@ -36,6 +43,7 @@ import {
 import { PhotoGrid } from './photo-grid.tsx';
 import { PhotoViewer } from './photo-viewer.tsx';
 import { TagManager } from './tag-manager.tsx';
+import { TransferModal, type TransferTarget } from './transfer-modal.tsx';
 import { UploadQueue, useUploadQueue } from './upload-queue.tsx';
 
 type Props = {
@@ -44,16 +52,30 @@ type Props = {
   path: readonly string[];
   viewer: Membership;
   userId: string;
+  /** Other active teams of the same project the viewer may upload to: where a selection may be moved or copied. */
+  transferTargets: TransferTarget[];
 };
 
 const accept = 'image/jpeg,image/png,image/webp';
+
+/** Tags as select options, in their groups (groups in the catalog's order, then the ungrouped ones). */
+export function groupedTagOptions(tags: Tag[], groups: TagGroup[], ungroupedLabel: string) {
+  const option = (tag: Tag) => ({ value: tag.id, label: tag.name });
+  if (groups.length === 0) return tags.map(option);
+  const known = new Set(groups.map((g) => g.id));
+  const sections = groups
+    .map((group) => ({ group: group.name, items: tags.filter((tag) => tag.groupId === group.id).map(option) }))
+    .filter((section) => section.items.length > 0);
+  const rest = tags.filter((tag) => tag.groupId === null || !known.has(tag.groupId)).map(option);
+  return rest.length > 0 ? [...sections, { group: ungroupedLabel, items: rest }] : sections;
+}
 
 /**
  * A team's Photos (spec 2.2; issue 19): upload by drag and drop or picker with per-file progress
  * and retry, the gallery grouped by day, filters, tags applied to a selection, archive, restore,
  * delete, and a viewer.
  */
-export function GalleryPage({ teamId, path, viewer, userId }: Props) {
+export function GalleryPage({ teamId, path, viewer, userId, transferTargets }: Props) {
   const { t } = useTranslation();
   const team = { kind: 'team' as const, path };
   const projectId = path[1] as string;
@@ -66,6 +88,7 @@ export function GalleryPage({ teamId, path, viewer, userId }: Props) {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [viewing, setViewing] = useState<number | null>(null);
   const [managing, setManaging] = useState(false);
+  const [transferring, setTransferring] = useState(false);
   const [applying, setApplying] = useState<string[]>([]);
   const [dragging, setDragging] = useState(false);
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
@@ -76,6 +99,8 @@ export function GalleryPage({ teamId, path, viewer, userId }: Props) {
 
   const photos = useMemo(() => gallery.data?.pages.flatMap((p) => p.photos) ?? [], [gallery.data]);
   const tags = catalog.data?.tags ?? [];
+  const groups = catalog.data?.groups ?? [];
+  const tagOptions = useMemo(() => groupedTagOptions(tags, groups, t('photos.ungrouped')), [tags, groups, t]);
   const homes: TagHome[] = [
     ...(can(viewer, 'photo.manageTags', team) ? [{ level: 'team' as const, folderId: teamId }] : []),
     ...(can(viewer, 'photo.manageTags', { kind: 'project', path: path.slice(0, 2) })
@@ -174,7 +199,7 @@ export function GalleryPage({ teamId, path, viewer, userId }: Props) {
         <MultiSelect
           label={t('photos.filterTags')}
           placeholder={filter.tagIds.length === 0 ? t('photos.anyTag') : undefined}
-          data={tags.map((tag) => ({ value: tag.id, label: tag.name }))}
+          data={tagOptions}
           value={filter.tagIds}
           onChange={(tagIds) => setFilterPart({ tagIds })}
           maxValues={maxTagsPerApply}
@@ -227,7 +252,7 @@ export function GalleryPage({ teamId, path, viewer, userId }: Props) {
               <MultiSelect
                 aria-label={t('photos.tagsToApply')}
                 placeholder={t('photos.tagsToApply')}
-                data={tags.map((tag) => ({ value: tag.id, label: tag.name }))}
+                data={tagOptions}
                 value={applying}
                 onChange={setApplying}
                 maxValues={maxTagsPerApply}
@@ -266,6 +291,11 @@ export function GalleryPage({ teamId, path, viewer, userId }: Props) {
               onClick={() => restore.mutateAsync(ids).then(done('photos.restoredCount')).catch(fail)}
             >
               {t('photos.restore')}
+            </Button>
+          ) : null}
+          {can(viewer, 'photo.delete', team) && transferTargets.length > 0 ? (
+            <Button size="xs" variant="default" onClick={() => setTransferring(true)}>
+              {t('photos.moveOrCopy')}
             </Button>
           ) : null}
           {can(viewer, 'photo.delete', team) ? (
@@ -319,7 +349,26 @@ export function GalleryPage({ teamId, path, viewer, userId }: Props) {
       )}
       <PhotoViewer photos={photos} index={viewing} tags={tags} onIndex={setViewing} />
       {managing ? (
-        <TagManager teamId={teamId} tags={tags} homes={homes} opened onClose={() => setManaging(false)} />
+        <TagManager
+          teamId={teamId}
+          tags={tags}
+          groups={groups}
+          homes={homes}
+          opened
+          onClose={() => setManaging(false)}
+        />
+      ) : null}
+      {transferring ? (
+        <TransferModal
+          teamId={teamId}
+          photoIds={ids}
+          targets={transferTargets}
+          onClose={() => setTransferring(false)}
+          onDone={() => {
+            setTransferring(false);
+            setSelected(new Set());
+          }}
+        />
       ) : null}
       <ConfirmModal confirmation={confirmation} busy={remove.isPending} onClose={() => setConfirmation(null)} />
     </Stack>
