@@ -80,8 +80,8 @@ describe('tag groups (issue 19)', () => {
 
   it('creates, renames and deletes a team tag group', async () => {
     const user = await renderManager();
-    await user.type(screen.getByRole('textbox', { name: 'New tag group' }), 'Handover');
-    await user.click(screen.getByRole('button', { name: 'Add tag group' }));
+    await user.type(screen.getByRole('textbox', { name: 'New group' }), 'Handover');
+    await user.click(screen.getByRole('button', { name: 'Add group' }));
     await waitFor(() =>
       expect(sent).toContainEqual({
         method: 'POST',
@@ -159,10 +159,10 @@ describe('tag groups (issue 19)', () => {
         ),
     );
     const user = await renderManager();
-    await user.type(screen.getByRole('textbox', { name: 'New tag group' }), 'Safety');
-    await user.click(screen.getByRole('button', { name: 'Add tag group' }));
+    await user.type(screen.getByRole('textbox', { name: 'New group' }), 'Safety');
+    await user.click(screen.getByRole('button', { name: 'Add group' }));
     await waitFor(() =>
-      expect(screen.getByRole('textbox', { name: 'New tag group' })).toHaveAccessibleDescription(
+      expect(screen.getByRole('textbox', { name: 'New group' })).toHaveAccessibleDescription(
         'A tag group with this name already exists here',
       ),
     );
