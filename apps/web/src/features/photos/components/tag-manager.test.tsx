@@ -65,7 +65,7 @@ const optionsOf = (combobox: HTMLElement) =>
     .map((option) => option.textContent);
 const section = (name: string) => document.querySelector(`[data-tag-group="${name}"]`) as HTMLElement;
 
-describe('tag groups (issue 19)', () => {
+describe('tag groups (issue 19)', { timeout: 30_000 }, () => {
   it('shows tags in their groups; the project group is read-only to a team controller', async () => {
     await renderManager();
     const progress = section('Progress');

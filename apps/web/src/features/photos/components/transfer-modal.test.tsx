@@ -49,7 +49,7 @@ async function chooseTeam(user: ReturnType<typeof userEvent.setup>, name: string
   await user.click(within(list).getByRole('option', { name, hidden: true }));
 }
 
-describe('move or copy photos to another team (issue 19)', () => {
+describe('move or copy photos to another team (issue 19)', { timeout: 30_000 }, () => {
   it('moves the selection to the chosen team of the project', async () => {
     const { user, onDone } = await renderModal();
     expect(screen.getByRole('dialog', { name: 'Move or copy 2 photos' })).toBeInTheDocument();
