@@ -6,6 +6,36 @@ export type DemoScene = 'slabPour' | 'formwork' | 'scaffoldTag' | 'housekeeping'
 /** A photo of a demo form: the scene, the caption on it and the camera's time stamp. */
 export type DemoPhoto = { scene: DemoScene; caption: string; takenAt: string };
 
+/** What a phone's camera writes into the file: the local wall time it was taken (YYYY:MM:DD HH:MM:SS) and where. */
+export type DemoCamera = { wallClock: string; location?: { latitude: number; longitude: number } };
+
+/** Degrees as EXIF's degrees, minutes and seconds (rationals). */
+function exifDegrees(value: number): string {
+  const abs = Math.abs(value);
+  const degrees = Math.floor(abs);
+  const minutes = Math.floor((abs - degrees) * 60);
+  const centiseconds = Math.round(((abs - degrees) * 60 - minutes) * 6000);
+  return `${degrees}/1 ${minutes}/1 ${centiseconds}/100`;
+}
+
+function cameraExif(camera: DemoCamera) {
+  const { location } = camera;
+  return {
+    IFD0: { Make: 'Formwork demo', Model: 'Site camera' },
+    IFD2: { DateTimeOriginal: camera.wallClock },
+    ...(location
+      ? {
+          IFD3: {
+            GPSLatitudeRef: location.latitude < 0 ? 'S' : 'N',
+            GPSLatitude: exifDegrees(location.latitude),
+            GPSLongitudeRef: location.longitude < 0 ? 'W' : 'E',
+            GPSLongitude: exifDegrees(location.longitude),
+          },
+        }
+      : {}),
+  };
+}
+
 const width = 640;
 const height = 480;
 
@@ -113,8 +143,10 @@ function scene(kind: DemoScene): string {
 /**
  * A small JPEG that reads like a site photo: a drawn scene, the camera's date stamp and a caption
  * bar, with a little grain. What the photo field stores is this after the upload path's re-encoding.
+ * With a camera, the file carries EXIF as a phone writes it (time taken, GPS), which the upload
+ * path reads before it strips the metadata.
  */
-export async function demoPhotoJpeg(photo: DemoPhoto): Promise<Buffer> {
+export async function demoPhotoJpeg(photo: DemoPhoto, camera?: DemoCamera): Promise<Buffer> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
     ${scene(photo.scene)}
     <g font-family="DejaVu Sans Mono, monospace" font-size="16" font-weight="bold" text-anchor="end">
@@ -135,9 +167,9 @@ export async function demoPhotoJpeg(photo: DemoPhoto): Promise<Buffer> {
   const grain = await sharp(noise, { raw: { width, height, channels: 1 } })
     .png()
     .toBuffer();
-  return sharp(Buffer.from(svg))
+  const image = sharp(Buffer.from(svg))
     .composite([{ input: grain, blend: 'soft-light' }])
     .blur(0.6)
-    .jpeg({ quality: 85 })
-    .toBuffer();
+    .jpeg({ quality: 85 });
+  return (camera ? image.withExif(cameraExif(camera)) : image).toBuffer();
 }

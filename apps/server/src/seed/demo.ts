@@ -10,6 +10,7 @@ import { writeInvitations } from '../modules/people/invitations.service.ts';
 import { writeNewWorkspace } from '../modules/workspaces/workspaces.service.ts';
 import { seedDemoActions } from './demo-actions.ts';
 import { seedDemoForms } from './demo-forms.ts';
+import { seedDemoGallery } from './demo-gallery.ts';
 import { seedDemoLists } from './demo-lists.ts';
 import { seedDemoTemplates } from './demo-templates.ts';
 
@@ -313,6 +314,14 @@ export async function seedDemo(database: Database, config: Config): Promise<{ us
       teamIds,
       userId: userIds.get(`team.controller@${domain}`) as string,
       dataDir: config.dataDir,
+    });
+    await seedDemoGallery(tx, {
+      workspaceId,
+      projectId: projectIds[2] as string,
+      teamId: teamIds[2]?.[0] as string,
+      uploaderIds: [userIds.get(`team.controller@${domain}`) as string, orgController],
+      dataDir: config.dataDir,
+      timeZone: demoTimeZone,
     });
     await seedDemoActions(tx, {
       workspaceId,

@@ -283,7 +283,7 @@ export async function tagPhotos(
       .map((t) => ({ path: t.path, message: 'This tag is not available in this team', code: 'invalid' }));
     if (errors.length > 0) throw new AppError('validationFailed', { errors });
     const ids = photos.map((p) => p.id);
-    await queries.addTags(tx, workspaceId, ids, [...new Set(body.add)]);
+    await addPhotoTags(tx, workspaceId, ids, body.add);
     await queries.removeTags(tx, workspaceId, ids, [...new Set(body.remove)]);
     await recordEvents(tx, [photoEvent(ctx, 'photo.tagged', ids, { added: body.add, removed: body.remove })]);
     return { photoIds: ids };
@@ -445,15 +445,37 @@ async function requireGroup(tx: Tx, ctx: AccessContext, groupId: string | null, 
     });
 }
 
-export async function createTag(db: AppDb, ctx: AccessContext, body: z.output<typeof tagCreateSchema>): Promise<Tag> {
-  const workspaceId = ctx.workspace.workspaceId;
+/** Where a tag or tag group lives: a project or a team of the workspace. */
+type TagFolder = { workspaceId: string; folderId: string };
+
+/**
+ * Adds a tag to a project or team inside the caller's transaction (its group, if any, already
+ * checked to be of the same folder). The route and the demo seed both come through here.
+ */
+export async function addTag(tx: Tx, where: TagFolder, body: z.output<typeof tagCreateSchema>): Promise<Tag> {
   const tagId = randomUUID();
+  if (await queries.insertTag(tx, { ...where, tagId, ...body })) throw tagNameUsed();
+  return (await queries.tagOfFolder(tx, where.workspaceId, where.folderId, tagId)) as Tag;
+}
+
+/** Adds a tag group to a project or team inside the caller's transaction (route and demo seed). */
+export async function addTagGroup(tx: Tx, where: TagFolder, name: string): Promise<TagGroup> {
+  const groupId = randomUUID();
+  if (await queries.insertGroup(tx, { ...where, groupId, name })) throw groupNameUsed();
+  return (await queries.groupOfFolder(tx, where.workspaceId, where.folderId, groupId)) as TagGroup;
+}
+
+/** Puts tags on photos inside the caller's transaction (tags already checked usable in the photos' team). */
+export async function addPhotoTags(tx: Tx, workspaceId: string, photoIds: string[], tagIds: string[]): Promise<void> {
+  await queries.addTags(tx, workspaceId, photoIds, [...new Set(tagIds)]);
+}
+
+export async function createTag(db: AppDb, ctx: AccessContext, body: z.output<typeof tagCreateSchema>): Promise<Tag> {
   return inScope(db, ctx.scope, async (tx) => {
     await requireGroup(tx, ctx, body.groupId, 'body.groupId');
-    const taken = await queries.insertTag(tx, { workspaceId, tagId, folderId: ctx.folder.folderId, ...body });
-    if (taken) throw tagNameUsed();
-    await recordEvents(tx, [tagEvent(ctx, 'tag.created', { tagId, name: body.name })]);
-    return (await queries.tagOfFolder(tx, workspaceId, ctx.folder.folderId, tagId)) as Tag;
+    const tag = await addTag(tx, { workspaceId: ctx.workspace.workspaceId, folderId: ctx.folder.folderId }, body);
+    await recordEvents(tx, [tagEvent(ctx, 'tag.created', { tagId: tag.id, name: body.name })]);
+    return tag;
   });
 }
 
@@ -491,13 +513,14 @@ export async function deleteTag(db: AppDb, ctx: AccessContext, tagId: string): P
 }
 
 export async function createTagGroup(db: AppDb, ctx: AccessContext, name: string): Promise<TagGroup> {
-  const workspaceId = ctx.workspace.workspaceId;
-  const groupId = randomUUID();
   return inScope(db, ctx.scope, async (tx) => {
-    if (await queries.insertGroup(tx, { workspaceId, groupId, folderId: ctx.folder.folderId, name }))
-      throw groupNameUsed();
-    await recordEvents(tx, [tagEvent(ctx, 'tagGroup.created', { groupId, name })]);
-    return (await queries.groupOfFolder(tx, workspaceId, ctx.folder.folderId, groupId)) as TagGroup;
+    const group = await addTagGroup(
+      tx,
+      { workspaceId: ctx.workspace.workspaceId, folderId: ctx.folder.folderId },
+      name,
+    );
+    await recordEvents(tx, [tagEvent(ctx, 'tagGroup.created', { groupId: group.id, name })]);
+    return group;
   });
 }
 
