@@ -29,6 +29,9 @@ const WorkflowFormRedirectRoute = lazyWithReload(() =>
 const SettingsRoute = lazyWithReload(() =>
   import('./routes/settings-route.tsx').then((m) => ({ default: m.SettingsRoute })),
 );
+const ProductBoardRoute = lazyWithReload(() =>
+  import('./routes/product-board-route.tsx').then((m) => ({ default: m.ProductBoardRoute })),
+);
 const UsersRoute = lazyWithReload(() => import('./routes/users-route.tsx').then((m) => ({ default: m.UsersRoute })));
 const ActivationRoute = lazyWithReload(() =>
   import('./routes/activation-route.tsx').then((m) => ({ default: m.ActivationRoute })),
@@ -98,6 +101,10 @@ export const routes: RouteObject[] = [
         <ConfirmEmailRoute />
       </RequireAuth>
     ),
+  },
+  {
+    path: '/redirect/product-board',
+    element: <RequireAuth>{lazyPage(ProductBoardRoute)}</RequireAuth>,
   },
   {
     path: '/launch',

@@ -180,10 +180,12 @@ export type MySignatureReply = z.infer<typeof mySignatureReplySchema>;
 export const defaultSignatureRequestSchema = z.object({ companyId: z.string().uuid() }).strict();
 
 /** Usage events the web app records (spec 2.1, 7). */
-export const usageEventNames = ['emailLoginLinkClicked'] as const;
+export const usageEventNames = ['emailLoginLinkClicked', 'productBoardClicked'] as const;
 export const usageEventSchema = z
   .object({
     name: z.enum(usageEventNames),
+    /** The workspace the event happened in, one the person belongs to (issue 25.3). */
+    workspaceId: z.string().uuid().optional(),
     context: z
       .record(z.string().max(50), z.string().max(200))
       .refine((c) => Object.keys(c).length <= 10)
@@ -191,3 +193,11 @@ export const usageEventSchema = z
   })
   .strict();
 export type UsageEvent = z.infer<typeof usageEventSchema>;
+/** GET /api/admin/usage-events.csv: the product events of a period, for the people who run the product. */
+export const usageEventsExportQuerySchema = z
+  .object({
+    from: z.iso.date().meta({ examples: ['2026-11-01'] }),
+    to: z.iso.date().meta({ examples: ['2026-11-30'] }),
+  })
+  .strict()
+  .refine((q) => q.from <= q.to, { path: ['to'], message: 'The end date must not be before the start date' });

@@ -19,6 +19,13 @@ export async function* csvChunks(header: string[], rows: AsyncIterable<ExportCel
   for await (const batch of rows) yield batch.map((row) => `${row.map(csvCell).join(',')}\r\n`).join('');
 }
 
+/** A small CSV whole, the same as `csvChunks` writes it. */
+export function csvText(header: string[], rows: ExportCell[][]): string {
+  return [header, ...rows]
+    .map((row, index) => `${index === 0 ? '\uFEFF' : ''}${row.map(csvCell).join(',')}\r\n`)
+    .join('');
+}
+
 const xmlEscapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 function xml(text: string): string {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: XML 1.0 cannot hold these characters, so they are dropped.

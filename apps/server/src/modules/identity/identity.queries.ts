@@ -1,6 +1,7 @@
 import type { UpdateCurrentUser } from '@formwork/shared/schemas/identity';
 import { eq, sql } from 'drizzle-orm';
 import { users } from '../../db/schema.ts';
+import type { Json, Timestamp } from '../../db/sql-values.ts';
 import type { Tx } from '../../db/tenant.ts';
 
 const currentUserColumns = {
@@ -124,9 +125,43 @@ export async function setPasswordHash(tx: Tx, userId: string, passwordHash: stri
     where user_id = ${userId}`);
 }
 
-export async function insertUsageEvent(tx: Tx, userId: string, name: string, context: Record<string, string>) {
-  await tx.execute(sql`
-    insert into usage_events (user_id, name, context) values (${userId}, ${name}, ${JSON.stringify(context)}::jsonb)`);
+/**
+ * Records a usage event of the person, in a workspace only if they belong to it: answers false (and
+ * records nothing) for a workspace that is not theirs.
+ */
+export async function insertUsageEvent(
+  tx: Tx,
+  userId: string,
+  event: { name: string; context: Record<string, string>; workspaceId?: string },
+): Promise<boolean> {
+  const workspaceId = event.workspaceId ?? null;
+  const result = await tx.execute(sql`
+    insert into usage_events (user_id, workspace_id, name, context)
+    select ${userId}, ${workspaceId}::uuid, ${event.name}, ${JSON.stringify(event.context)}::jsonb
+     where ${workspaceId}::uuid is null
+        or exists (select 1 from workspace_users where user_id = ${userId} and workspace_id = ${workspaceId}::uuid)
+    returning usage_event_id`);
+  return result.rows.length > 0;
+}
+
+export type UsageEventRow = {
+  created_at: Timestamp;
+  name: string;
+  email: string | null;
+  workspace_name: string | null;
+  context: Json;
+};
+
+/** Every workspace's and visitor's product events of a period, oldest first (platform admins). */
+export async function usageEventsBetween(tx: Tx, from: string, to: string): Promise<UsageEventRow[]> {
+  const result = await tx.execute<UsageEventRow>(sql`
+    select e.created_at, e.name, u.email, w.name as workspace_name, e.context
+      from usage_events e
+      left join users u on u.user_id = e.user_id
+      left join workspaces w on w.workspace_id = e.workspace_id
+     where e.created_at >= ${from}::date and e.created_at < ${to}::date + 1
+     order by e.created_at, e.usage_event_id`);
+  return result.rows;
 }
 
 export async function insertSignInTicket(tx: Tx, ticketHash: string, userId: string, expiresAt: Date) {

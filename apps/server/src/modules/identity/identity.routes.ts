@@ -3,6 +3,7 @@ import {
   currentUserSchema,
   updateCurrentUserSchema,
   usageEventSchema,
+  usageEventsExportQuerySchema,
 } from '@formwork/shared/schemas/identity';
 import { z } from 'zod';
 import { requireUser } from '../../http/auth.ts';
@@ -61,6 +62,25 @@ export async function identityRoutes(app: App) {
     handler: async (request, reply) => {
       await service.recordUsageEvent(database.db, requireUser(request), request.body);
       return reply.status(204).send(null);
+    },
+  });
+
+  app.get('/api/admin/usage-events.csv', {
+    // Platform admins only: the service refuses everyone else (403).
+    config: { access: { signedIn: true } },
+    schema: {
+      tags: ['identity'],
+      summary: 'Download the product events of a period as CSV (platform admins; issue 25.3)',
+      security: [{ bearer: [] }],
+      querystring: usageEventsExportQuerySchema,
+    },
+    handler: async (request, reply) => {
+      const file = await service.usageEventsCsv(database.db, requireUser(request), request.query);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .header('cache-control', 'private, no-store')
+        .send(file.csv);
     },
   });
 }

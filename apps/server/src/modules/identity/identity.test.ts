@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessTokenFor, bearer } from '../../../test/auth.ts';
-import { createUser } from '../../../test/factories.ts';
+import { createUser, createWorkspace } from '../../../test/factories.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 
 let ctx: TestContext;
@@ -199,5 +199,73 @@ describe('POST /api/me/events', () => {
       payload: { name: 'emailLoginLinkClicked' },
     });
     expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe('product events with their workspace, exported as CSV (issue 25.3)', () => {
+  it('records an event in a workspace of the person; another workspace is 404 and records nothing', async () => {
+    const w = await createWorkspace(ctx);
+    const person = w.personas.teamMember;
+    const headers = await person.headers();
+    const send = (workspaceId: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/me/events',
+        headers,
+        payload: { name: 'productBoardClicked', workspaceId },
+      });
+    expect((await send(w.workspaceId)).statusCode).toBe(204);
+    const inAnother = await send(w.other.workspaceId);
+    expect(inAnother.statusCode).toBe(404);
+    expect(inAnother.headers['content-type']).toContain('application/problem+json');
+    expect((await send('not-an-id')).statusCode).toBe(400);
+    const rows = await ctx.database.db.execute<{ workspace_id: string | null }>(
+      sql`select workspace_id from usage_events where user_id = ${person.userId} and name = 'productBoardClicked'`,
+    );
+    expect(rows.rows).toEqual([{ workspace_id: w.workspaceId }]);
+  });
+
+  it('exports the events of a period to platform admins alone, with the person and the workspace', async () => {
+    const w = await createWorkspace(ctx);
+    const controller = w.personas.orgController;
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/me/events',
+      headers: await controller.headers(),
+      payload: { name: 'productBoardClicked', workspaceId: w.workspaceId, context: { from: 'help, "menu"' } },
+    });
+    const today = new Date().toISOString().slice(0, 10);
+    const url = `/api/admin/usage-events.csv?from=${today}&to=${today}`;
+
+    const res = await ctx.app.inject({ method: 'GET', url, headers: await w.personas.admin.headers() });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="product-events-${today}-to-${today}.csv"`);
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[0]).toBe('Time (UTC),Event,Person,Workspace,Context');
+    const ours = lines.find((line) => line.includes(controller.email)) ?? '';
+    const workspace = await ctx.database.db.execute<{ name: string }>(
+      sql`select name from workspaces where workspace_id = ${w.workspaceId}`,
+    );
+    expect(ours.replace(/^[0-9T:.-]+Z,/, '')).toBe(
+      `productBoardClicked,${controller.email},${workspace.rows[0]?.name},"{""from"":""help, \\""menu\\""""}"`,
+    );
+    expect(ours).toMatch(new RegExp(`^${today}T`));
+
+    for (const who of ['orgController', 'teamMember'] as const) {
+      const refused = await ctx.app.inject({ method: 'GET', url, headers: await w.personas[who].headers() });
+      expect(refused.statusCode).toBe(403);
+    }
+    expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+    const backwards = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/admin/usage-events.csv?from=2026-11-30&to=2026-11-01',
+      headers: await w.personas.admin.headers(),
+    });
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json().errors[0]).toMatchObject({ path: 'querystring.to' });
   });
 });

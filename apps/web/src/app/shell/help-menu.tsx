@@ -50,7 +50,8 @@ export function helpItems(freeTrial: boolean): HelpItem[] {
     { key: 'bookCall', href: helpLinks.bookCall, icon: <IconCalendarEvent size={size} /> },
     { key: 'pricing', href: helpLinks.pricing, icon: <IconReceipt size={size} /> },
     { key: 'releaseNotes', href: helpLinks.releaseNotes, icon: <IconNews size={size} /> },
-    { key: 'webRoadmap', href: helpLinks.webRoadmap, icon: <IconMap size={size} /> },
+    // Through the product-board route, which records the click (spec 2.1).
+    { key: 'webRoadmap', href: '/redirect/product-board', icon: <IconMap size={size} /> },
     { key: 'mobileRoadmap', href: helpLinks.mobileRoadmap, icon: <IconMap size={size} /> },
   ];
 }
