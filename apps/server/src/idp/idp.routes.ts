@@ -17,6 +17,7 @@ import {
   signInWithPassword,
 } from '../modules/identity/credentials.service.ts';
 import { completeSsoActivation, ssoActivationKind } from '../modules/people/activation.service.ts';
+import { completeSsoSignup, ssoSignupKind } from '../modules/signup/signup.service.ts';
 import {
   type FollowUpHandlers,
   handleCallback,
@@ -91,6 +92,7 @@ export function idpRoutes(options: { provider: Provider; config: Config; db: App
   // What a ticket of a single sign-on activation or sign-up is for, done once the provider proved the address.
   const followUps: FollowUpHandlers = {
     [ssoActivationKind]: (data, person) => completeSsoActivation(db, data, person),
+    [ssoSignupKind]: (data, person) => completeSsoSignup(db, data, person),
   };
 
   return async (app: App) => {

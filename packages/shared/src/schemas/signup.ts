@@ -96,7 +96,7 @@ export type EmailCheck = z.infer<typeof emailCheckSchema>;
 /**
  * Spec 4.5, 7: whether the address already has an account (UsedEmail), whether its business domain
  * is in use by people of another workspace (UsedDomain), and whether it is a single sign-on domain
- * (single sign-on is not built: always false).
+ * (a workspace's verified domain with a connected provider: the sign-up sets no password).
  */
 export const emailCheckResultSchema = z.object({
   emailInUse: z.boolean(),
@@ -116,21 +116,36 @@ export type SubdomainResult = z.infer<typeof subdomainResultSchema>;
 export const subdomainFailedMessage =
   "We couldn't make a web address from this company name. Please use a name with letters or numbers.";
 
-/** Step 1's fields as the server checks them (Get Started with a valid form). */
-export const signupUserInfoSchema = z.object({
+const userInfoFields = {
   email: emailSchema,
   firstName: signupName,
   lastName: signupName,
   companyName: companyNameSchema,
-  password: passwordSchema,
-});
+  /** Spec 3, 4.5: a single sign-on sign-up sets no password (the company's sign-in proves the address). */
+  isSSOSignUp: z.boolean().optional(),
+  password: passwordSchema.optional(),
+};
+
+/** Spec 5.7: the password is required unless the sign-up is a single sign-on one. */
+const passwordUnlessSso = (
+  b: { isSSOSignUp?: boolean | undefined; password?: string | undefined },
+  ctx: z.RefinementCtx,
+) => {
+  if (!b.isSSOSignUp && b.password === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['password'], message: 'Required' });
+  }
+};
+
+/** Step 1's fields as the server checks them (Get Started with a valid form). */
+export const signupUserInfoSchema = z.object(userInfoFields).superRefine(passwordUnlessSso);
 
 /**
  * Create account (MobileNumber step): PUT /api/signups/{signupId} stores the sign-up model; the id
  * is made by the browser, so a replayed call stores the same sign-up again rather than a second.
  */
-export const signupBodySchema = signupUserInfoSchema
-  .extend({
+export const signupBodySchema = z
+  .object({
+    ...userInfoFields,
     subdomain: z
       .string()
       .regex(/^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/, 'Invalid subdomain')
@@ -141,7 +156,8 @@ export const signupBodySchema = signupUserInfoSchema
     timezone: z.string().max(64).optional(),
     continent: z.enum(continents).optional(),
   })
-  .strict();
+  .strict()
+  .superRefine(passwordUnlessSso);
 export type SignupBody = z.input<typeof signupBodySchema>;
 export const signupParamsSchema = z.object({ signupId: z.string().uuid() });
 export const signupStoredSchema = z.object({ signupId: z.string().uuid(), status: z.enum(['pending', 'completed']) });
@@ -152,12 +168,15 @@ export const humanCheckMessage = 'Please verify the reCaptcha';
 export const signupCompleteSchema = z
   .object({ humanCheck: z.string().trim().min(1, humanCheckMessage).max(20_000, humanCheckMessage) })
   .strict();
-/** The new account lands signed in: a one-time sign-in ticket (as after an activation). */
-export const signupCompleteResultSchema = z.object({
-  email: z.string(),
-  workspaceId: z.string().uuid(),
-  signInTicket: z.string(),
-});
+/**
+ * The new account lands signed in: a one-time sign-in ticket (as after an activation). A single
+ * sign-on sign-up answers a ticket to the company's sign-in instead, which makes the account and
+ * the workspace (named here) once the provider has proven the address.
+ */
+export const signupCompleteResultSchema = z.union([
+  z.object({ email: z.string(), workspaceId: z.string().uuid(), signInTicket: z.string() }),
+  z.object({ email: z.string(), workspaceId: z.string().uuid(), ssoTicket: z.string() }),
+]);
 export type SignupCompleteResult = z.infer<typeof signupCompleteResultSchema>;
 
 /** GET /api/signup/challenge: an ALTCHA proof-of-work challenge, as altcha-lib makes it. */

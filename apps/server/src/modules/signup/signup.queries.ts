@@ -9,6 +9,14 @@ export async function emailHasAccount(tx: Tx, email: string): Promise<boolean> {
   return result.rows[0]?.found === true;
 }
 
+/** The account that uses this address (compared without case), if any. */
+export async function accountOf(tx: Tx, email: string): Promise<string | undefined> {
+  const result = await tx.execute<{ user_id: string }>(
+    sql`select user_id from users where lower(email) = lower(${email})`,
+  );
+  return result.rows[0]?.user_id;
+}
+
 /** Whether a finished sign-up took this subdomain. */
 export async function subdomainTaken(tx: Tx, subdomain: string): Promise<boolean> {
   const result = await tx.execute<{ found: boolean }>(
@@ -29,7 +37,9 @@ export type SignupRow = {
   timeZone: string | null;
   role: string;
   industry: string;
-  passwordHash: string;
+  /** Null for a single sign-on sign-up (isSso): no password is ever set. */
+  passwordHash: string | null;
+  isSso: boolean;
 };
 
 /**
@@ -39,13 +49,14 @@ export type SignupRow = {
 export async function upsertSignup(tx: Tx, s: SignupRow): Promise<'pending' | 'completed'> {
   const result = await tx.execute<{ status: 'pending' | 'completed' }>(sql`
     insert into signups (signup_id, email, first_name, last_name, company_name, subdomain, mobile, continent,
-      time_zone, role, industry, password_hash)
+      time_zone, role, industry, password_hash, is_sso)
     values (${s.signupId}, ${s.email}, ${s.firstName}, ${s.lastName}, ${s.companyName}, ${s.subdomain}, ${s.mobile},
-      ${s.continent}, ${s.timeZone}, ${s.role}, ${s.industry}, ${s.passwordHash})
+      ${s.continent}, ${s.timeZone}, ${s.role}, ${s.industry}, ${s.passwordHash}, ${s.isSso})
     on conflict (signup_id) do update set email = excluded.email, first_name = excluded.first_name,
       last_name = excluded.last_name, company_name = excluded.company_name, subdomain = excluded.subdomain,
       mobile = excluded.mobile, continent = excluded.continent, time_zone = excluded.time_zone,
-      role = excluded.role, industry = excluded.industry, password_hash = excluded.password_hash, updated_at = now()
+      role = excluded.role, industry = excluded.industry, password_hash = excluded.password_hash,
+      is_sso = excluded.is_sso, updated_at = now()
       where signups.status = 'pending'
     returning status`);
   return result.rows[0]?.status ?? 'completed';
@@ -62,9 +73,12 @@ export async function lockSignup(tx: Tx, signupId: string) {
     subdomain: string;
     mobile: string;
     time_zone: string | null;
-    password_hash: string;
+    password_hash: string | null;
+    is_sso: boolean;
+    human_check_id: string | null;
   }>(sql`
-    select status, email, first_name, last_name, company_name, subdomain, mobile, time_zone, password_hash
+    select status, email, first_name, last_name, company_name, subdomain, mobile, time_zone, password_hash, is_sso,
+      human_check_id
     from signups where signup_id = ${signupId} for update`);
   return result.rows[0];
 }
@@ -93,7 +107,16 @@ export async function markCompleted(
     where signup_id = ${s.signupId}`);
 }
 
-/** The new person: activated, with the password chosen at sign-up. */
+/**
+ * A single sign-on sign-up passed its human check: the check is used up (it finishes this sign-up
+ * only), and the sign-up waits for the company's sign-in to prove the address.
+ */
+export async function markHumanChecked(tx: Tx, signupId: string, humanCheckId: string) {
+  await tx.execute(sql`
+    update signups set human_check_id = ${humanCheckId}, updated_at = now() where signup_id = ${signupId}`);
+}
+
+/** The new person: activated, with the password chosen at sign-up (none for single sign-on). */
 export async function insertSignedUpUser(
   tx: Tx,
   u: {
@@ -101,13 +124,16 @@ export async function insertSignedUpUser(
     firstName: string;
     lastName: string;
     mobile: string;
-    passwordHash: string;
+    passwordHash: string | null;
     timeZone: string | null;
   },
 ): Promise<string> {
+  const sso = u.passwordHash === null;
   const result = await tx.execute<{ user_id: string }>(sql`
-    insert into users (email, first_name, last_name, mobile, password_hash, time_zone, activated, password_changed_at)
-    values (${u.email}, ${u.firstName}, ${u.lastName}, ${u.mobile}, ${u.passwordHash}, ${u.timeZone}, true, now())
+    insert into users (email, first_name, last_name, mobile, password_hash, time_zone, is_sso, activated,
+      password_changed_at)
+    values (${u.email}, ${u.firstName}, ${u.lastName}, ${u.mobile}, ${u.passwordHash}, ${u.timeZone}, ${sso}, true,
+      ${sso ? null : sql`now()`})
     returning user_id`);
   return (result.rows[0] as { user_id: string }).user_id;
 }

@@ -14,12 +14,13 @@ import {
   type signupEmailContexts,
   subdomainFailedMessage,
 } from '@formwork/shared/schemas/signup';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { AppDb } from '../../db/client.ts';
 import { inScope, systemScope, type Tx } from '../../db/tenant.ts';
 import { AppError } from '../../errors.ts';
 import { issueSignInTicket, type Throttle, takeAttempt } from '../identity/credentials.service.ts';
 import { hashPassword } from '../identity/password.ts';
+import { type FollowUpRefusal, issueSsoTicket, signsInWithSso } from '../sso/sso.service.ts';
 import { businessDomainInUse, openTrialWorkspace } from '../workspaces/workspaces.service.ts';
 import type { HumanCheck } from './human-check.ts';
 import * as queries from './signup.queries.ts';
@@ -81,9 +82,10 @@ export async function limitChallenge(db: AppDb, ip: string) {
 
 /**
  * Spec 4.5 step 1 (Next): is the address already registered (UsedEmail), or is its business domain
- * in use (UsedDomain)? Asked live while the person types and again on Next. Free-mail domains are never "in use". Single sign-on is not built, so no
- * domain is a single sign-on domain. Records the e-mail-entered event (New, Existing or Domain
- * Check) and the call-to-action 'Signup Page 1' on Next only.
+ * in use (UsedDomain)? Asked live while the person types and again on Next. Free-mail domains are
+ * never "in use". A single sign-on domain (a workspace's verified domain with a connected provider)
+ * signs up without a password. Records the e-mail-entered event (New, Existing or Domain Check)
+ * and the call-to-action 'Signup Page 1' on Next only.
  */
 export async function checkEmail(
   db: AppDb,
@@ -92,12 +94,13 @@ export async function checkEmail(
   ip: string,
 ): Promise<EmailCheckResult> {
   await limit(db, signupThrottles.emailCheck, 'signup-email-check', email, ip);
+  const isSSODomain = await signsInWithSso(db, email);
   return inScope(db, systemScope, async (tx) => {
     const emailInUse = await queries.emailHasAccount(tx, email);
     const isBusinessDomainInUse = !emailInUse && (await businessDomainInUse(tx, email, null));
     if (step === 'next')
       await track(tx, 'Signup Page 1', emailInUse ? 'Existing' : isBusinessDomainInUse ? 'Domain Check' : 'New');
-    return { emailInUse, isBusinessDomainInUse, isSSODomain: false };
+    return { emailInUse, isBusinessDomainInUse, isSSODomain };
   });
 }
 
@@ -155,7 +158,18 @@ export async function accountSubdomain(db: AppDb, email: string, companyName: st
  * zone, else from the phone number's country code. Records 'Sign up Page Phone Number'.
  */
 export async function saveSignup(db: AppDb, signupId: string, body: SignupBody): Promise<{ status: 'pending' }> {
-  const passwordHash = await hashPassword(body.password);
+  // Spec 4.5: a single sign-on address signs up without a password (one is refused), others with one.
+  const sso = await signsInWithSso(db, body.email);
+  if (sso && !body.isSSOSignUp) throw new AppError('ssoPasswordRefused');
+  if (!sso && body.isSSOSignUp) {
+    throw new AppError('validationFailed', {
+      errors: [{ path: 'body.isSSOSignUp', message: 'This address does not sign in with single sign-on.' }],
+    });
+  }
+  if (!sso && !body.password) {
+    throw new AppError('validationFailed', { errors: [{ path: 'body.password', message: 'Required' }] });
+  }
+  const passwordHash = sso ? null : await hashPassword(body.password as string);
   const timeZone = body.timezone && isTimeZone(body.timezone) ? body.timezone : null;
   const code = splitMobile(body.mobile)?.countryCode ?? '';
   const continent =
@@ -176,6 +190,7 @@ export async function saveSignup(db: AppDb, signupId: string, body: SignupBody):
       role: body.businessAttributes.role,
       industry: body.businessAttributes.industry,
       passwordHash,
+      isSso: sso,
     });
     if (status === 'completed') throw new AppError('signupCompleted');
     return { status };
@@ -210,6 +225,14 @@ export async function completeSignup(
     if (signup.status === 'completed') throw new AppError('signupCompleted');
     if (await queries.humanCheckUsed(tx, verified.id)) throw humanCheckFailed();
     if (await queries.emailHasAccount(tx, signup.email)) throw new AppError('emailInUse');
+    if (signup.is_sso) {
+      // Spec 4.5: finished at the company's sign-in, once it has proven the address (completeSsoSignup).
+      await queries.markHumanChecked(tx, input.signupId, verified.id);
+      const data: SsoSignupData = { signupId: input.signupId, workspaceId, region: input.region };
+      const ssoTicket = await issueSsoTicket(tx, { kind: ssoSignupKind, email: signup.email, data });
+      return { email: signup.email, workspaceId, ssoTicket };
+    }
+    if (!signup.password_hash) throw new AppError('signupNotFound');
     // Another sign-up may have taken the subdomain since Get Started: the next free one.
     const subdomain = await firstFreeSubdomain(tx, signup.subdomain);
     if (!subdomain) throw new AppError('validationFailed', { detail: subdomainFailedMessage });
@@ -236,5 +259,65 @@ export async function completeSignup(
       humanCheckId: verified.id,
     });
     return { email: signup.email, workspaceId, signInTicket: await issueSignInTicket(tx, userId) };
+  });
+}
+
+/** The kind of single sign-on ticket a sign-up hands over (handled by completeSsoSignup). */
+export const ssoSignupKind = 'signup';
+
+const ssoSignupDataSchema = z.object({
+  signupId: z.string().uuid(),
+  workspaceId: z.string().uuid(),
+  region: z.string(),
+});
+type SsoSignupData = z.infer<typeof ssoSignupDataSchema>;
+
+/**
+ * Spec 4.5, issue 17.1: the company's provider proved the address of a single sign-on sign-up, so
+ * it is finished as Finish does for others: the account (single sign-on, no password; an account
+ * the address has by now is used as it is), the free-trial workspace with them as its org
+ * controller and the sign-up marked completed, in one transaction. A completed sign-up signs them
+ * in without making another.
+ */
+export async function completeSsoSignup(
+  db: AppDb,
+  raw: Record<string, unknown>,
+  person: { email: string },
+): Promise<'ok' | FollowUpRefusal> {
+  const parsed = ssoSignupDataSchema.safeParse(raw);
+  if (!parsed.success) return 'ssoFailed';
+  const data = parsed.data;
+  return inScope(db, { workspaceId: data.workspaceId, userId: null, isAdmin: false }, async (tx) => {
+    const signup = await queries.lockSignup(tx, data.signupId);
+    if (!signup?.is_sso || !signup.human_check_id) return 'ssoFailed';
+    if (signup.email.toLowerCase() !== person.email.toLowerCase()) return 'ssoFailed';
+    if (signup.status === 'completed') return 'ok';
+    const subdomain = await firstFreeSubdomain(tx, signup.subdomain);
+    if (!subdomain) return 'ssoFailed';
+    const userId =
+      (await queries.accountOf(tx, signup.email)) ??
+      (await queries.insertSignedUpUser(tx, {
+        email: signup.email,
+        firstName: signup.first_name,
+        lastName: signup.last_name,
+        mobile: signup.mobile,
+        passwordHash: null,
+        timeZone: signup.time_zone,
+      }));
+    await openTrialWorkspace(tx, {
+      workspaceId: data.workspaceId,
+      name: signup.company_name,
+      region: data.region,
+      timeZone: signup.time_zone ?? 'UTC',
+      creatorId: userId,
+    });
+    await queries.markCompleted(tx, {
+      signupId: data.signupId,
+      userId,
+      workspaceId: data.workspaceId,
+      subdomain,
+      humanCheckId: signup.human_check_id,
+    });
+    return 'ok';
   });
 }

@@ -32,6 +32,7 @@ const json = (body: unknown, status = 200) =>
   });
 
 let emailResult = { emailInUse: false, isBusinessDomainInUse: false, isSSODomain: false };
+let completeResult: Record<string, string> = {};
 let subdomainResult: { success: boolean; subdomain: string | null; errorMessage: string | null } = {
   success: true,
   subdomain: 'harbour-builders',
@@ -43,6 +44,11 @@ beforeEach(() => {
   calls.length = 0;
   signIn.mockClear();
   emailResult = { emailInUse: false, isBusinessDomainInUse: false, isSSODomain: false };
+  completeResult = {
+    email: 'robin@harbour.example',
+    workspaceId: '00000000-0000-4000-8000-000000000010',
+    signInTicket: 'ticket-1',
+  };
   vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
     const body = init?.body ? JSON.parse(String(init.body)) : undefined;
     calls.push({ url, method: init?.method ?? 'GET', body });
@@ -50,14 +56,7 @@ beforeEach(() => {
     if (url.endsWith('/subdomain')) return json(fakeReply(subdomainResultSchema, subdomainResult));
     if (url.endsWith('/signup/config'))
       return json(fakeReply(signupConfigSchema, { humanCheck: 'altcha', recaptchaSiteKey: null }));
-    if (url.endsWith('/complete'))
-      return json(
-        fakeReply(signupCompleteResultSchema, {
-          email: 'robin@harbour.example',
-          workspaceId: '00000000-0000-4000-8000-000000000010',
-          signInTicket: 'ticket-1',
-        }),
-      );
+    if (url.endsWith('/complete')) return json(fakeReply(signupCompleteResultSchema, completeResult));
     if (init?.method === 'PUT') {
       const id = url.split('/').pop() as string;
       return json(fakeReply(signupStoredSchema, { signupId: id, status: 'pending' }));
@@ -156,6 +155,50 @@ describe('sign-up (spec 2.8, 4.5, 5.7)', { timeout: 120_000 }, () => {
     expect(calls.find((c) => c.url.endsWith('/complete'))?.body).toEqual({ humanCheck: 'solved-check' });
     // The same browser-made sign-up id for storing and finishing.
     expect(calls.find((c) => c.url.endsWith('/complete'))?.url).toContain(stored?.url.split('/').pop() as string);
+  });
+
+  it('a single sign-on domain signs up with the password disabled and finishes at the company sign-in (spec 2.8, 4.5)', async () => {
+    emailResult = { emailInUse: false, isBusinessDomainInUse: false, isSSODomain: true };
+    completeResult = {
+      email: 'robin@harbour.example',
+      workspaceId: '00000000-0000-4000-8000-000000000010',
+      ssoTicket: 'sso-ticket-1',
+    };
+    await enterEmail();
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('button', { name: 'Get Started' });
+    const password = screen.getByLabelText(/^Password( \*)?$/);
+    expect(password).toBeDisabled();
+    expect(
+      screen.getAllByText(
+        "Your organisation signs in with single sign-on, so you won't set a password here: you will finish with your company sign-in.",
+      ).length,
+    ).toBeGreaterThan(0);
+    expect(screen.queryByRole('list', { name: 'Password rules' })).toBeNull();
+    type(/First name/, 'Robin');
+    type(/Last name/, 'Harbour');
+    type(/Company name/, 'Harbour Builders');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Get Started' })).toBeEnabled());
+    fireEvent.click(screen.getByRole('button', { name: 'Get Started' }));
+    await screen.findByRole('heading', { name: 'Tell us about you' });
+    fireEvent.click(screen.getByRole('radio', { name: 'Project manager' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'Construction' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { name: 'Add your phone number' });
+    type(/Mobile number/, '0412 345 678');
+    fireEvent.click(screen.getByRole('checkbox'));
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    await screen.findByRole('heading', { name: 'One last check' });
+    const stored = calls.find((c) => c.method === 'PUT')?.body as Record<string, unknown>;
+    expect(stored).toMatchObject({ email: 'robin@harbour.example', isSSOSignUp: true });
+    expect(stored).not.toHaveProperty('password');
+    fireEvent.click(await screen.findByRole('button', { name: 'Finish' }));
+    await waitFor(() =>
+      expect(signIn).toHaveBeenCalledWith({ ssoTicket: 'sso-ticket-1', loginHint: 'robin@harbour.example' }),
+    );
+    expect(
+      screen.getByText('Your organisation signs in with single sign-on. Redirecting you to your company sign-in...'),
+    ).toBeInTheDocument();
   });
 
   it("shows only the format problem for the e-mail, and UsedEmail's log in and 'I forgot my password' for a registered one", async () => {

@@ -30,6 +30,7 @@ import {
   Text,
   TextInput,
   Title,
+  Tooltip,
 } from '@mantine/core';
 import { IconCheck, IconCircleCheck, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -115,6 +116,8 @@ export function SignupPage() {
   const [step, setStep] = useState<SignupStep>('userInfo');
   const [expanded, setExpanded] = useState(false);
   const [info, setInfo] = useState<UserInfo>({ email: '', firstName: '', lastName: '', companyName: '', password: '' });
+  // Spec 2.8, 4.5: a single sign-on domain signs up without a password (its company sign-in finishes it).
+  const [sso, setSso] = useState(false);
   const [subdomain, setSubdomain] = useState('');
   const [attributes, setAttributes] = useState<{ role: string | null; industry: string | null }>({
     role: null,
@@ -135,7 +138,9 @@ export function SignupPage() {
             info={info}
             setInfo={setInfo}
             expanded={expanded}
+            sso={sso}
             onChecked={(result) => {
+              setSso(result.isSSODomain);
               if (result.emailInUse) setStep('usedEmail');
               else if (result.isBusinessDomainInUse) setStep('usedDomain');
               else setExpanded(true);
@@ -171,8 +176,10 @@ export function SignupPage() {
             timeZone={timeZone}
             locked={mobileState?.mobile}
             submit={async (mobile, continent) => {
+              const { password, ...rest } = info;
               await signupApi.save(signupId, {
-                ...info,
+                ...rest,
+                ...(sso ? { isSSOSignUp: true } : { password }),
                 companyName: info.companyName.trim(),
                 subdomain,
                 mobile,
@@ -245,13 +252,15 @@ function UserInfoStep({
   info,
   setInfo,
   expanded,
+  sso,
   onChecked,
   onDone,
 }: {
   info: UserInfo;
   setInfo: (f: (i: UserInfo) => UserInfo) => void;
   expanded: boolean;
-  onChecked: (result: { emailInUse: boolean; isBusinessDomainInUse: boolean }) => void;
+  sso: boolean;
+  onChecked: (result: { emailInUse: boolean; isBusinessDomainInUse: boolean; isSSODomain: boolean }) => void;
   onDone: (subdomain: string) => void;
 }) {
   const { t } = useTranslation();
@@ -291,14 +300,14 @@ function UserInfoStep({
 
   const problems = useMemo(() => {
     const found: Problems = {};
-    const result = signupUserInfoSchema.safeParse(info);
+    const result = signupUserInfoSchema.safeParse(sso ? { ...info, password: undefined, isSSOSignUp: true } : info);
     if (!result.success)
       for (const issue of result.error.issues) {
         const key = String(issue.path[0]);
         found[key] ??= t(problemKey(key, issue.message));
       }
     return { ...found, ...Object.fromEntries(Object.entries(serverErrors).filter(([, v]) => v)) };
-  }, [info, serverErrors, t]);
+  }, [info, serverErrors, t, sso]);
   // Spec 5.7: the e-mail's message only for a bad format or a missing address; names and company
   // when invalid and not focused.
   const shown = (key: keyof UserInfo) => (touched[key] && focused !== key ? problems[key] : undefined);
@@ -341,7 +350,8 @@ function UserInfoStep({
     }
   };
 
-  const canGetStarted = emailValid && Object.keys(problems).length === 0 && passwordRulesMet(info.password) && !busy;
+  const canGetStarted =
+    emailValid && Object.keys(problems).length === 0 && (sso || passwordRulesMet(info.password)) && !busy;
   const indicatorIcon =
     indicator === 'pending' ? (
       <Loader size={14} aria-label={t('signup.emailPending')} />
@@ -407,15 +417,32 @@ function UserInfoStep({
               }}
               error={shown('companyName')}
             />
-            <PasswordInput
-              label={t('signup.password')}
-              required
-              autoComplete="new-password"
-              value={info.password}
-              onChange={(e) => set('password', e.currentTarget.value)}
-              visibilityToggleButtonProps={{ 'aria-label': t('signup.showPassword') }}
-            />
-            <PasswordChecklist password={info.password} />
+            {sso ? (
+              // Spec 2.8: for a single sign-on sign-up the password field is disabled, with a tooltip saying why.
+              <Tooltip label={t('signup.ssoPassword')} multiline w={280} withinPortal>
+                <div>
+                  <PasswordInput
+                    label={t('signup.password')}
+                    description={t('signup.ssoPassword')}
+                    disabled
+                    value=""
+                    readOnly
+                  />
+                </div>
+              </Tooltip>
+            ) : (
+              <>
+                <PasswordInput
+                  label={t('signup.password')}
+                  required
+                  autoComplete="new-password"
+                  value={info.password}
+                  onChange={(e) => set('password', e.currentTarget.value)}
+                  visibilityToggleButtonProps={{ 'aria-label': t('signup.showPassword') }}
+                />
+                <PasswordChecklist password={info.password} />
+              </>
+            )}
           </Stack>
         </Collapse>
         <Button type="submit" loading={busy} disabled={expanded ? !canGetStarted : !info.email}>
@@ -651,6 +678,7 @@ function HumanVerificationStep({ signupId }: { signupId: string }) {
   }, []);
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
+  const [redirecting, setRedirecting] = useState(false);
 
   const finish = async () => {
     setBusy(true);
@@ -662,6 +690,13 @@ function HumanVerificationStep({ signupId }: { signupId: string }) {
         return;
       }
       const result = await signupApi.complete(signupId, value);
+      if ('ssoTicket' in result) {
+        // Spec 4.5: a single sign-on sign-up is finished at the company's sign-in; then the new workspace.
+        storeReturnTo(`/home/companies/${result.workspaceId}/activity`);
+        setRedirecting(true);
+        await startSignIn({ ssoTicket: result.ssoTicket, loginHint: result.email });
+        return;
+      }
       storeReturnTo('/');
       await startSignIn({ activationTicket: result.signInTicket, loginHint: result.email });
     } catch (e) {
@@ -692,7 +727,12 @@ function HumanVerificationStep({ signupId }: { signupId: string }) {
           {error}
         </Text>
       )}
-      <Button loading={busy} onClick={() => void finish()}>
+      {redirecting && (
+        <Alert color="blue" variant="light" role="status">
+          {t('errors.ssoRedirectionMessage')}
+        </Alert>
+      )}
+      <Button loading={busy || redirecting} onClick={() => void finish()}>
         {t('signup.human.finish')}
       </Button>
     </Stack>
