@@ -25,7 +25,6 @@ import {
   IconPlus,
   IconSearch,
 } from '@tabler/icons-react';
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Menu, Tooltip } from '../../../components/ui/on-demand-floating.tsx';
 import { useTranslation } from '../../../lib/translate.tsx';
@@ -36,6 +35,7 @@ import { useExpandState } from '../hooks/expand-state.ts';
 import { allSelected, type IsSelectable, selectAll, toggleProject, toggleTeam } from '../hooks/selection.ts';
 import { type TreeFolder, useFolderChanges } from '../hooks/use-folder-changes.ts';
 import { useRowMenu } from '../hooks/use-row-menu.tsx';
+import { useRowWindow } from '../hooks/use-row-window.ts';
 import { ConfirmStateChange } from './confirm-state-change.tsx';
 import { FolderRow } from './folder-row.tsx';
 import { FolderSelectionBar } from './folder-selection-bar.tsx';
@@ -160,13 +160,8 @@ export function FolderNav({
     [projects, shownCount, editing, searching, expand],
   );
 
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: (index) => rowHeight(rows[index]),
-    getItemKey: (index) => rows[index]?.key ?? index,
-    overscan: 12,
-  });
+  const sizes = useMemo(() => rows.map((row) => rowHeight(row)), [rows]);
+  const rowWindow = useRowWindow(scrollRef, sizes, 12);
 
   const maybeLoadMore = useCallback(() => {
     const el = scrollRef.current;
@@ -500,18 +495,18 @@ export function FolderNav({
         ) : (
           <ul
             style={{
-              height: virtualizer.getTotalSize(),
+              height: rowWindow.totalSize,
               position: 'relative',
               listStyle: 'none',
               margin: 0,
               padding: 0,
             }}
           >
-            {virtualizer.getVirtualItems().map((item) => {
+            {rowWindow.rows.map((item) => {
               const row = rows[item.index] as NavRow;
               return (
                 <li
-                  key={item.key}
+                  key={row.key}
                   style={{
                     position: 'absolute',
                     top: 0,
