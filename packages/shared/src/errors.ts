@@ -76,6 +76,9 @@ export const errorCodes = {
   tooManyRequests: { status: 429, title: 'Too many attempts. Please wait and try again' },
   templateNotFound: { status: 404, title: "We couldn't find this template" },
   tabNotFound: { status: 404, title: "We couldn't find this tab" },
+  /** Analytics (issue 20). */
+  dashboardNotFound: { status: 404, title: "We couldn't find this dashboard" },
+  chartNotFound: { status: 404, title: "We couldn't find this chart" },
   /** Lists (issue 18). */
   listNotFound: { status: 404, title: "We couldn't find this list" },
   listItemNotFound: { status: 404, title: "We couldn't find this list item" },

@@ -168,3 +168,6 @@ export const trialWarningDays = 7;
 export function trialDaysLeft(trialEndDate: Date, now: Date): number {
   return Math.max(0, Math.ceil((trialEndDate.getTime() - now.getTime()) / (24 * 60 * 60 * 1000)));
 }
+
+/** Spec 5.1, 9: at most 2 filters on one chart. */
+export const chartFiltersMax = 2;

@@ -437,3 +437,33 @@ describe('landing after a link or a forbidden answer (spec 6)', () => {
     expect(landingAfterForbidden([])).toBeNull();
   });
 });
+
+describe('charts (spec 6: team controllers create charts; members view)', () => {
+  const teamController = member([grant(t1, 'controller')]);
+  const teamMember = member([grant(t1, 'member')]);
+  const orgMember = member([grant(company, 'member')]);
+  const orgController = member([grant(company, 'controller')]);
+
+  it('members view the charts of their team; controllers of the team or above edit them', () => {
+    expect(can(teamMember, 'chart.view', t1)).toBe(true);
+    expect(can(teamMember, 'chart.edit', t1)).toBe(false);
+    expect(can(teamMember, 'chart.view', t2)).toBe(false);
+    expect(can(teamController, 'chart.edit', t1)).toBe(true);
+    expect(can(member([grant(p1, 'controller')]), 'chart.edit', t2)).toBe(true);
+    expect(can(orgMember, 'chart.edit', t3)).toBe(false);
+  });
+
+  it('the company dashboards are seen by anyone with a role in the company, edited by org controllers', () => {
+    for (const m of [teamMember, teamController, orgMember]) {
+      expect(can(m, 'chart.view', company)).toBe(true);
+      expect(can(m, 'chart.edit', company)).toBe(false);
+    }
+    expect(can(orgController, 'chart.edit', company)).toBe(true);
+    expect(can(member([]), 'chart.view', company)).toBe(false);
+  });
+
+  it('projects have no dashboards', () => {
+    expect(can(orgController, 'chart.view', p1)).toBe(false);
+    expect(can(orgController, 'chart.edit', p1)).toBe(false);
+  });
+});

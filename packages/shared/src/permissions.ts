@@ -149,6 +149,10 @@ export const permissions = [
   'photo.manageTags',
   /** See, create, archive, restore and delete a team's submission links (team controllers and above, issue 21). */
   'link.manage',
+  /** See a team's or the company's dashboards and charts (members and above there; a company's also whoever has a role below it, counting only what they may see). */
+  'chart.view',
+  /** Create, edit, arrange, archive and delete dashboards and charts (team controllers and above; at company level org controllers, spec 6). */
+  'chart.edit',
 ] as const;
 export type Permission = (typeof permissions)[number];
 
@@ -340,6 +344,11 @@ export function can(m: Membership, verb: Permission, folder: FolderRef): boolean
       return folder.kind !== 'company' && controllerAtOrAbove(m, folder, folder.kind);
     case 'link.manage':
       return folder.kind === 'team' && controllerAtOrAbove(m, folder, 'team');
+    case 'chart.view':
+      if (folder.kind === 'team') return effectiveRole(m, folder) !== null;
+      return folder.kind === 'company' && (effectiveRole(m, folder) !== null || leadsToRole(m, folder));
+    case 'chart.edit':
+      return folder.kind !== 'project' && controllerAtOrAbove(m, folder, folder.kind);
   }
 }
 

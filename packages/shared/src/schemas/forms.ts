@@ -268,7 +268,7 @@ export function parseRegisterFilter(text: string): RegisterFilter | null {
   return { key: isField ? key.slice(6) : key, field: isField, op: op as FilterOperator, value };
 }
 
-const filterText = z
+export const registerFilterText = z
   .string()
   .max(600)
   .refine((t) => parseRegisterFilter(t) !== null, { message: 'Use key:op:value (see filterOperators)' });
@@ -287,7 +287,7 @@ const registerOptionsShape = {
   direction: z.enum(['asc', 'desc']).default('desc'),
   /** Repeat for several filters (all must match). */
   filter: z
-    .union([filterText, z.array(filterText).max(20)])
+    .union([registerFilterText, z.array(registerFilterText).max(20)])
     .optional()
     .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v])),
   /** Comma-separated field ids to return values for (the column chooser); all fields when absent. */
@@ -355,7 +355,7 @@ export const createExportBodySchema = z
     state: listStateSchema,
     sort: sortKey.default('updatedAt'),
     direction: z.enum(['asc', 'desc']).default('desc'),
-    filter: z.array(filterText).max(20).default([]),
+    filter: z.array(registerFilterText).max(20).default([]),
     /** `all` (default): every field, whatever the register shows; `visible`: the fields in `columns`. */
     columnSet: z.enum(exportColumnSets).default('all'),
     /** With `columnSet: 'visible'`, the field ids to export (in this order); ignored for `all`. */
