@@ -21,6 +21,7 @@ import { checkoutRoutes } from './modules/accounts/checkout.routes.ts';
 import { createPaymentProvider } from './modules/accounts/payment-providers.ts';
 import { actionRoutes } from './modules/actions/actions.routes.ts';
 import { activityRoutes } from './modules/activity/activity.routes.ts';
+import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { domainRoutes } from './modules/domains/domains.routes.ts';
 import { fileRoutes } from './modules/files/files.routes.ts';
 import { folderRoutes } from './modules/folders/folders.routes.ts';
@@ -171,6 +172,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(formRoutes);
   await app.register(registerRoutes);
   await app.register(actionRoutes);
+  await app.register(analyticsRoutes);
   await app.register(formPdfRoutes);
   if (deps.config.oidc.embedded && signingKeys) {
     const provider = createProvider({

@@ -90,6 +90,10 @@ const idSources: Record<string, (w: Probed) => string> = {
   domain: () => 'probe-builders.example',
   // A single sign-on test's state: the route step answers on the workspace before it is looked up.
   testId: () => 'ZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZ',
+  // The route step answers on the folder before any dashboard or chart is looked up: any id probes it.
+  dashboardId: () => '00000000-0000-4000-8000-000000000007',
+  dashboardIds: () => '00000000-0000-4000-8000-000000000007',
+  chartId: () => '00000000-0000-4000-8000-000000000008',
 };
 
 /**

@@ -77,8 +77,26 @@ export function registerScope(
       sort = queries.metadataSortSpec('updatedAt');
     } else sort = queries.fieldSortSpec(field.id, kind);
   } else sort = queries.metadataSortSpec(options.sort as 'updatedAt');
+  const { filters, problems: filterProblems } = formFilters(definition, options.filter, 'filter');
+  problems.push(...filterProblems);
+  if (problems.length > 0) throw new AppError('validationFailed', { errors: problems });
+  return { ...ids, state: options.state, filters, sort, direction: options.direction };
+}
+
+/**
+ * Register filters (`key:op:value`, see parseRegisterFilter) as SQL conditions on the forms `f`,
+ * checked against the template's listed fields; each one that names an unknown field or holds a
+ * value that does not fit is a problem at `<path>.<index>`. Charts filter with the same words.
+ */
+export function formFilters(
+  definition: TemplateDefinition,
+  texts: readonly string[],
+  path: string,
+): { filters: SQL[]; problems: { path: string; message: string }[] } {
+  const fields = new Map(listedFields(definition).map((f) => [f.id, f]));
   const filters: SQL[] = [];
-  options.filter.forEach((text, index) => {
+  const problems: { path: string; message: string }[] = [];
+  texts.forEach((text, index) => {
     const filter = parseRegisterFilter(text);
     const field = filter?.field ? fields.get(filter.key) : undefined;
     const condition = !filter
@@ -89,10 +107,9 @@ export function registerScope(
           : null
         : queries.metadataFilterSql(filter);
     if (condition) filters.push(condition);
-    else problems.push({ path: `filter.${index}`, message: 'Unknown field or a value that does not fit' });
+    else problems.push({ path: `${path}.${index}`, message: 'Unknown field or a value that does not fit' });
   });
-  if (problems.length > 0) throw new AppError('validationFailed', { errors: problems });
-  return { ...ids, state: options.state, filters, sort, direction: options.direction };
+  return { filters, problems };
 }
 
 export function pickValues(values: Record<string, unknown>, columns: string[] | undefined) {

@@ -1,0 +1,476 @@
+import { randomUUID } from 'node:crypto';
+import type { Field } from '@formwork/shared/fields/field';
+import { can } from '@formwork/shared/permissions';
+import {
+  type Chart,
+  type ChartDefinition,
+  type ChartGroup,
+  type ChartSources,
+  type ChartValues,
+  chartDefinitionSchema,
+  type Dashboard,
+  type DashboardDetail,
+  type DashboardList,
+  type DashboardState,
+  type SaveChart,
+  type UpdateDashboard,
+} from '@formwork/shared/schemas/analytics';
+import { isListedField } from '@formwork/shared/templates/register-order';
+import { type TemplateDefinition, templateDefinitionSchema } from '@formwork/shared/templates/template-definition';
+import { type SQL, sql } from 'drizzle-orm';
+import type { AccessContext } from '../../authz/context.ts';
+import type { AppDb } from '../../db/client.ts';
+import { inScope, type Tx } from '../../db/tenant.ts';
+import { AppError } from '../../errors.ts';
+import { type AuditEvent, recordEvents } from '../activity/record-events.ts';
+import { formFilters } from '../forms/register.service.ts';
+import * as queries from './analytics.queries.ts';
+
+/** Dashboards live in teams and in the company (spec 2.2); the route's verb refuses projects. */
+type AnalyticsFolder = { kind: 'team' | 'company'; folderId: string };
+
+function folderOf(ctx: AccessContext): AnalyticsFolder {
+  return { kind: ctx.folder.kind === 'team' ? 'team' : 'company', folderId: ctx.folder.folderId };
+}
+
+function canEdit(ctx: AccessContext): boolean {
+  return can(ctx.viewer, 'chart.edit', ctx.folder);
+}
+
+function event(ctx: AccessContext, action: string, details: Record<string, unknown>): AuditEvent {
+  return {
+    workspaceId: ctx.workspace.workspaceId,
+    actorUserId: ctx.user.userId,
+    action,
+    subjectType: ctx.folder.kind,
+    subjectId: ctx.folder.folderId,
+    folderPath: [...ctx.folder.path],
+    details,
+  };
+}
+
+// Dashboards ------------------------------------------------------------------------------------
+
+export async function listDashboards(db: AppDb, ctx: AccessContext, state: DashboardState): Promise<DashboardList> {
+  const dashboards = await inScope(db, ctx.scope, (tx) =>
+    queries.dashboardsOf(tx, ctx.workspace.workspaceId, ctx.folder.folderId, state),
+  );
+  return { dashboards, canEdit: canEdit(ctx) };
+}
+
+async function requireDashboard(tx: Tx, ctx: AccessContext, dashboardId: string, forUpdate = false) {
+  const dashboard = await queries.dashboardOf(
+    tx,
+    ctx.workspace.workspaceId,
+    ctx.folder.folderId,
+    dashboardId,
+    forUpdate,
+  );
+  if (!dashboard) throw new AppError('dashboardNotFound');
+  return dashboard;
+}
+
+function toChart(row: queries.ChartRow): Chart {
+  return { ...row, definition: chartDefinitionSchema.parse(row.definition) };
+}
+
+async function detail(tx: Tx, ctx: AccessContext, dashboardId: string): Promise<DashboardDetail> {
+  const dashboard = await requireDashboard(tx, ctx, dashboardId);
+  const charts = await queries.chartsOf(tx, ctx.workspace.workspaceId, dashboardId);
+  return { ...dashboard, charts: charts.map(toChart), canEdit: canEdit(ctx) };
+}
+
+export async function getDashboard(db: AppDb, ctx: AccessContext, dashboardId: string): Promise<DashboardDetail> {
+  return inScope(db, ctx.scope, (tx) => detail(tx, ctx, dashboardId));
+}
+
+export async function createDashboard(db: AppDb, ctx: AccessContext, name: string): Promise<Dashboard> {
+  const workspaceId = ctx.workspace.workspaceId;
+  const dashboardId = randomUUID();
+  return inScope(db, ctx.scope, async (tx) => {
+    await queries.insertDashboard(tx, {
+      workspaceId,
+      dashboardId,
+      folderId: ctx.folder.folderId,
+      name,
+      userId: ctx.user.userId,
+    });
+    await recordEvents(tx, [event(ctx, 'dashboard.created', { dashboardId, name })]);
+    return requireDashboard(tx, ctx, dashboardId);
+  });
+}
+
+/** Rename, archive or restore a dashboard. */
+export async function updateDashboard(
+  db: AppDb,
+  ctx: AccessContext,
+  dashboardId: string,
+  change: UpdateDashboard,
+): Promise<Dashboard> {
+  const workspaceId = ctx.workspace.workspaceId;
+  return inScope(db, ctx.scope, async (tx) => {
+    const before = await requireDashboard(tx, ctx, dashboardId, true);
+    const events: AuditEvent[] = [];
+    if (change.name !== undefined && change.name !== before.name)
+      events.push(event(ctx, 'dashboard.renamed', { dashboardId, name: change.name, from: before.name }));
+    if (change.state !== undefined && change.state !== before.state)
+      events.push(
+        event(ctx, change.state === 'archived' ? 'dashboard.archived' : 'dashboard.restored', {
+          dashboardId,
+          name: change.name ?? before.name,
+        }),
+      );
+    if (events.length === 0) return before;
+    await queries.updateDashboard(tx, workspaceId, dashboardId, change);
+    await recordEvents(tx, events);
+    return requireDashboard(tx, ctx, dashboardId);
+  });
+}
+
+export async function deleteDashboard(db: AppDb, ctx: AccessContext, dashboardId: string): Promise<void> {
+  await inScope(db, ctx.scope, async (tx) => {
+    const before = await requireDashboard(tx, ctx, dashboardId, true);
+    await queries.deleteDashboard(tx, ctx.workspace.workspaceId, dashboardId);
+    await recordEvents(tx, [event(ctx, 'dashboard.deleted', { dashboardId, name: before.name })]);
+  });
+}
+
+/** The folder's dashboards in a new order: the ids must be every dashboard of the folder, once. */
+export async function reorderDashboards(db: AppDb, ctx: AccessContext, dashboardIds: string[]): Promise<DashboardList> {
+  const workspaceId = ctx.workspace.workspaceId;
+  await inScope(db, ctx.scope, async (tx) => {
+    const current = await queries.dashboardIdsOf(tx, workspaceId, ctx.folder.folderId);
+    const asked = new Set(dashboardIds);
+    if (asked.size !== dashboardIds.length || asked.size !== current.length || current.some((id) => !asked.has(id)))
+      throw new AppError('validationFailed', {
+        errors: [{ path: 'body.dashboardIds', message: "List each of the folder's dashboards once" }],
+      });
+    await queries.setDashboardOrder(tx, workspaceId, dashboardIds);
+    await recordEvents(tx, [event(ctx, 'dashboard.reordered', { dashboardIds })]);
+  });
+  return listDashboards(db, ctx, 'active');
+}
+
+// Charts ----------------------------------------------------------------------------------------
+
+export async function createChart(db: AppDb, ctx: AccessContext, dashboardId: string, body: SaveChart): Promise<Chart> {
+  const workspaceId = ctx.workspace.workspaceId;
+  const chartId = randomUUID();
+  return inScope(db, ctx.scope, async (tx) => {
+    await requireDashboard(tx, ctx, dashboardId, true);
+    await checkedChart(tx, ctx, body.definition);
+    const layout = body.layout ?? { x: 0, y: await queries.gridBottom(tx, workspaceId, dashboardId), w: 6, h: 4 };
+    await queries.insertChart(tx, {
+      workspaceId,
+      chartId,
+      dashboardId,
+      title: body.title,
+      definition: body.definition,
+      layout,
+      userId: ctx.user.userId,
+    });
+    await recordEvents(tx, [event(ctx, 'chart.created', { dashboardId, chartId, title: body.title })]);
+    return requireChart(tx, ctx, dashboardId, chartId);
+  });
+}
+
+async function requireChart(tx: Tx, ctx: AccessContext, dashboardId: string, chartId: string): Promise<Chart> {
+  const row = await queries.chartOf(tx, ctx.workspace.workspaceId, dashboardId, chartId);
+  if (!row) throw new AppError('chartNotFound');
+  return toChart(row);
+}
+
+export async function updateChart(
+  db: AppDb,
+  ctx: AccessContext,
+  dashboardId: string,
+  chartId: string,
+  body: SaveChart,
+): Promise<Chart> {
+  return inScope(db, ctx.scope, async (tx) => {
+    await requireDashboard(tx, ctx, dashboardId, true);
+    await requireChart(tx, ctx, dashboardId, chartId);
+    await checkedChart(tx, ctx, body.definition);
+    await queries.updateChart(tx, ctx.workspace.workspaceId, chartId, body);
+    await recordEvents(tx, [event(ctx, 'chart.changed', { dashboardId, chartId, title: body.title })]);
+    return requireChart(tx, ctx, dashboardId, chartId);
+  });
+}
+
+export async function deleteChart(db: AppDb, ctx: AccessContext, dashboardId: string, chartId: string): Promise<void> {
+  await inScope(db, ctx.scope, async (tx) => {
+    await requireDashboard(tx, ctx, dashboardId, true);
+    const chart = await requireChart(tx, ctx, dashboardId, chartId);
+    await queries.deleteChart(tx, ctx.workspace.workspaceId, chartId);
+    await recordEvents(tx, [event(ctx, 'chart.deleted', { dashboardId, chartId, title: chart.title })]);
+  });
+}
+
+/** Arrange the dashboard's charts (drag and resize in the grid). */
+export async function arrangeCharts(
+  db: AppDb,
+  ctx: AccessContext,
+  dashboardId: string,
+  layouts: { chartId: string; layout: Chart['layout'] }[],
+): Promise<DashboardDetail> {
+  return inScope(db, ctx.scope, async (tx) => {
+    await requireDashboard(tx, ctx, dashboardId, true);
+    const changed = await queries.setChartLayouts(tx, ctx.workspace.workspaceId, dashboardId, layouts);
+    if (changed !== layouts.length) throw new AppError('chartNotFound');
+    await recordEvents(tx, [event(ctx, 'dashboard.arranged', { dashboardId })]);
+    return detail(tx, ctx, dashboardId);
+  });
+}
+
+// Values ----------------------------------------------------------------------------------------
+
+/** Field types a chart groups forms by (the value is an option, an answer or a short text). */
+const groupableTypes: readonly Field['type'][] = ['dropdown', 'multipleChoice', 'yesNo', 'yesNoNa', 'singleLineText'];
+const numericTypes: readonly Field['type'][] = ['number', 'formula'];
+const dateTypes: readonly Field['type'][] = ['date', 'expiryDate', 'dateTime'];
+
+function chartFields(definition: TemplateDefinition): Field[] {
+  return definition.fields.filter(isListedField);
+}
+
+/** The templates and fields a chart in this folder may use (the chart editor's choices). */
+export async function chartSources(db: AppDb, ctx: AccessContext): Promise<ChartSources> {
+  const rows = await inScope(db, ctx.scope, (tx) =>
+    queries.chartTemplates(tx, ctx.workspace.workspaceId, folderOf(ctx)),
+  );
+  return {
+    templates: rows.map((t) => {
+      const definition = templateDefinitionSchema.parse(t.definition);
+      return {
+        templateId: t.templateId,
+        name: t.name,
+        workflow: t.type === 'workflow',
+        fields: chartFields(definition).map((f) => ({
+          id: f.id,
+          label: f.label,
+          type: f.type,
+          numeric: numericTypes.includes(f.type),
+          groupable: groupableTypes.includes(f.type),
+          date: dateTypes.includes(f.type),
+        })),
+      };
+    }),
+  };
+}
+
+type CheckedChart = {
+  template: queries.ChartTemplateRow;
+  definition: TemplateDefinition;
+  fields: Map<string, Field>;
+  filters: SQL[];
+};
+
+/**
+ * A chart definition checked against its template: the template must be one charts in the folder
+ * read, each field it names must exist and be of a kind that role takes, and the filters must fit
+ * (the register's rules). Every problem is a field error under `body.definition`.
+ */
+async function checkedChart(tx: Tx, ctx: AccessContext, chart: ChartDefinition): Promise<CheckedChart> {
+  const at = 'body.definition';
+  const [template] = await queries.chartTemplates(tx, ctx.workspace.workspaceId, folderOf(ctx), chart.templateId);
+  if (!template)
+    throw new AppError('validationFailed', {
+      errors: [{ path: `${at}.templateId`, message: 'Choose a template of this folder' }],
+    });
+  const definition = templateDefinitionSchema.parse(template.definition);
+  const fields = new Map(chartFields(definition).map((f) => [f.id, f]));
+  const problems: { path: string; message: string }[] = [];
+  const needs = (fieldId: string | undefined, types: readonly Field['type'][], path: string, message: string) => {
+    const field = fieldId ? fields.get(fieldId) : undefined;
+    if (!field || !types.includes(field.type)) problems.push({ path: `${at}.${path}`, message });
+  };
+  if (chart.measure.aggregate !== 'count')
+    needs(chart.measure.fieldId, numericTypes, 'measure.fieldId', 'Choose a Number or Formula field');
+  const { groupBy } = chart;
+  if (groupBy.by === 'field')
+    needs(groupBy.fieldId, groupableTypes, 'groupBy.fieldId', 'Choose a choice, Yes/No or text field');
+  if (groupBy.by === 'period' && groupBy.date?.startsWith('field:'))
+    needs(groupBy.date.slice(6), dateTypes, 'groupBy.date', 'Choose a date field');
+  if (groupBy.by === 'workflowColumn' && template.type !== 'workflow')
+    problems.push({ path: `${at}.groupBy.by`, message: 'Only workflow templates have workflow columns' });
+  const filtered = formFilters(definition, chart.filters, `${at}.filters`);
+  problems.push(...filtered.problems);
+  if (problems.length > 0) throw new AppError('validationFailed', { errors: problems });
+  return { template, definition, fields, filters: filtered.filters };
+}
+
+/** The teams whose forms the viewer counts: one team, or the company's teams they may see (spec 6). */
+function teamsSeen(ctx: AccessContext): queries.TeamsSeen {
+  if (ctx.folder.kind === 'team') return { kind: 'team', teamId: ctx.folder.folderId };
+  const { viewer } = ctx;
+  if (viewer.isAdmin || viewer.roles.some((g) => g.kind === 'company')) return { kind: 'company', everything: true };
+  return {
+    kind: 'company',
+    everything: false,
+    teamIds: viewer.roles.filter((g) => g.kind === 'team').map((g) => g.folderId),
+    projectIds: viewer.roles.filter((g) => g.kind === 'project').map((g) => g.folderId),
+  };
+}
+
+const maxGroups = 200;
+
+function measureSql(chart: ChartDefinition): SQL {
+  const { aggregate, fieldId } = chart.measure;
+  if (aggregate === 'count') return sql`count(*)`;
+  const number = sql`case when jsonb_typeof(f.field_values -> ${fieldId}) = 'number' then (f.field_values ->> ${fieldId})::numeric end`;
+  return sql`${sql.raw(aggregate)}(${number})`;
+}
+
+/** How the forms are grouped, in SQL, and how a group's forms are found again in the register. */
+function grouping(
+  chart: ChartDefinition,
+  fields: Map<string, Field>,
+  timeZone: string,
+): { aggregate: Omit<queries.ChartAggregate, 'value'>; filtersOf: (row: queries.ChartGroupRow) => string[] } {
+  const { groupBy } = chart;
+  switch (groupBy.by) {
+    case 'none':
+      return { aggregate: { key: sql`'all'`, order: 'key' }, filtersOf: () => [] };
+    case 'folder':
+      return { aggregate: { key: sql`f.folder_id::text`, order: 'value' }, filtersOf: () => [] };
+    case 'workflowColumn':
+      return {
+        aggregate: { key: sql`coalesce(f.workflow_column, 0)::text`, order: 'key' },
+        filtersOf: (row) => [`workflowColumn:eq:${row.key}`],
+      };
+    case 'field': {
+      const field = fields.get(groupBy.fieldId as string) as Field;
+      const id = field.id;
+      const byValue = (row: queries.ChartGroupRow) =>
+        row.key === null ? [`field:${id}:empty`] : [`field:${id}:eq:${row.key}`];
+      if (field.type === 'multipleChoice')
+        return {
+          aggregate: {
+            key: sql`o.option_id`,
+            from: sql`left join lateral jsonb_array_elements_text(case when jsonb_typeof(f.field_values -> ${id}) = 'array'
+              then f.field_values -> ${id} else '[]'::jsonb end) as o(option_id) on true`,
+            order: 'value',
+          },
+          filtersOf: byValue,
+        };
+      if (field.type === 'yesNo' || field.type === 'yesNoNa')
+        return { aggregate: { key: sql`(f.field_values -> ${id} ->> 'answer')`, order: 'value' }, filtersOf: byValue };
+      return { aggregate: { key: sql`(f.field_values ->> ${id})`, order: 'value' }, filtersOf: byValue };
+    }
+    case 'period': {
+      const unit = sql.raw(`'${groupBy.period}'`);
+      const step = sql.raw(`interval '1 ${groupBy.period}'`);
+      const date = groupBy.date as string;
+      const day = (timestamp: SQL) => sql`to_char(date_trunc(${unit}, ${timestamp}), 'YYYY-MM-DD')`;
+      if (date === 'createdAt' || date === 'updatedAt') {
+        const column = date === 'createdAt' ? sql`f.created_at` : sql`f.updated_at`;
+        // The period's first instant and the next period's, in the workspace's time zone, as UTC ISO text.
+        const instant = (local: SQL) =>
+          sql`to_char((${local}) at time zone ${timeZone} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+        return {
+          aggregate: {
+            key: day(sql`${column} at time zone ${timeZone}`),
+            order: 'key',
+            period: { start: instant(sql`g.key::timestamp`), end: instant(sql`g.key::timestamp + ${step}`) },
+          },
+          filtersOf: (row) => (row.key === null ? [] : [`${date}:gte:${row.start}`, `${date}:lt:${row.end}`]),
+        };
+      }
+      const field = fields.get(date.slice(6)) as Field;
+      const id = field.id;
+      const value = sql`(f.field_values ->> ${id})`;
+      const local =
+        field.type === 'dateTime'
+          ? sql`case when ${value} ~ '^\\d{4}-\\d{2}-\\d{2}T' then (${value})::timestamptz at time zone ${timeZone} end`
+          : sql`case when ${value} ~ '^\\d{4}-\\d{2}-\\d{2}$' then (${value})::date::timestamp end`;
+      const dayText = (t: SQL) => sql`to_char(${t}, 'YYYY-MM-DD')`;
+      return {
+        aggregate: {
+          key: day(local),
+          order: 'key',
+          period: { start: dayText(sql`g.key::timestamp`), end: dayText(sql`g.key::timestamp + ${step}`) },
+        },
+        filtersOf: (row) =>
+          row.key === null ? [`field:${id}:empty`] : [`field:${id}:gte:${row.start}`, `field:${id}:lt:${row.end}`],
+      };
+    }
+  }
+}
+
+/** The name of a group where the workspace's data names it (an option, a team, a workflow column). */
+function labelOf(
+  chart: ChartDefinition,
+  fields: Map<string, Field>,
+  definition: TemplateDefinition,
+  teamNames: Map<string, string>,
+  key: string | null,
+): string | null {
+  if (key === null) return null;
+  const { groupBy } = chart;
+  if (groupBy.by === 'folder') return teamNames.get(key) ?? null;
+  if (groupBy.by === 'workflowColumn') return definition.workflow?.columns[Number(key)]?.name ?? null;
+  if (groupBy.by === 'field') {
+    const field = fields.get(groupBy.fieldId as string);
+    if (field && (field.type === 'dropdown' || field.type === 'multipleChoice'))
+      return field.options.find((o) => o.id === key)?.label ?? null;
+    if (field?.type === 'singleLineText') return key;
+  }
+  return null;
+}
+
+async function valuesOf(tx: Tx, ctx: AccessContext, chart: ChartDefinition): Promise<ChartValues> {
+  const checked = await checkedChart(tx, ctx, chart);
+  const { template, definition, fields } = checked;
+  const workspaceId = ctx.workspace.workspaceId;
+  const { aggregate, filtersOf } = grouping(chart, fields, ctx.workspace.timeZone);
+  const rows = await queries.chartGroups(
+    tx,
+    { workspaceId, templateId: template.templateId, seen: teamsSeen(ctx), filters: checked.filters },
+    { ...aggregate, value: measureSql(chart) },
+    maxGroups + 1,
+  );
+  const shown = rows.slice(0, maxGroups);
+  const teamNames =
+    chart.groupBy.by === 'folder'
+      ? await queries.folderNames(
+          tx,
+          workspaceId,
+          shown.map((r) => r.key).filter((k): k is string => k !== null),
+        )
+      : new Map<string, string>();
+  const measured = chart.measure.fieldId ? fields.get(chart.measure.fieldId) : undefined;
+  const groups: ChartGroup[] = shown.map((row) => ({
+    key: row.key,
+    label: labelOf(chart, fields, definition, teamNames, row.key),
+    value: row.value,
+    forms: row.forms,
+    teamId: ctx.folder.kind === 'team' ? ctx.folder.folderId : row.teamId,
+    filters: [...chart.filters, ...filtersOf(row)],
+  }));
+  return {
+    templateId: template.templateId,
+    templateName: template.name,
+    measureLabel: chart.measure.aggregate === 'count' ? null : (measured?.label ?? null),
+    groups,
+    truncated: rows.length > maxGroups,
+  };
+}
+
+/** The values of a definition being edited (the chart editor's live preview). */
+export async function previewChart(db: AppDb, ctx: AccessContext, chart: ChartDefinition): Promise<ChartValues> {
+  return inScope(db, ctx.scope, (tx) => valuesOf(tx, ctx, chart));
+}
+
+/** The values of a saved chart, counted over the forms the viewer may see. */
+export async function chartValues(
+  db: AppDb,
+  ctx: AccessContext,
+  dashboardId: string,
+  chartId: string,
+): Promise<ChartValues> {
+  return inScope(db, ctx.scope, async (tx) => {
+    await requireDashboard(tx, ctx, dashboardId);
+    const chart = await requireChart(tx, ctx, dashboardId, chartId);
+    return valuesOf(tx, ctx, chart.definition);
+  });
+}
