@@ -5,7 +5,7 @@ import { iso, type Json, parseJson, type Timestamp, uuidArray } from '../../db/s
 import type { Tx } from '../../db/tenant.ts';
 
 /**
- * Explicit SQL of the analytics module: dashboards and charts (0043_analytics.sql), the templates a
+ * Explicit SQL of the analytics module: dashboards and charts (0051_analytics.sql), the templates a
  * chart may read and the one aggregate statement a chart's values come from. Every function takes
  * the verified workspace id; dashboards are found through their folder, charts through their
  * dashboard. Templates and forms are read with our own SQL (no other module's queries are imported).
