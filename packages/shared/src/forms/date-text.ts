@@ -73,13 +73,17 @@ function kept<K, V>(cache: Map<K, V>, key: K, make: () => V): V {
   return value;
 }
 
-const dayTexts = new Map<string, string>();
+// Keyed by locale, then by number: an export formats two instants a row, and building a string
+// key per lookup was most of the time these caches took.
+const dayTexts = new Map<string, Map<number, string>>();
 const dateTexts = new Map<string, string>();
 
 /** `Nov 22, 2025` for day number `day` (days since 1970-01-01). */
 function dayText(locale: string, day: number): string {
-  return kept(dayTexts, `${locale}|${day}`, () =>
-    format(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(day * dayMs)),
+  return kept(
+    kept(dayTexts, locale, () => new Map()),
+    day,
+    () => format(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(day * dayMs)),
   );
 }
 
@@ -110,8 +114,18 @@ type ZonePart = { offsetMs: number; separator: string; zoneName: string };
 /** A stretch whose offset changes (a daylight-saving day), or whose parts do not add up. */
 type Unkept = 'changes' | 'intl';
 
-const zoneDays = new Map<string, ZonePart | Unkept>();
-const zoneQuarterHours = new Map<string, ZonePart | Unkept>();
+/** The parts of one locale and zone, by UTC day and by quarter hour (their start in ms). */
+type ZoneCaches = { days: Map<number, ZonePart | Unkept>; quarterHours: Map<number, ZonePart | Unkept> };
+const zoneCaches = new Map<string, ZoneCaches>();
+let lastZone: { locale: string; timeZone: string; caches: ZoneCaches } | undefined;
+
+/** The caches of a locale and zone; the pair asked last is found without building its key. */
+function cachesOf(locale: string, timeZone: string): ZoneCaches {
+  if (lastZone?.locale === locale && lastZone.timeZone === timeZone) return lastZone.caches;
+  const caches = kept(zoneCaches, `${locale}|${timeZone}`, () => ({ days: new Map(), quarterHours: new Map() }));
+  lastZone = { locale, timeZone, caches };
+  return caches;
+}
 
 function offsetMsOf(date: Date, timeZone: string): number | null {
   const name = format('en-US', { timeZone, timeZoneName: 'longOffset' })
@@ -152,13 +166,12 @@ function zonePart(start: number, length: number, locale: string, timeZone: strin
 
 /** A whole UTC day's part, or on a day the clocks change, its quarter hour's. */
 function zonePartAt(ms: number, locale: string, timeZone: string): ZonePart | Unkept {
+  const caches = cachesOf(locale, timeZone);
   const day = Math.floor(ms / dayMs) * dayMs;
-  const whole = kept(zoneDays, `${locale}|${timeZone}|${day}`, () => zonePart(day, dayMs, locale, timeZone));
+  const whole = kept(caches.days, day, () => zonePart(day, dayMs, locale, timeZone));
   if (whole !== 'changes') return whole;
   const start = Math.floor(ms / quarterHourMs) * quarterHourMs;
-  const part = kept(zoneQuarterHours, `${locale}|${timeZone}|${start}`, () =>
-    zonePart(start, quarterHourMs, locale, timeZone),
-  );
+  const part = kept(caches.quarterHours, start, () => zonePart(start, quarterHourMs, locale, timeZone));
   return part === 'changes' ? 'intl' : part;
 }
 

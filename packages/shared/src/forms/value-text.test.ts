@@ -126,6 +126,21 @@ describe('date-text: one formatter per locale, instants in the workspace zone', 
     expect(isoDay(new Date('2026-11-22T20:30:00Z'), 'Australia/Sydney')).toBe('2026-11-23');
   });
 
+  it('instants of several zones and locales in turn each read their own zone and locale (cached texts)', () => {
+    const instant = new Date('2026-11-22T20:30:00Z');
+    for (let round = 0; round < 2; round++) {
+      expect(formatInstant(instant, { timeZone: 'Australia/Sydney' })).toBe('Nov 23, 2026, 7:30 AM GMT+11');
+      expect(formatInstant(instant, { timeZone: 'America/New_York' })).toBe('Nov 22, 2026, 3:30 PM EST');
+      expect(formatInstant(instant, { timeZone: 'America/New_York', locale: 'en-GB' })).toBe(
+        '22 Nov 2026, 15:30 GMT-5',
+      );
+      expect(formatInstant(instant)).toBe('Nov 22, 2026, 8:30 PM UTC');
+      // A day the clocks change in New York, either side of the change.
+      expect(formatInstant('2026-11-01T05:30:00Z', { timeZone: 'America/New_York' })).toBe('Nov 1, 2026, 1:30 AM EDT');
+      expect(formatInstant('2026-11-01T06:30:00Z', { timeZone: 'America/New_York' })).toBe('Nov 1, 2026, 1:30 AM EST');
+    }
+  });
+
   it('knows IANA zones', () => {
     expect(isTimeZone('Australia/Sydney')).toBe(true);
     expect(isTimeZone('Mars/Olympus')).toBe(false);

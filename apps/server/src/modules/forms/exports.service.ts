@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { AccessContext } from '../../authz/context.ts';
 import type { AppDb } from '../../db/client.ts';
 import { auditEvents } from '../../db/schema.ts';
+import { parseJson } from '../../db/sql-values.ts';
 import { inScope } from '../../db/tenant.ts';
 import { AppError } from '../../errors.ts';
 import type { FileStorage } from '../../files/storage.ts';
@@ -15,7 +16,7 @@ import { type JobHandler, jobQueued } from '../../jobs/runner.ts';
 import { workspaceDocuments } from '../workspaces/workspaces.service.ts';
 import { csvChunks, type ExportCell, xlsxChunks } from './export-writers.ts';
 import { parseDefinition } from './form-model.ts';
-import { type FormRow, templateForTeam, toFormRecord } from './forms.queries.ts';
+import { type FormRow, templateForTeam } from './forms.queries.ts';
 import { registerSelect } from './register.queries.ts';
 import { listedFields, registerScope, seenTemplate } from './register.service.ts';
 import { withStoredSortKeys } from './register-order.service.ts';
@@ -128,6 +129,25 @@ function fileNameFor(templateName: string, format: string, timeZone: string): st
 const batchSize = 1000;
 
 /**
+ * What an exported row needs of a form row. Its times stay as the driver gives them (a Date on
+ * PostgreSQL) for formatInstant: an ISO string in between was two conversions per time per row.
+ */
+function exportRecord(r: FormRow) {
+  return {
+    number: Number(r.number),
+    title: r.title,
+    state: r.state,
+    workflowColumn: r.workflow_column === null ? null : Number(r.workflow_column),
+    values: parseJson<Record<string, unknown>>(r.field_values),
+    textCells: parseJson<Record<string, string>>(r.text_cells),
+    createdBy: r.created_by,
+    createdAt: r.created_at,
+    updatedBy: r.updated_by,
+    updatedAt: r.updated_at,
+  };
+}
+
+/**
  * The export job: the register's rows read through a server-side cursor a batch at a time and
  * written to file storage as they come, so memory stays flat whatever the number of forms.
  */
@@ -180,7 +200,7 @@ export function exportJobHandler(db: AppDb, storage: FileStorage): JobHandler {
           const result = await tx.execute<FormRow>(sql.raw(`fetch ${batchSize} from form_export`));
           if (result.rows.length === 0) return;
           rowCount += result.rows.length;
-          const records = result.rows.map(toFormRecord);
+          const records = result.rows.map(exportRecord);
           const names = await valueNames(tx, workspaceId, fields, records);
           const context: TextContext = {
             userName: (id) => names.people.get(id),

@@ -228,6 +228,9 @@ describe('register exports (background jobs)', () => {
     expect(lines[1]).toContain('"Check A0, ""quoted""",');
     expect(lines[1]).toContain(',No,Red,0,0,');
     expect(lines[1]).toContain('teamMember Persona');
+    // Created and Updated: instants in the workspace's zone, as the register shows them.
+    const instant = '"[A-Z][a-z]{2} \\d{1,2}, \\d{4}, \\d{1,2}:\\d{2} [AP]M UTC"';
+    expect(lines[1]).toMatch(new RegExp(`,Active,${instant},${instant},`));
   });
 
   it('XLSX: a workbook with the rows', async () => {
