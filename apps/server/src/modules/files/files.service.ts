@@ -4,7 +4,7 @@ import type { StoredFile } from '@formwork/shared/schemas/files';
 import type { UploadPurpose } from '@formwork/shared/uploads';
 import type { AccessContext } from '../../authz/context.ts';
 import type { AppDb } from '../../db/client.ts';
-import { inScope, type Tx } from '../../db/tenant.ts';
+import { inScope, type Scope, type Tx } from '../../db/tenant.ts';
 import { AppError } from '../../errors.ts';
 import { type ProcessedImage, processImage } from '../../files/images.ts';
 import type { FileStorage } from '../../files/storage.ts';
@@ -102,7 +102,21 @@ export async function readFile(
   ctx: AccessContext,
   fileId: string,
 ): Promise<{ file: StoredFile; stream: Readable }> {
-  const row = await inScope(db, ctx.scope, (tx) => queries.getFile(tx, ctx.workspace.workspaceId, fileId));
+  return readFileIn(db, storage, ctx.scope, ctx.workspace.workspaceId, fileId);
+}
+
+/**
+ * A workspace's file by a scope its caller has verified some other way than membership (an
+ * activation link shows its workspace's logo before anyone is signed in).
+ */
+export async function readFileIn(
+  db: AppDb,
+  storage: FileStorage,
+  scope: Scope,
+  workspaceId: string,
+  fileId: string,
+): Promise<{ file: StoredFile; stream: Readable }> {
+  const row = await inScope(db, scope, (tx) => queries.getFile(tx, workspaceId, fileId));
   if (!row) throw new AppError('notFound');
   return { file: toStoredFile(row), stream: storage.read(row.storageKey) };
 }

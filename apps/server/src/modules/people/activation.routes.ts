@@ -6,6 +6,7 @@ import {
   activationResultSchema,
 } from '@formwork/shared/schemas/people';
 import { z } from 'zod';
+import { fileStorage } from '../../files/storage.ts';
 import { requireUser } from '../../http/auth.ts';
 import type { App } from '../../http/types.ts';
 import * as service from './activation.service.ts';
@@ -16,6 +17,7 @@ const query = z.object({ companyId: z.string().uuid().optional() });
 /** Issue 16.3, spec 2.7: the invited person's activation (before they can sign in: public). */
 export async function activationRoutes(app: App) {
   const { db } = app.deps.database;
+  const storage = fileStorage(app.deps.config);
 
   app.get('/api/activations/:activationId', {
     config: { access: { public: true } },
@@ -27,6 +29,25 @@ export async function activationRoutes(app: App) {
       response: { 200: activationContextSchema },
     },
     handler: async (request) => service.activationContext(db, request.params.activationId, request.query.companyId),
+  });
+
+  app.get('/api/activations/:activationId/logo', {
+    config: { access: { public: true } },
+    schema: {
+      tags,
+      summary: "The inviting workspace's logo, for the activation page (a usable link only)",
+      params: activationParamsSchema,
+      querystring: query,
+    },
+    handler: async (request, reply) => {
+      const { file, stream } = await service.activationLogo(
+        db,
+        storage,
+        request.params.activationId,
+        request.query.companyId,
+      );
+      return reply.type(file.contentType).header('cache-control', 'private, max-age=3600').send(stream);
+    },
   });
 
   app.post('/api/activations/:activationId', {

@@ -5,7 +5,9 @@ import type { SignedInUser } from '../../authz/signed-in-user.ts';
 import type { AppDb } from '../../db/client.ts';
 import { inScope, type Scope, systemScope, type Tx } from '../../db/tenant.ts';
 import { AppError } from '../../errors.ts';
+import type { FileStorage } from '../../files/storage.ts';
 import { recordEvents } from '../activity/record-events.ts';
+import { readFileIn } from '../files/files.service.ts';
 import { issueSignInTicket } from '../identity/credentials.service.ts';
 import { hashPassword } from '../identity/password.ts';
 import { type FollowUpRefusal, issueSsoTicket, signsInWithSso } from '../sso/sso.service.ts';
@@ -43,11 +45,30 @@ export async function activationContext(
     email: row.email,
     companyId: t.workspace_id,
     companyName: row.company_name,
-    logoUrl: row.logo_url,
+    // The logo uploaded in its settings, served to the link's holder (they cannot sign in yet).
+    logoUrl: row.logo_file_id
+      ? `/api/activations/${encodeURIComponent(activationId)}/logo?v=${row.logo_file_id}`
+      : row.logo_url,
     userType: row.user_type,
     existingUser: row.has_account,
     singleSignOn: !row.has_account && (await signsInWithSso(db, row.email)),
   };
+}
+
+/**
+ * Spec 2.7: the inviting workspace's logo on the activation page, for a usable link only (unknown
+ * ids and ids of another company than the address names 404, revoked ones 403), or 404 without one.
+ */
+export async function activationLogo(
+  db: AppDb,
+  storage: FileStorage,
+  activationId: string,
+  companyId: string | undefined,
+) {
+  const t = await target(db, activationId, companyId);
+  const row = usable(await inScope(db, t.scope, (tx) => queries.activationRow(tx, t.workspace_id, t.invitation_id)));
+  if (!row.logo_file_id) throw new AppError('notFound');
+  return readFileIn(db, storage, t.scope, t.workspace_id, row.logo_file_id);
 }
 
 async function accept(tx: Tx, workspaceId: string, row: queries.ActivationRow, userId: string) {

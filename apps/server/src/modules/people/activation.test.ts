@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer } from '../../../test/auth.ts';
 import { createWorkspace, type TestWorkspace, teamIdOf } from '../../../test/factories.ts';
@@ -123,6 +124,62 @@ describe('activation (spec 2.7, 4.5)', () => {
     const unknown = await ctx.app.inject({ method: 'GET', url: '/api/activations/nothing-like-it' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toMatchObject({ code: 'activationIdInvalid', title: 'Invalid activation code' });
+  });
+
+  it("shows the inviting workspace's uploaded logo, to the holder of a usable link only (issue 23)", async () => {
+    const x = await createWorkspace(ctx, { projects: 1, teamsPerProject: 1 });
+    const headers = await x.personas.orgController.headers();
+    const png = await sharp({ create: { width: 96, height: 32, channels: 3, background: { r: 20, g: 90, b: 200 } } })
+      .png()
+      .toBuffer();
+    const uploaded = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/companies/${x.companyId}/files?purpose=logo`,
+      headers: { ...headers, 'content-type': 'image/png' },
+      payload: png,
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const fileId = uploaded.json().fileId as string;
+    const saved = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/workspaces/${x.workspaceId}`,
+      headers,
+      payload: { logoFileId: fileId },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const invite = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/folders/${teamIdOf(x)}/invitations`,
+      headers,
+      payload: { email: fresh(), role: 'member', userType: 'contributor' },
+    });
+    expect(invite.statusCode, invite.body).toBe(201);
+    const mail = await inScope(ctx.database.db, systemScope, async (tx) => {
+      const r = await tx.execute<{ text_body: string }>(
+        sql`select text_body from mail_outbox where to_address = ${invite.json().email} limit 1`,
+      );
+      return r.rows[0]?.text_body ?? '';
+    });
+    const activationId = /\/users\/activation\/([A-Za-z0-9_-]+)\//.exec(mail)?.[1] as string;
+
+    const context = (await ctx.app.inject({ method: 'GET', url: `/api/activations/${activationId}` })).json();
+    expect(context.logoUrl).toBe(`/api/activations/${activationId}/logo?v=${fileId}`);
+    const logo = await ctx.app.inject({ method: 'GET', url: context.logoUrl });
+    expect(logo.statusCode).toBe(200);
+    expect(logo.headers['content-type']).toContain('image/');
+    expect((await sharp(logo.rawPayload).metadata()).width).toBe(96);
+    // No logo for an unknown link, nor for another company's id in the address.
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/activations/nothing-like-it/logo' })).statusCode).toBe(
+      404,
+    );
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: `/api/activations/${activationId}/logo?companyId=${w.companyId}`,
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it("answers another company's id in the address with 404", async () => {

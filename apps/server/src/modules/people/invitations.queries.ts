@@ -255,6 +255,8 @@ export type ActivationRow = {
   expired: boolean;
   company_name: string;
   logo_url: string | null;
+  /** The logo uploaded in the workspace's settings (General), if any. */
+  logo_file_id: string | null;
   user_id: string | null;
   /** The address has an account to sign in with: a password, or a single sign-on that completed. */
   has_account: boolean;
@@ -265,7 +267,7 @@ export type ActivationRow = {
 export async function activationRow(tx: Tx, workspaceId: string, invitationId: string, lock = false) {
   const result = await tx.execute<ActivationRow>(sql`
     select i.invitation_id, i.email, i.folder_id, i.role, i.user_type, i.status, i.expires_at <= now() as expired,
-      w.name as company_name, w.logo_url, u.user_id,
+      w.name as company_name, w.logo_url, w.logo_file_id, u.user_id,
       coalesce(u.password_hash is not null or (u.is_sso and u.activated), false) as has_account,
       wu.user_type as existing_type
     from invitations i
