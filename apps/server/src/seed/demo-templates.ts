@@ -400,7 +400,7 @@ export async function seedDemoTemplates(
     const definition = templateDefinitionSchema.parse(demoTemplate.definition);
     const issues = [
       ...validateTemplate({ ...demoTemplate, definition }, { plan: 'premium' }),
-      ...(await templateListErrors(tx, workspaceId, definition.fields)),
+      ...(await templateListErrors(tx, workspaceId, { kind: 'company', path: [workspaceId] }, definition.fields)),
     ];
     if (issues.length > 0) throw new Error(`Demo template ${demoTemplate.name}: ${JSON.stringify(issues)}`);
     const templateId = randomUUID();

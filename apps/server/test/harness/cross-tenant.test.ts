@@ -54,6 +54,8 @@ const idSources: Record<string, (w: Probed) => string> = {
   id: (w) => w.tabId,
   teamIds: (w) => teamIdOf(w),
   version: () => '1',
+  // The route step answers on the team before the template's field is looked up: any field id probes it.
+  fieldId: () => 'probe-field',
   formId: (w) => w.formId,
   formIds: (w) => w.formId,
   exportId: (w) => w.exportId,

@@ -59,7 +59,7 @@ describe('demo lists (issue 18.6)', () => {
     const teamId = check.deployedTeamIds[0];
     const offered = await get(
       'org.controller@acme.example',
-      `/api/teams/${teamId}/list-fields/${plantField.listId}/items?search=crane`,
+      `/api/teams/${teamId}/templates/${check.templateId}/versions/${full.currentVersion}/list-fields/plant/items?search=crane`,
     );
     expect(offered.items.map((i: { label: string }) => i.label)).toEqual(['Tower crane', 'Mobile crane 60t']);
     expect(offered.items[0].properties.map((p: { name: string; value: string }) => [p.name, p.value])).toEqual([

@@ -4,7 +4,7 @@ import { createWorkspace, type PersonaName, projectIdOf, type TestWorkspace } fr
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 import { lists } from '../../db/schema.ts';
 import { inScope, type Tx } from '../../db/tenant.ts';
-import { resolveListForProject } from './list-deployments.queries.ts';
+import { readableList } from './lists.queries.ts';
 
 let ctx: TestContext;
 let w: TestWorkspace;
@@ -18,7 +18,7 @@ function inWorkspace<T>(workspaceId: string, work: (tx: Tx) => Promise<T>) {
   return inScope(ctx.database.db, { userId: null, workspaceId, isAdmin: false }, work);
 }
 
-describe('resolveListForProject (issue 18.5 reads what 18.4 deploys)', () => {
+describe('readableList (issue 18.5 reads what 18.4 deploys)', () => {
   it("answers the project's deployed copy, else the company list itself; another workspace's id answers nothing", async () => {
     const companyListId = randomUUID();
     const copyId = randomUUID();
@@ -36,21 +36,21 @@ describe('resolveListForProject (issue 18.5 reads what 18.4 deploys)', () => {
         deployment: 'empty',
       });
     });
+    const projectListId = randomUUID();
+    await inWorkspace(w.companyId, (tx) =>
+      tx.insert(lists).values({ workspaceId: w.companyId, listId: projectListId, folderId: p0, name: 'Areas' }),
+    );
     await inWorkspace(w.companyId, async (tx) => {
-      expect(await resolveListForProject(tx, w.companyId, companyListId, p0)).toEqual({
-        listId: copyId,
-        deployment: 'empty',
-        state: 'active',
-      });
-      expect(await resolveListForProject(tx, w.companyId, companyListId, p1)).toEqual({
-        listId: companyListId,
-        deployment: null,
-        state: 'active',
-      });
-      expect(await resolveListForProject(tx, w.companyId, randomUUID(), p0)).toBeUndefined();
+      expect(await readableList(tx, w.companyId, p0, companyListId)).toBe(copyId);
+      expect(await readableList(tx, w.companyId, p1, companyListId)).toBe(companyListId);
+      expect(await readableList(tx, w.companyId, p0, randomUUID())).toBeUndefined();
+      // A project's own list is read in that project only; a copy is named by its library list.
+      expect(await readableList(tx, w.companyId, p0, projectListId)).toBe(projectListId);
+      expect(await readableList(tx, w.companyId, p1, projectListId)).toBeUndefined();
+      expect(await readableList(tx, w.companyId, p0, copyId)).toBeUndefined();
     });
     await inWorkspace(w.other.workspaceId, async (tx) => {
-      expect(await resolveListForProject(tx, w.other.workspaceId, companyListId, p0)).toBeUndefined();
+      expect(await readableList(tx, w.other.workspaceId, p0, companyListId)).toBeUndefined();
     });
   });
 });
@@ -138,8 +138,8 @@ describe('Deploying a List Library list to projects (issue 18.4, spec 3, 4.3)', 
     const deployment = (await call('orgMember', 'GET', `${listUrl(list.id)}/deployment`)).json();
     expect(deployment.projects).toHaveLength(2);
     await inWorkspace(w.companyId, async (tx) => {
-      expect((await resolveListForProject(tx, w.companyId, list.id, p0))?.listId).toBe(populated?.id);
-      expect((await resolveListForProject(tx, w.companyId, list.id, p1))?.deployment).toBe('empty');
+      expect(await readableList(tx, w.companyId, p0, list.id)).toBe(populated?.id);
+      expect(await readableList(tx, w.companyId, p1, list.id)).toBe(empty?.id);
     });
     const events = (await call('orgController', 'GET', `/api/companies/${w.companyId}/activity`)).json().events;
     expect(events.filter((e: { action: string }) => e.action === 'list.deployed')).toHaveLength(2);

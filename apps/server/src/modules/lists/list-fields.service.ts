@@ -1,14 +1,15 @@
 import type { Field } from '@formwork/shared/fields/field';
 import { isListItemSnapshot, type ListItemSnapshot } from '@formwork/shared/forms/field-values';
 import type { FormValueError } from '@formwork/shared/forms/validate-form-values';
+import type { FolderRef } from '@formwork/shared/permissions';
 import { encodeCursor } from '@formwork/shared/schemas/cursor';
-import { type ListFieldItems, listFieldCountCap } from '@formwork/shared/schemas/list-fields';
+import { type ListFieldItems, listFieldCountCap, type TemplateFieldLists } from '@formwork/shared/schemas/list-fields';
 import type { ListProperty } from '@formwork/shared/schemas/lists';
 import type { AccessContext } from '../../authz/context.ts';
 import type { AppDb } from '../../db/client.ts';
 import { inScope, type Tx } from '../../db/tenant.ts';
 import { AppError } from '../../errors.ts';
-import { resolveListForProject } from './list-deployments.queries.ts';
+import { teamTemplateFieldList } from '../templates/template-fields.service.ts';
 import * as queries from './lists.queries.ts';
 
 /**
@@ -17,10 +18,11 @@ import * as queries from './lists.queries.ts';
  */
 
 /**
- * The list a form in `projectId` reads for the company list `listId` a template names: the
- * project's deployed copy when it has one, else the company list itself (resolveListForProject,
- * issue 18.4). Undefined when `listId` is not an active list of this workspace's List Library, or
- * the copy the project reads is archived.
+ * The list a form in `projectId` reads for the list `listId` a template names: for a List Library
+ * list, the project's deployed copy when it has one, else the library list itself; for a list of
+ * the project's own, that list (lists.queries readableList). Undefined when `listId` is neither an
+ * active list of this workspace's List Library nor one of the project's, or the copy the project
+ * reads is archived.
  */
 export async function listForProject(
   tx: Tx,
@@ -28,10 +30,7 @@ export async function listForProject(
   projectId: string,
   listId: string,
 ): Promise<string | undefined> {
-  const active = await queries.activeCompanyLists(tx, workspaceId, workspaceId, [listId]);
-  if (!active.has(listId)) return undefined;
-  const resolved = await resolveListForProject(tx, workspaceId, listId, projectId);
-  return resolved?.state === 'active' ? resolved.listId : undefined;
+  return queries.readableList(tx, workspaceId, projectId, listId);
 }
 
 type ItemRow = Awaited<ReturnType<typeof queries.itemsByIds>>[number];
@@ -53,16 +52,22 @@ function projectOf(ctx: AccessContext): string {
   return projectId;
 }
 
-/** A page of the items a list field offers in a form of the route's team (the typeahead). */
+/**
+ * A page of the items a list field offers in a form of the route's team (the typeahead). The
+ * field is named by its template, version and id: the list is the one that field names (a template
+ * of another team, a field naming no list, or a list the project may not read answer 404), so a
+ * team member reads only the lists their team's templates read.
+ */
 export async function listFieldItems(
   db: AppDb,
   ctx: AccessContext,
-  listId: string,
+  field: { templateId: string; version: number; fieldId: string },
   query: { search?: string | undefined; limit: number; cursor?: readonly [number, string] | undefined },
 ): Promise<ListFieldItems> {
   const workspaceId = ctx.workspace.workspaceId;
   return inScope(db, ctx.scope, async (tx) => {
-    const readId = await listForProject(tx, workspaceId, projectOf(ctx), listId);
+    const listId = await teamTemplateFieldList(tx, { workspaceId, teamId: ctx.folder.folderId }, field);
+    const readId = listId && (await listForProject(tx, workspaceId, projectOf(ctx), listId));
     if (!readId) throw new AppError('listNotFound');
     const [page, properties] = await Promise.all([
       queries.itemsPage(tx, workspaceId, readId, {
@@ -81,6 +86,30 @@ export async function listFieldItems(
       totalCapped: page.total > listFieldCountCap,
       nextCursor: page.items.length > query.limit && last ? encodeCursor([last.position, last.id]) : null,
     };
+  });
+}
+
+/** The project of a template's folder: null for the Template Library, the team's project otherwise. */
+function projectOfFolder(folder: FolderRef): string | null {
+  return folder.kind === 'company' ? null : ((folder.path[1] as string | undefined) ?? null);
+}
+
+/**
+ * The lists a template may name (the template editor's list picker, issue 18.5), for the route
+ * whose verified folder holds the template: in the Template Library (company) the List Library's
+ * active lists; in a team, the List Library lists deployed to its project and the project's own
+ * lists. Each with its properties.
+ */
+export async function templateFieldLists(db: AppDb, ctx: AccessContext): Promise<TemplateFieldLists> {
+  const workspaceId = ctx.workspace.workspaceId;
+  return inScope(db, ctx.scope, async (tx) => {
+    const rows = await queries.fieldLists(tx, workspaceId, projectOfFolder(ctx.folder));
+    const properties = await queries.propertiesOfLists(
+      tx,
+      workspaceId,
+      rows.map((r) => r.id),
+    );
+    return { lists: rows.map((r) => ({ ...r, properties: properties.get(r.id) ?? [] })) };
   });
 }
 
@@ -164,28 +193,37 @@ export async function propertyIdsByName(tx: Tx, workspaceId: string, listId: str
 
 export const listFieldMessages = {
   list: 'Choose an active list of the List Library',
+  projectList: "Choose a list of the project: one deployed to it from the List Library, or the project's own",
   property: 'Choose a property of the list',
 } as const;
 
 /**
- * A template's list fields must name active lists of the workspace's List Library, and its
- * list-property fields a property of their list field's list (issue 18.5). Issues carry the
- * field's path in the definition (`definition.fields.3.listId`).
+ * A template's list fields must name lists its folder may read (templateFieldLists: the List
+ * Library's active lists for the Template Library; for a team template the library lists deployed
+ * to its project and the project's own), and its list-property fields a property of their list
+ * field's list (issue 18.5). Issues carry the field's path in the definition
+ * (`definition.fields.3.listId`).
  */
 export async function templateListErrors(
   tx: Tx,
   workspaceId: string,
+  folder: FolderRef,
   fields: readonly Field[],
 ): Promise<{ path: string; message: string }[]> {
-  const listIds = [...new Set(fields.flatMap((f) => (f.type === 'list' && f.listId ? [f.listId] : [])))];
-  if (listIds.length === 0 && !fields.some((f) => f.type === 'listProperty' && f.property)) return [];
-  const active = await queries.activeCompanyLists(tx, workspaceId, workspaceId, listIds);
-  const properties = await queries.propertiesOfLists(tx, workspaceId, [...active]);
+  const named = fields.some((f) => (f.type === 'list' && f.listId) || (f.type === 'listProperty' && f.property));
+  if (!named) return [];
+  const projectId = projectOfFolder(folder);
+  const readable = new Set((await queries.fieldLists(tx, workspaceId, projectId)).map((r) => r.id));
+  const listIds = [...new Set(fields.flatMap((f) => (f.type === 'list' && f.listId ? [f.listId] : [])))].filter((id) =>
+    readable.has(id),
+  );
+  const properties = await queries.propertiesOfLists(tx, workspaceId, listIds);
   const listOf = new Map(fields.flatMap((f) => (f.type === 'list' ? [[f.id, f.listId] as const] : [])));
+  const listMessage = projectId === null ? listFieldMessages.list : listFieldMessages.projectList;
   const errors: { path: string; message: string }[] = [];
   fields.forEach((field, n) => {
-    if (field.type === 'list' && field.listId && !active.has(field.listId))
-      errors.push({ path: `definition.fields.${n}.listId`, message: listFieldMessages.list });
+    if (field.type === 'list' && field.listId && !readable.has(field.listId))
+      errors.push({ path: `definition.fields.${n}.listId`, message: listMessage });
     if (field.type === 'listProperty' && field.property) {
       const listId = field.sourceFieldId ? listOf.get(field.sourceFieldId) : undefined;
       const known = listId ? properties.get(listId) : undefined;

@@ -438,3 +438,55 @@ export async function replaceContents(
         from json_to_recordset(${JSON.stringify(rows)}::json) as r(i uuid, l text, c text, v jsonb, p double precision)`);
   }
 }
+
+/**
+ * Issue 18.5: the list a form in project `projectId` reads for the list `listId` its field names,
+ * when that is a list the project may read: an active list of the List Library (then the project's
+ * deployed copy of it if there is one, else the list itself) or an active list of the project's own
+ * (not a deployed copy: a field names the library list). One statement: the primary key finds the
+ * list, the unique index `lists_deployed_copy_key` the copy. Undefined otherwise, or when the copy
+ * the project reads is archived.
+ */
+export async function readableList(
+  tx: Tx,
+  workspaceId: string,
+  projectId: string,
+  listId: string,
+): Promise<string | undefined> {
+  const result = await tx.execute<{ list_id: string }>(sql`
+    select coalesce(d.list_id, l.list_id) as list_id
+      from lists l
+      left join lists d
+        on d.workspace_id = l.workspace_id and d.source_list_id = l.list_id and d.folder_id = ${projectId}
+     where l.workspace_id = ${workspaceId} and l.list_id = ${listId} and l.state = 'active'
+       and (l.folder_id = ${workspaceId} or (l.folder_id = ${projectId} and l.source_list_id is null))
+       and coalesce(d.state, 'active') = 'active'`);
+  return result.rows[0]?.list_id;
+}
+
+export type FieldListRow = { id: string; name: string; origin: 'library' | 'project' };
+
+/**
+ * The lists a template's list fields may name (issue 18.5), by name: for the Template Library
+ * (`projectId` null) the List Library's active lists; for a team template, the List Library lists
+ * deployed to its project and the project's own active lists.
+ */
+export async function fieldLists(tx: Tx, workspaceId: string, projectId: string | null): Promise<FieldListRow[]> {
+  const result =
+    projectId === null
+      ? await tx.execute<FieldListRow>(sql`
+          select list_id as id, name, 'library' as origin from lists
+           where workspace_id = ${workspaceId} and folder_id = ${workspaceId} and state = 'active'
+           order by lower(name), list_id`)
+      : await tx.execute<FieldListRow>(sql`
+          select * from (
+            select l.list_id as id, l.name, 'library' as origin
+              from lists l
+              join lists c on c.workspace_id = l.workspace_id and c.source_list_id = l.list_id and c.folder_id = ${projectId}
+             where l.workspace_id = ${workspaceId} and l.folder_id = ${workspaceId} and l.state = 'active'
+            union all
+            select list_id as id, name, 'project' as origin from lists
+             where workspace_id = ${workspaceId} and folder_id = ${projectId} and source_list_id is null and state = 'active'
+          ) r order by lower(r.name), r.id`);
+  return result.rows;
+}

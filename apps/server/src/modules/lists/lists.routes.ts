@@ -1,8 +1,9 @@
-import { companyParamsSchema, projectParamsSchema } from '@formwork/shared/schemas/folders';
+import { companyParamsSchema, projectParamsSchema, teamParamsSchema } from '@formwork/shared/schemas/folders';
 import {
   listFieldItemsQuerySchema,
   listFieldItemsSchema,
   listFieldParamsSchema,
+  templateFieldListsSchema,
 } from '@formwork/shared/schemas/list-fields';
 import {
   listBulkDeploymentResultSchema,
@@ -136,21 +137,44 @@ export async function listRoutes(app: App) {
 
   const items = '/api/companies/:companyId/lists/:listId/items';
 
-  // Issue 18.5: the typeahead of a form's list field, for whoever may fill forms in the team.
-  app.get('/api/teams/:teamId/list-fields/:listId/items', {
+  // Issue 18.5: the typeahead of a form's list field, for whoever may fill forms in the team. The
+  // field is named by the team's template, the version the form is filled on, and its id: the
+  // server reads which list that field names.
+  app.get('/api/teams/:teamId/templates/:templateId/versions/:version/list-fields/:fieldId/items', {
     config: { access: { permission: 'form.view', denied: 'formAccessDenied' } },
     schema: {
       tags,
       security,
       summary:
-        "A page of the items a form's list field offers in this team (the project's copy of the list, else the company list), optionally those whose label contains the search; each as the snapshot a form keeps",
+        "A page of the items a form's list field offers in this team (the list the field of this template version names, as the team's project reads it: its deployed copy, else the list), optionally those whose label contains the search; each as the snapshot a form keeps",
       params: listFieldParamsSchema,
       querystring: listFieldItemsQuerySchema,
       response: { 200: listFieldItemsSchema },
     },
-    handler: async (request) =>
-      listFields.listFieldItems(db, routeContext(request), request.params.listId, request.query),
+    handler: async (request) => {
+      const { templateId, version, fieldId } = request.params;
+      return listFields.listFieldItems(db, routeContext(request), { templateId, version, fieldId }, request.query);
+    },
   });
+
+  // Issue 18.5: the template editor's list picker, for whoever may edit templates in the folder
+  // (new templates too, which have no id yet).
+  for (const level of ['companies', 'teams'] as const) {
+    app.get(level === 'companies' ? '/api/companies/:companyId/template-lists' : '/api/teams/:teamId/template-lists', {
+      config: { access: { permission: 'template.edit' } },
+      schema: {
+        tags,
+        security,
+        summary:
+          level === 'companies'
+            ? "The lists the Template Library's list fields may read, with their properties: the List Library's active lists"
+            : "The lists a team template's list fields may read, with their properties: the List Library lists deployed to the team's project and the project's own",
+        params: level === 'companies' ? companyParamsSchema : teamParamsSchema,
+        response: { 200: templateFieldListsSchema },
+      },
+      handler: async (request) => listFields.templateFieldLists(db, routeContext(request)),
+    });
+  }
 
   app.get(items, {
     config: { access: { permission: 'list.view' } },

@@ -336,3 +336,34 @@ export async function deleteTemplates(tx: Tx, workspaceId: string, ids: string[]
     .returning({ templateId: templates.templateId });
   return rows.map((r) => r.templateId);
 }
+
+/**
+ * The list a field of a template the team fills reads (issue 18.5): the `listId` of the list field
+ * `fieldId` in that version's definition (or, with `columnId`, of that list column of the table
+ * field `fieldId`). The template must be the team's own or deployed to it, and not deleted.
+ * Undefined when there is no such template, version or field, or the field names no list.
+ */
+export async function teamTemplateFieldList(
+  tx: Tx,
+  place: { workspaceId: string; teamId: string },
+  field: { templateId: string; version: number; fieldId: string; columnId?: string | undefined },
+): Promise<string | undefined> {
+  const { workspaceId, teamId } = place;
+  const listOf = field.columnId
+    ? sql`(select c->>'listId' from jsonb_array_elements(case when jsonb_typeof(f->'columns') = 'array' then f->'columns' else '[]'::jsonb end) c
+            where c->>'id' = ${field.columnId} and c->>'cellType' = 'list' limit 1)`
+    : sql`case when f->>'type' = 'list' then f->>'listId' end`;
+  const result = await tx.execute<{ list_id: string | null }>(sql`
+    select ${listOf} as list_id
+      from templates t
+      join template_versions v
+        on v.workspace_id = t.workspace_id and v.template_id = t.template_id and v.version = ${field.version}
+     cross join lateral jsonb_array_elements(v.definition->'fields') f
+     where t.workspace_id = ${workspaceId} and t.template_id = ${field.templateId} and t.state <> 'deleted'
+       and (t.folder_id = ${teamId}
+            or exists (select 1 from template_deployments d
+                        where d.workspace_id = t.workspace_id and d.template_id = t.template_id and d.team_id = ${teamId}))
+       and f->>'id' = ${field.fieldId}
+     limit 1`);
+  return result.rows[0]?.list_id ?? undefined;
+}

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FieldError } from '@formwork/shared/errors';
+import type { FolderRef } from '@formwork/shared/permissions';
 import type {
   Template,
   TemplateClone,
@@ -62,9 +63,14 @@ function assertValid(ctx: WorkspaceContext, draft: Parameters<typeof validateTem
   throw new AppError('validationFailed', { errors });
 }
 
-/** List fields name active lists of the List Library, list-property fields their list's properties. */
-async function assertLists(tx: Tx, workspaceId: string, definition: TemplateDefinition): Promise<void> {
-  const issues = await templateListErrors(tx, workspaceId, definition.fields);
+/** List fields name lists the template's folder may read, list-property fields their list's properties. */
+async function assertLists(
+  tx: Tx,
+  workspaceId: string,
+  folder: FolderRef,
+  definition: TemplateDefinition,
+): Promise<void> {
+  const issues = await templateListErrors(tx, workspaceId, folder, definition.fields);
   if (issues.length === 0) return;
   const errors: FieldError[] = issues.map((i) => ({ ...i, path: `body.${i.path}` }));
   throw new AppError('validationFailed', { errors });
@@ -224,7 +230,7 @@ export async function createTemplate(
   const tabIds = [...new Set(body.tabIds)];
   return inScope(db, ctx.scope, async (tx) => {
     await assertTabs(tx, ctx.workspace.workspaceId, tabIds);
-    await assertLists(tx, ctx.workspace.workspaceId, body.definition);
+    await assertLists(tx, ctx.workspace.workspaceId, ctx.folder, body.definition);
     const templateId = await insertNew(tx, ctx, target.folderId, body);
     await queries.linkTabs(tx, ctx.workspace.workspaceId, templateId, tabIds);
     await recordTemplateEvents(tx, [
@@ -262,7 +268,7 @@ export async function saveTemplate(
   const workspaceId = ctx.workspace.workspaceId;
   let rekeying = false;
   const saved = await inScope(db, ctx.scope, async (tx) => {
-    await assertLists(tx, workspaceId, body.definition);
+    await assertLists(tx, workspaceId, ctx.home, body.definition);
     const row = await queries
       .bumpVersion(tx, workspaceId, templateId, body.expectedVersion, {
         name: body.name,

@@ -5,6 +5,12 @@ export type UploadPurpose = 'photo' | 'signature' | 'sketch';
 export type UploadedFile = { fileId: string; url: string };
 export type PersonOption = { userId: string; name: string };
 export type RelatedFormOption = { formId: string; title: string };
+/**
+ * Which field's list a typeahead asks for (issue 18.5): the team, the template version the form is
+ * filled on and the field; the server reads which list that field names.
+ */
+export type ListFieldRef = { teamId: string; templateId: string; version: number; fieldId: string };
+
 /** The items a list field offers for a search, a page at a time (issue 18.5). */
 export type ListItemsResult = {
   items: ListItemSnapshot[];
@@ -45,7 +51,9 @@ export type FormFieldEnv = {
    * A hook: the items of a list field's list (as the team's project has it) whose label contains
    * `search`; asks nothing while `enabled` is false. Absent in previews: list fields offer nothing.
    */
-  useListItems?: (teamId: string, listId: string, search: string, enabled: boolean) => ListItemsResult;
+  useListItems?: (field: ListFieldRef, search: string, enabled: boolean) => ListItemsResult;
+  /** The template version the form is filled on (list fields name it to ask for their items). */
+  template?: { templateId: string; version: number };
   /** The template's facts shown by metadata cells. */
   meta: { templateCode?: string; templateVersion?: number; filePath?: string; formVersion?: number };
 };

@@ -6,7 +6,13 @@ import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../test/render.tsx';
 import { FormRenderer } from '../form-renderer/form-renderer.tsx';
-import { type FormFieldEnv, FormFieldEnvProvider, type ListItemsResult, previewEnv } from './field-context.tsx';
+import {
+  type FormFieldEnv,
+  FormFieldEnvProvider,
+  type ListFieldRef,
+  type ListItemsResult,
+  previewEnv,
+} from './field-context.tsx';
 import { type FormFill, initialValues, useFormFill } from './form-fill.ts';
 
 // Issue 18.5: a list field is a typeahead over the list's items (asked of the server as typing
@@ -23,9 +29,9 @@ const item = (n: number, label: string): ListItemSnapshot => ({
 });
 const list = [item(1, 'Excavator'), item(2, 'Crane 20 t'), item(3, 'Crawler crane')];
 
-const asked: { search: string; listId: string }[] = [];
-function useListItems(_teamId: string, id: string, search: string, enabled: boolean): ListItemsResult {
-  if (enabled) asked.push({ search, listId: id });
+const asked: { search: string; field: ListFieldRef }[] = [];
+function useListItems(field: ListFieldRef, search: string, enabled: boolean): ListItemsResult {
+  if (enabled) asked.push({ search, field });
   const items = enabled ? list.filter((i) => i.label.toLowerCase().includes(search.toLowerCase())) : [];
   return {
     items,
@@ -37,7 +43,14 @@ function useListItems(_teamId: string, id: string, search: string, enabled: bool
     loadMore: () => {},
   };
 }
-const env: FormFieldEnv = { ...previewEnv, blocked: false, useListItems };
+const templateId = '33333333-3333-4333-8333-333333333333';
+const env: FormFieldEnv = {
+  ...previewEnv,
+  blocked: false,
+  teamId: 'team',
+  useListItems,
+  template: { templateId, version: 4 },
+};
 
 const definition: TemplateDefinitionInput = {
   fields: [
@@ -71,7 +84,11 @@ describe('list field', () => {
     );
     // Typing was debounced: the letters typed in a burst were not each asked for.
     expect(asked.some((a) => a.search === 'c' || a.search === 'cr' || a.search === 'cra')).toBe(false);
-    expect(asked.at(-1)).toEqual({ search: 'craw', listId });
+    // The field is named by the form's template version, not by its list id.
+    expect(asked.at(-1)).toEqual({
+      search: 'craw',
+      field: { teamId: 'team', templateId, version: 4, fieldId: 'plant' },
+    });
     await user.keyboard('{ArrowDown}{Enter}');
     expect(await screen.findByText('Crawler crane')).toBeInTheDocument();
     expect(screen.getByText('Plant ID: P-3')).toBeInTheDocument();

@@ -103,8 +103,9 @@ export function ListField({
       combobox.resetSelectedOption();
     },
   });
-  const usable = Boolean(field.listId && env.useListItems && !env.blocked);
-  const found = env.useListItems?.(env.teamId, field.listId ?? '', search, usable && open) ?? nothing;
+  const ref = { teamId: env.teamId, templateId: env.template?.templateId ?? '', version: env.template?.version ?? 0 };
+  const usable = Boolean(field.listId && env.template && env.useListItems && !env.blocked);
+  const found = env.useListItems?.({ ...ref, fieldId: field.id }, search, usable && open) ?? nothing;
   const canPick = !readOnly && usable && (field.allowMultiple || chosen.length === 0);
   const offered = found.items.filter((i) => !chosen.some((c) => c.itemId === i.itemId));
 

@@ -2,7 +2,12 @@ import { type ListFieldItems, listFieldItemsSchema } from '@formwork/shared/sche
 import type { TemplateDefinition } from '@formwork/shared/templates/template-definition';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import type { FormFieldEnv, ListItemsResult, PersonOption } from '../../../components/form-fields/field-context.tsx';
+import type {
+  FormFieldEnv,
+  ListFieldRef,
+  ListItemsResult,
+  PersonOption,
+} from '../../../components/form-fields/field-context.tsx';
 import { apiBlob, apiRequest } from '../../../lib/http.ts';
 import { queryRoots } from '../../../lib/query-keys.ts';
 import { fileUrl, formKeys, uploadFormFile } from '../api/forms.ts';
@@ -28,22 +33,25 @@ function useRelatedForms(teamId: string, templateId: string | null) {
 }
 
 const listPageSize = 20;
+const enc = encodeURIComponent;
 
 /**
  * The items a list field offers in this team (issue 18.5), a page at a time from the server's
- * search (a hook, called by the field). Fetched items stay fresh for 30 s.
+ * search (a hook, called by the field), asked by the field of the form's template version. Fetched
+ * items stay fresh for 30 s.
  */
-function useListItems(teamId: string, listId: string, search: string, enabled: boolean): ListItemsResult {
+function useListItems(field: ListFieldRef, search: string, enabled: boolean): ListItemsResult {
+  const { teamId, templateId, version, fieldId } = field;
   const query = useInfiniteQuery({
-    queryKey: [...queryRoots.lists, 'field', teamId, listId, search],
-    enabled: enabled && listId !== '',
+    queryKey: [...queryRoots.lists, 'field', teamId, templateId, version, fieldId, search],
+    enabled: enabled && templateId !== '',
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) => {
       const params = new URLSearchParams({ limit: String(listPageSize) });
       if (search) params.set('search', search);
       if (pageParam) params.set('cursor', pageParam);
       return apiRequest<ListFieldItems>(
-        `/api/teams/${encodeURIComponent(teamId)}/list-fields/${encodeURIComponent(listId)}/items?${params}`,
+        `/api/teams/${enc(teamId)}/templates/${enc(templateId)}/versions/${version}/list-fields/${enc(fieldId)}/items?${params}`,
         { signal, response: listFieldItemsSchema },
       );
     },
@@ -74,8 +82,12 @@ export function useFormEnv(input: {
   signerName: string;
   mySignature?: FormFieldEnv['mySignature'];
   meta: FormFieldEnv['meta'];
+  /** The template version the form is filled on: list fields ask for their items by it. */
+  template?: { templateId: string; version: number };
 }): FormFieldEnv {
   const { companyId, teamId, definition, people, signerName, mySignature, meta } = input;
+  const templateId = input.template?.templateId;
+  const version = input.template?.version;
   const keepLocation = definition.fields.some((f) => f.type === 'location');
   return useMemo(
     () => ({
@@ -89,8 +101,9 @@ export function useFormEnv(input: {
       teamId,
       useRelatedForms,
       useListItems,
+      ...(templateId && version ? { template: { templateId, version } } : {}),
       meta,
     }),
-    [companyId, teamId, keepLocation, people, signerName, mySignature, meta],
+    [companyId, teamId, keepLocation, people, signerName, mySignature, meta, templateId, version],
   );
 }

@@ -221,6 +221,7 @@ function FormEditor({ context, detail, template: newTemplate, onReload }: Editor
     signerName: context.me.name,
     mySignature: context.mySignature,
     meta,
+    template: { templateId: template.templateId, version: template.version },
   });
 
   const failed = (error: unknown) => {

@@ -4,6 +4,7 @@ import type { WorkflowColumn } from '@formwork/shared/templates/template-definit
 import { Group, NumberInput, SegmentedControl, Select, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { type ReactNode } from 'react';
 import { useTranslation } from '../../../../lib/translate.tsx';
+import type { TemplateFolder } from '../../api/templates.ts';
 import { ChoiceOptionsEditor } from './choice-options-editor.tsx';
 import { FormulaEditor } from './formula-editor.tsx';
 import { ListFieldListPicker, ListPropertyPickers } from './list-field-config.tsx';
@@ -11,8 +12,8 @@ import { PrefilledRowsEditor } from './prefilled-rows-editor.tsx';
 import { TableColumnsEditor } from './table-columns-editor.tsx';
 
 type Props = {
-  /** The workspace: list fields read its List Library. */
-  companyId: string;
+  /** The folder the template lives in (list fields read the lists it may read). */
+  folder: TemplateFolder;
   field: Field;
   fields: readonly Field[];
   workflowColumns: readonly WorkflowColumn[] | null;
@@ -20,7 +21,7 @@ type Props = {
 };
 
 /** The options of one field, by type (spec 3). */
-export function FieldConfig({ companyId, field, fields, workflowColumns, onChange }: Props) {
+export function FieldConfig({ folder, field, fields, workflowColumns, onChange }: Props) {
   const { t } = useTranslation();
   const set = (patch: Record<string, unknown>) => onChange({ ...field, ...patch } as Field);
   const optional = (value: string) => (value.trim() === '' ? undefined : value);
@@ -179,7 +180,7 @@ export function FieldConfig({ companyId, field, fields, workflowColumns, onChang
     case 'list':
       specific = (
         <>
-          <ListFieldListPicker companyId={companyId} field={field} onChange={(listId) => set({ listId })} />
+          <ListFieldListPicker folder={folder} field={field} onChange={(listId) => set({ listId })} />
           {flag('allowMultiple', field.allowMultiple)}
         </>
       );
@@ -194,7 +195,7 @@ export function FieldConfig({ companyId, field, fields, workflowColumns, onChang
       );
       break;
     case 'listProperty':
-      specific = <ListPropertyPickers companyId={companyId} field={field} fields={fields} onChange={set} />;
+      specific = <ListPropertyPickers folder={folder} field={field} fields={fields} onChange={set} />;
       break;
     case 'defaultTable':
     case 'prefilledTable':

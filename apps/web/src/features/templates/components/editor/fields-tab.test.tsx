@@ -27,7 +27,11 @@ function Harness({ initial = emptyDefinition('timeline') }: { initial?: Template
   latest = definition;
   return (
     <FieldsTab
-      companyId="c0000000-0000-4000-8000-000000000000"
+      folder={{
+        kind: 'company',
+        folderId: 'c0000000-0000-4000-8000-000000000000',
+        companyId: 'c0000000-0000-4000-8000-000000000000',
+      }}
       definition={definition}
       selectedId={selected}
       onSelect={setSelected}

@@ -32,14 +32,15 @@ import {
 } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconGripVertical, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from '../../../../lib/translate.tsx';
+import type { TemplateFolder } from '../../api/templates.ts';
 import { fieldGroups, newField } from '../../model/new-field.ts';
 import { moveId } from '../../model/tab-edit.ts';
 import { FieldConfig } from './field-config.tsx';
 import { LogicEditor } from './logic-editor.tsx';
 
 type Props = {
-  /** The workspace: list fields read its List Library. */
-  companyId: string;
+  /** The folder the template lives in. */
+  folder: TemplateFolder;
   definition: TemplateDefinition;
   selectedId: string | null;
   onSelect: (id: string | null) => void;
@@ -50,7 +51,7 @@ type Props = {
 };
 
 /** The Fields tab: a palette of every field type, the ordered fields, their options and logic. */
-export function FieldsTab({ companyId, definition, selectedId, onSelect, onChange, fieldIssues, logicIssues }: Props) {
+export function FieldsTab({ folder, definition, selectedId, onSelect, onChange, fieldIssues, logicIssues }: Props) {
   const { t } = useTranslation();
   const fields = definition.fields;
   const blockOf = new Map<string, number>();
@@ -170,7 +171,7 @@ export function FieldsTab({ companyId, definition, selectedId, onSelect, onChang
                   >
                     {field.id === selectedId && selected && (
                       <FieldConfig
-                        companyId={companyId}
+                        folder={folder}
                         field={selected}
                         fields={fields}
                         workflowColumns={definition.workflow?.columns ?? null}

@@ -38,7 +38,11 @@ function Harness({ initial, selectedId = 'f-total' }: { initial: Field[]; select
         rename
       </button>
       <FieldsTab
-        companyId="c0000000-0000-4000-8000-000000000000"
+        folder={{
+          kind: 'company',
+          folderId: 'c0000000-0000-4000-8000-000000000000',
+          companyId: 'c0000000-0000-4000-8000-000000000000',
+        }}
         definition={definition}
         selectedId={selectedId}
         onSelect={() => {}}

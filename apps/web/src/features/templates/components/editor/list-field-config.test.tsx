@@ -7,31 +7,28 @@ import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../../../test/render.tsx';
 import { FieldConfig } from './field-config.tsx';
 
-// Issue 18.5: the template editor's list field picks a list of the List Library, and a
-// list-property field one property of that list.
+// Issue 18.5: the template editor's list field picks a list its template's folder may read, and a
+// list-property field one property of that list. A team template asks its team (a team controller
+// cannot open the List Library), not the company.
 
 const companyId = 'c0000000-0000-4000-8000-000000000000';
+const teamId = 'd0000000-0000-4000-8000-000000000000';
 const plantId = '11111111-1111-4111-8111-111111111111';
 const idProp = '22222222-2222-4222-8222-222222222222';
-const summary = {
-  folderId: companyId,
-  state: 'active',
-  itemCount: 3,
-  propertyCount: 1,
-  updatedAt: '2026-11-24T00:00:00Z',
-};
 
 vi.mock('../../../../lib/http.ts', async (original) => ({
   ...(await original<typeof import('../../../../lib/http.ts')>()),
   apiRequest: vi.fn(async (path: string) => {
-    if (path === `/api/companies/${companyId}/lists?state=active`)
-      return { lists: [{ id: plantId, name: 'Plant', ...summary }] };
-    if (path === `/api/companies/${companyId}/lists/${plantId}`)
+    if (path === `/api/teams/${teamId}/template-lists`)
       return {
-        id: plantId,
-        name: 'Plant',
-        ...summary,
-        properties: [{ id: idProp, name: 'Plant ID', type: 'text', sortValue: 0 }],
+        lists: [
+          {
+            id: plantId,
+            name: 'Plant',
+            origin: 'library',
+            properties: [{ id: idProp, name: 'Plant ID', type: 'text', sortValue: 0 }],
+          },
+        ],
       };
     throw new Error(`unexpected ${path}`);
   }),
@@ -46,7 +43,7 @@ function Harness({ selected, listId = null }: { selected: string; listId?: strin
   fields = all;
   return (
     <FieldConfig
-      companyId={companyId}
+      folder={{ kind: 'team', folderId: teamId, companyId }}
       field={all.find((f) => f.id === selected) as Field}
       fields={all}
       workflowColumns={null}
@@ -56,7 +53,9 @@ function Harness({ selected, listId = null }: { selected: string; listId?: strin
 }
 
 describe('list fields in the template editor', () => {
-  it("a list field picks one of the List Library's active lists", { timeout: 30_000 }, async () => {
+  it("a team template's list field picks one of the lists its team may read (asked of the team)", {
+    timeout: 30_000,
+  }, async () => {
     const user = userEvent.setup();
     await renderWithProviders(<Harness selected="plant" />);
     const picker = screen.getByLabelText('List', { selector: 'input' });

@@ -2,22 +2,27 @@ import type { Field, FieldOf } from '@formwork/shared/fields/field';
 import { Select } from '@mantine/core';
 import { problemMessage } from '../../../../lib/problem-message.ts';
 import { useTranslation } from '../../../../lib/translate.tsx';
-import { useLibraryList, useLibraryLists } from '../../api/library-lists.ts';
+import { useTemplateLists } from '../../api/template-lists.ts';
+import type { TemplateFolder } from '../../api/templates.ts';
 
-/** A list field's list: one of the List Library's active lists (issue 18.5). */
+/**
+ * A list field's list (issue 18.5): one of the lists the template's folder may read (the Template
+ * Library: the List Library's active lists; a team: the library lists deployed to its project and
+ * the project's own lists).
+ */
 export function ListFieldListPicker({
-  companyId,
+  folder,
   field,
   onChange,
 }: {
-  companyId: string;
+  folder: TemplateFolder;
   field: FieldOf<'list'>;
   onChange: (listId: string | null) => void;
 }) {
   const { t } = useTranslation();
-  const lists = useLibraryLists(companyId);
+  const lists = useTemplateLists(folder);
   const data = (lists.data ?? []).map((l) => ({ value: l.id, label: l.name }));
-  // A list no longer offered (archived or deleted) stays shown as such until another is picked.
+  // A list no longer offered (archived, deleted or undeployed) stays shown as such until another is picked.
   if (field.listId && lists.data && !data.some((d) => d.value === field.listId))
     data.push({ value: field.listId, label: t('editor.field.listUnavailable') });
   return (
@@ -38,12 +43,12 @@ export function ListFieldListPicker({
 
 /** A list-property field: its list field, then one property of that field's list (issue 18.5). */
 export function ListPropertyPickers({
-  companyId,
+  folder,
   field,
   fields,
   onChange,
 }: {
-  companyId: string;
+  folder: TemplateFolder;
   field: FieldOf<'listProperty'>;
   fields: readonly Field[];
   onChange: (patch: { sourceFieldId?: string | null; property?: string }) => void;
@@ -51,9 +56,10 @@ export function ListPropertyPickers({
   const { t } = useTranslation();
   const listFields = fields.filter((f): f is FieldOf<'list'> => f.type === 'list');
   const source = listFields.find((f) => f.id === field.sourceFieldId);
-  const list = useLibraryList(companyId, source?.listId ?? null);
-  const data = (list.data?.properties ?? []).map((p) => ({ value: p.id, label: p.name }));
-  if (field.property && list.data && !data.some((d) => d.value === field.property))
+  const lists = useTemplateLists(folder);
+  const list = source?.listId ? lists.data?.find((l) => l.id === source.listId) : undefined;
+  const data = (list?.properties ?? []).map((p) => ({ value: p.id, label: p.name }));
+  if (field.property && lists.data && !data.some((d) => d.value === field.property))
     data.push({ value: field.property, label: t('editor.field.propertyUnavailable') });
   return (
     <>
@@ -72,7 +78,7 @@ export function ListPropertyPickers({
         data={data}
         value={field.property || null}
         onChange={(v) => onChange({ property: v ?? '' })}
-        error={list.error ? problemMessage(list.error, t) : undefined}
+        error={lists.error ? problemMessage(lists.error, t) : undefined}
         comboboxProps={{ withinPortal: true }}
       />
     </>

@@ -94,7 +94,7 @@ export function TemplateEditor({ workspaceName, ...options }: Props) {
           </Tabs.Panel>
           <Tabs.Panel value="fields">
             <FieldsTab
-              companyId={folder.companyId}
+              folder={folder}
               definition={draft.definition}
               selectedId={editor.selectedField}
               onSelect={editor.setSelectedField}
