@@ -9,7 +9,7 @@ function jpeg(colour: string) {
     .toBuffer();
 }
 
-test('photos uploaded with tags filter by tag (issue 19)', async ({ page }) => {
+test('photos uploaded with tags filter by tag, and a photo gets a comment (issue 19)', async ({ page }) => {
   test.setTimeout(150_000);
   // The team controller lands on their team (Site Safety); its Photos section is in the top bar.
   await signInAndLand(page, demo.teamController);
@@ -67,4 +67,13 @@ test('photos uploaded with tags filter by tag (issue 19)', async ({ page }) => {
   const viewer = page.getByRole('dialog', { name: tagged });
   await expect(viewer.getByText(tagName)).toBeVisible();
   await expect(viewer.getByRole('img', { name: tagged })).toBeVisible();
+
+  // A comment on the photo (issue 19.3), listed under it with who wrote it.
+  const comments = viewer.getByRole('region', { name: 'Comments' });
+  await expect(comments.getByText('No comments yet.')).toBeVisible();
+  await viewer.getByRole('textbox', { name: 'Add a comment' }).fill(`Pour checked ${stamp}`);
+  await viewer.getByRole('button', { name: 'Post comment' }).click();
+  await expect(comments.getByText(`Pour checked ${stamp}`)).toBeVisible();
+  await expect(comments.getByText('Tara Controller')).toBeVisible();
+  await expect(viewer.getByRole('textbox', { name: 'Add a comment' })).toHaveValue('');
 });

@@ -147,6 +147,8 @@ export const permissions = [
   'photo.delete',
   /** Create, rename, colour and delete tags and tag groups: team controllers at a team, project controllers at a project. */
   'photo.manageTags',
+  /** Comment on a team's photos and mention people who can see the team (members and above). */
+  'photo.comment',
   /** See, create, archive, restore and delete a team's submission links (team controllers and above, issue 21). */
   'link.manage',
   /** See a team's or the company's dashboards and charts (members and above there; a company's also whoever has a role below it, counting only what they may see). */
@@ -335,6 +337,7 @@ export function can(m: Membership, verb: Permission, folder: FolderRef): boolean
     case 'photo.view':
     case 'photo.upload':
     case 'photo.tag':
+    case 'photo.comment':
       return folder.kind === 'team' && effectiveRole(m, folder) !== null;
     case 'photo.archive':
       return folder.kind === 'team' && effectiveRole(m, folder) !== null && (m.isAdmin || m.userType !== 'visitor');

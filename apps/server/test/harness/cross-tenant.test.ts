@@ -82,6 +82,8 @@ const idSources: Record<string, (w: Probed) => string> = {
   targetTeamId: (w) => teamIdOf(w, 0, 1),
   uploadedBy: (w) => w.personas.teamMember.userId,
   size: () => 'xs',
+  // A photo comment's mentions: a person of the workspace (another workspace's photo is not found first).
+  mentions: (w) => w.personas.teamMember.userId,
   add: () => '00000000-0000-4000-8000-000000000005',
   remove: () => '00000000-0000-4000-8000-000000000005',
   // The route step answers on the team before any link is looked up: any id probes it.

@@ -168,3 +168,38 @@ export const tagGroupUpdateSchema = tagGroupCreateSchema;
 
 export const tagParamsSchema = z.object({ tagId: id });
 export const tagGroupParamsSchema = z.object({ groupId: id });
+
+/* Comments on a photo, with mentions of people who can see the team (issue 19.3) */
+
+export const maxCommentLength = 2000;
+/** How many people one comment mentions at most. */
+export const maxMentionsPerComment = 20;
+
+export const photoCommentCreateSchema = z
+  .object({
+    /** Made by the client: sending the same comment again answers the comment it made (a retry). */
+    commentId: id.meta({ examples: ['00000000-0000-4000-8000-00000000c001'] }),
+    body: z
+      .string()
+      .trim()
+      .min(1, 'Write a comment')
+      .max(maxCommentLength, `A comment has at most ${maxCommentLength} characters`),
+    /** People mentioned (user ids): each must be able to see the team; each is e-mailed. */
+    mentions: z.array(id).max(maxMentionsPerComment, `Mention at most ${maxMentionsPerComment} people`).default([]),
+  })
+  .strict();
+export type PhotoCommentCreate = z.input<typeof photoCommentCreateSchema>;
+
+const personRef = z.object({ id, name: z.string() });
+export const photoCommentSchema = z.object({
+  id,
+  photoId: id,
+  body: z.string(),
+  author: personRef.nullable(),
+  mentions: z.array(personRef),
+  createdAt: z.string(),
+});
+export type PhotoComment = z.infer<typeof photoCommentSchema>;
+
+export const photoCommentsSchema = z.object({ comments: z.array(photoCommentSchema) });
+export type PhotoComments = z.infer<typeof photoCommentsSchema>;

@@ -408,3 +408,69 @@ export async function deleteGroup(tx: Tx, workspaceId: string, groupId: string) 
   await tx.execute(sql`update tags set group_id = null where workspace_id = ${workspaceId} and group_id = ${groupId}`);
   await tx.execute(sql`delete from tag_groups where workspace_id = ${workspaceId} and group_id = ${groupId}`);
 }
+
+/* Comments (issue 19.3) */
+
+type CommentRow = {
+  comment_id: string;
+  photo_id: string;
+  body: string;
+  author_id: string | null;
+  author_name: string | null;
+  mentions: { id: string; name: string }[] | null;
+  created_at: string | Date;
+};
+
+export type CommentRecord = {
+  id: string;
+  photoId: string;
+  body: string;
+  author: { id: string; name: string } | null;
+  mentions: { id: string; name: string }[];
+  createdAt: string;
+};
+
+const commentColumns = sql`
+  c.comment_id, c.photo_id, c.body, c.author_id, c.created_at,
+  trim(concat_ws(' ', u.first_name, u.last_name)) as author_name,
+  (select json_agg(json_build_object('id', m.user_id, 'name', trim(concat_ws(' ', m.first_name, m.last_name)))
+          order by array_position(c.mentions, m.user_id))
+     from users m where m.user_id = any(c.mentions)) as mentions`;
+
+function toComment(row: CommentRow): CommentRecord {
+  return {
+    id: row.comment_id,
+    photoId: row.photo_id,
+    body: row.body,
+    author: row.author_id ? { id: row.author_id, name: row.author_name ?? '' } : null,
+    mentions: row.mentions ?? [],
+    createdAt: iso(row.created_at),
+  };
+}
+
+/** A photo's comments, oldest first. */
+export async function photoComments(tx: Tx, workspaceId: string, photoId: string): Promise<CommentRecord[]> {
+  const result = await tx.execute<CommentRow>(sql`
+    select ${commentColumns} from photo_comments c left join users u on u.user_id = c.author_id
+     where c.workspace_id = ${workspaceId} and c.photo_id = ${photoId}
+     order by c.created_at, c.comment_id`);
+  return result.rows.map(toComment);
+}
+
+/** One comment of the workspace by its id (a replayed post finds the comment it made). */
+export async function commentById(tx: Tx, workspaceId: string, commentId: string) {
+  const result = await tx.execute<CommentRow>(sql`
+    select ${commentColumns} from photo_comments c left join users u on u.user_id = c.author_id
+     where c.workspace_id = ${workspaceId} and c.comment_id = ${commentId}`);
+  const [row] = result.rows;
+  return row ? toComment(row) : undefined;
+}
+
+export async function insertComment(
+  tx: Tx,
+  c: { workspaceId: string; commentId: string; photoId: string; authorId: string; body: string; mentions: string[] },
+): Promise<void> {
+  await tx.execute(sql`
+    insert into photo_comments (workspace_id, comment_id, photo_id, author_id, body, mentions)
+    values (${c.workspaceId}, ${c.commentId}, ${c.photoId}, ${c.authorId}, ${c.body}, ${uuidArray(c.mentions)})`);
+}

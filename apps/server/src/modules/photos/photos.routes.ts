@@ -2,6 +2,9 @@ import { can } from '@formwork/shared/permissions';
 import { projectParamsSchema, teamParamsSchema } from '@formwork/shared/schemas/folders';
 import {
   photoActionResultSchema,
+  photoCommentCreateSchema,
+  photoCommentSchema,
+  photoCommentsSchema,
   photoImageParamsSchema,
   photoImageQuerySchema,
   photoListQuerySchema,
@@ -111,6 +114,41 @@ export async function photoRoutes(app: App) {
         )
         .header('cache-control', 'private, max-age=86400')
         .send(image.stream);
+    },
+  });
+
+  app.get('/api/teams/:teamId/photos/:photoId/comments', {
+    config: { access: { permission: 'photo.view' } },
+    schema: {
+      tags,
+      security,
+      summary: "A photo's comments, oldest first, with the people each mentions",
+      params: photoParamsSchema,
+      response: { 200: photoCommentsSchema },
+    },
+    handler: async (request) => service.listComments(db, routeContext(request), request.params.photoId),
+  });
+
+  app.post('/api/teams/:teamId/photos/:photoId/comments', {
+    config: { access: { permission: 'photo.comment' } },
+    schema: {
+      tags,
+      security,
+      summary:
+        'Comment on a photo, mentioning people who can see the team (each is e-mailed; the comment id is the client’s)',
+      params: photoParamsSchema,
+      body: photoCommentCreateSchema,
+      response: { 200: photoCommentSchema, 201: photoCommentSchema },
+    },
+    handler: async (request, reply) => {
+      const { comment, created } = await service.addComment(
+        db,
+        { publicUrl: app.deps.config.publicUrl },
+        routeContext(request),
+        request.params.photoId,
+        request.body,
+      );
+      return reply.status(created ? 201 : 200).send(comment);
     },
   });
 

@@ -4,9 +4,12 @@ import { type FolderRef, photoItemAccess } from '@formwork/shared/permissions';
 import { encodeCursor } from '@formwork/shared/schemas/cursor';
 import {
   type Photo,
+  type PhotoComment,
+  type PhotoComments,
   type PhotoPage,
   type PhotoSize,
   type PhotoTransfer,
+  type photoCommentCreateSchema,
   photoListQuerySchema,
   type photoTagApplySchema,
   photoThumbnailSizes,
@@ -23,8 +26,10 @@ import { inScope, type Tx } from '../../db/tenant.ts';
 import { AppError } from '../../errors.ts';
 import { type ProcessedPhoto, processPhoto } from '../../files/images.ts';
 import type { FileStorage } from '../../files/storage.ts';
+import { enqueueMail } from '../../mail/mail.ts';
 import { recordEvents } from '../activity/record-events.ts';
 import { recordFile, writeImage } from '../files/files.service.ts';
+import { teamPerson } from '../people/people.service.ts';
 import * as queries from './photos.queries.ts';
 
 function photoUrls(teamId: string, photoId: string): Photo['urls'] {
@@ -543,5 +548,86 @@ export async function deleteTagGroup(db: AppDb, ctx: AccessContext, groupId: str
     await queries.deleteGroup(tx, workspaceId, groupId);
     await recordEvents(tx, [tagEvent(ctx, 'tagGroup.deleted', { groupId, name: group.name })]);
     return { id: groupId };
+  });
+}
+
+/* Comments and mentions (issue 19.3) */
+
+/** A photo's comments, oldest first (the photo found through the route's team, else 404). */
+export async function listComments(db: AppDb, ctx: AccessContext, photoId: string): Promise<PhotoComments> {
+  return inScope(db, ctx.scope, async (tx) => {
+    await onePhoto(tx, ctx, photoId);
+    return { comments: await queries.photoComments(tx, ctx.workspace.workspaceId, photoId) };
+  });
+}
+
+/**
+ * Adds a comment to a photo of the route's team. Everyone mentioned must be able to see the team
+ * (400 naming the mention otherwise); each of them but the author is e-mailed in the same
+ * transaction (the mail is sent if the comment commits). The comment id is the client's: the same
+ * comment sent again answers the comment it made.
+ */
+export async function addComment(
+  db: AppDb,
+  deps: { publicUrl: string },
+  ctx: AccessContext,
+  photoId: string,
+  body: z.output<typeof photoCommentCreateSchema>,
+): Promise<{ comment: PhotoComment; created: boolean }> {
+  const workspaceId = ctx.workspace.workspaceId;
+  return inScope(db, ctx.scope, async (tx) => {
+    const photo = await onePhoto(tx, ctx, photoId);
+    const existing = await queries.commentById(tx, workspaceId, body.commentId);
+    if (existing) {
+      if (existing.photoId !== photoId)
+        throw new AppError('duplicate', { detail: 'A different comment already has this id' });
+      return { comment: existing, created: false };
+    }
+    const mentionIds = [...new Set(body.mentions)];
+    const people = await Promise.all(
+      mentionIds.map((userId) => teamPerson(tx, workspaceId, ctx.folder.path as string[], userId)),
+    );
+    const errors = mentionIds.flatMap((userId, i) =>
+      people[i]
+        ? []
+        : [
+            {
+              path: `body.mentions.${body.mentions.indexOf(userId)}`,
+              message: 'This person cannot see this team',
+              code: 'invalid',
+            },
+          ],
+    );
+    if (errors.length > 0) throw new AppError('validationFailed', { errors });
+    await queries.insertComment(tx, {
+      workspaceId,
+      commentId: body.commentId,
+      photoId,
+      authorId: ctx.user.userId,
+      body: body.body,
+      mentions: mentionIds,
+    });
+    await recordEvents(tx, [
+      photoEvent(ctx, 'photo.commented', [photoId], { commentId: body.commentId, mentions: mentionIds }),
+    ]);
+    const author = `${ctx.user.firstName} ${ctx.user.lastName}`.trim() || ctx.user.email;
+    const link = `${deps.publicUrl}/photos/teams/${ctx.folder.folderId}`;
+    for (const person of people) {
+      if (!person || person.userId === ctx.user.userId) continue;
+      await enqueueMail(tx, {
+        to: person.email,
+        subject: `${author} mentioned you on a photo`,
+        text: [
+          `Hello ${person.name},`,
+          '',
+          `${author} mentioned you in a comment on ${photo.fileName ? `the photo ${photo.fileName}` : 'a photo'} in ${ctx.workspace.name} > ${ctx.folder.name}.`,
+          '',
+          body.body,
+          '',
+          `Open the team's photos: ${link}`,
+        ].join('\n'),
+      });
+    }
+    return { comment: (await queries.commentById(tx, workspaceId, body.commentId)) as PhotoComment, created: true };
   });
 }

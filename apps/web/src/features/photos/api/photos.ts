@@ -1,9 +1,15 @@
+import { type Person, teamPeopleSchema } from '@formwork/shared/schemas/people';
 import {
   type Photo,
+  type PhotoComment,
+  type PhotoCommentCreate,
+  type PhotoComments,
   type PhotoPage,
   type PhotoSource,
   type PhotoState,
   photoActionResultSchema,
+  photoCommentSchema,
+  photoCommentsSchema,
   photoPageSchema,
   type Tag,
   type TagCatalog,
@@ -43,6 +49,8 @@ export const photoKeys = {
   team: (teamId: string) => ['photos', teamId] as const,
   gallery: (teamId: string, filter: GalleryFilter) => ['photos', teamId, 'gallery', filter] as const,
   tags: (teamId: string) => ['photos', teamId, 'tags'] as const,
+  comments: (teamId: string, photoId: string) => ['photos', teamId, 'comments', photoId] as const,
+  people: (teamId: string) => ['photos', teamId, 'people'] as const,
 };
 
 export const galleryPageSize = 120;
@@ -198,4 +206,42 @@ export function useDeleteTagGroup(teamId: string) {
       method: 'DELETE',
     }),
   );
+}
+
+/** A photo's comments, oldest first (issue 19.3). */
+export function usePhotoComments(teamId: string, photoId: string) {
+  return useQuery({
+    queryKey: photoKeys.comments(teamId, photoId),
+    queryFn: ({ signal }) =>
+      apiRequest<PhotoComments>(`${teamUrl(teamId)}/photos/${encodeURIComponent(photoId)}/comments`, {
+        signal,
+        response: photoCommentsSchema,
+      }),
+  });
+}
+
+/** The people who can see the team: who a comment may mention. */
+export function useMentionablePeople(teamId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: photoKeys.people(teamId),
+    queryFn: ({ signal }) =>
+      apiRequest<{ people: Person[] }>(`${teamUrl(teamId)}/people`, { signal, response: teamPeopleSchema }),
+    enabled,
+  });
+}
+
+export function useAddPhotoComment(teamId: string, photoId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PhotoCommentCreate) =>
+      apiRequest<PhotoComment>(`${teamUrl(teamId)}/photos/${encodeURIComponent(photoId)}/comments`, {
+        method: 'POST',
+        body,
+        response: photoCommentSchema,
+      }),
+    onSettled: async () => {
+      await client.invalidateQueries({ queryKey: photoKeys.comments(teamId, photoId) });
+      await client.invalidateQueries({ queryKey: queryRoots.activity });
+    },
+  });
 }

@@ -347,7 +347,13 @@ export function GalleryPage({ teamId, path, viewer, userId, transferTargets }: P
           {gallery.isFetchingNextPage ? <Loader size="sm" aria-label={t('app.loading')} /> : null}
         </Box>
       )}
-      <PhotoViewer photos={photos} index={viewing} tags={tags} onIndex={setViewing} />
+      <PhotoViewer
+        photos={photos}
+        index={viewing}
+        tags={tags}
+        onIndex={setViewing}
+        canComment={can(viewer, 'photo.comment', team)}
+      />
       {managing ? (
         <TagManager
           teamId={teamId}

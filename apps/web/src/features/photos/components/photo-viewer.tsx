@@ -11,16 +11,22 @@ import { formPath } from '../../../lib/form-paths.ts';
 import { problemMessage } from '../../../lib/problem-message.ts';
 import { showToast } from '../../../lib/toast.tsx';
 import { useTranslation } from '../../../lib/translate.tsx';
+import { PhotoComments } from './photo-comments.tsx';
 
 type Props = {
   photos: Photo[];
   index: number | null;
   tags: Tag[];
   onIndex: (index: number | null) => void;
+  /** Whether the viewer may comment on the team's photos (photo.comment). */
+  canComment: boolean;
 };
 
-/** One photo large, with its facts; the arrow keys go to the previous and next photo, Escape closes. */
-export function PhotoViewer({ photos, index, tags, onIndex }: Props) {
+/**
+ * One photo large, with its facts and comments; the arrow keys go to the previous and next photo
+ * (not while typing), Escape closes.
+ */
+export function PhotoViewer({ photos, index, tags, onIndex, canComment }: Props) {
   const { t } = useTranslation();
   const dates = useDateText();
   const photo = index === null ? undefined : photos[index];
@@ -33,6 +39,8 @@ export function PhotoViewer({ photos, index, tags, onIndex }: Props) {
   useEffect(() => {
     if (index === null) return;
     const onKey = (event: KeyboardEvent) => {
+      // Arrow keys inside a comment or a picker move the caret, not the photo.
+      if (event.target instanceof Element && event.target.closest('input, textarea, [contenteditable="true"]')) return;
       if (event.key === 'ArrowRight') go(1);
       if (event.key === 'ArrowLeft') go(-1);
     };
@@ -119,6 +127,7 @@ export function PhotoViewer({ photos, index, tags, onIndex }: Props) {
               {t('photos.download')}
             </Button>
           </Group>
+          <PhotoComments key={photo.id} teamId={photo.teamId} photoId={photo.id} canComment={canComment} />
         </Stack>
       ) : null}
     </Modal>
