@@ -3,11 +3,12 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { mailTo } from '../mail-sink.ts';
 import { baseURL } from '../playwright.config.ts';
-import { accessToken, demo, signInAndLand } from './helpers.ts';
+import { accessToken, demo, folderNav, signInAndLand } from './helpers.ts';
 
 const domain = `acme-sso-${Date.now()}.example`;
 const lead = `site.lead@${domain}`;
 const tester = `it@${domain}`;
+const invitee = `new.starter@${domain}`;
 let idpProcess: ChildProcess;
 let idp: { issuer: string; clientId: string; clientSecret: string };
 
@@ -21,6 +22,7 @@ test.beforeAll(async () => {
       SECOND_IDP_ACCOUNTS: JSON.stringify({
         [tester]: { givenName: 'Ida', familyName: 'Tester', groups: [] },
         [lead]: { givenName: 'Sam', familyName: 'Lead', groups: ['site-leads'] },
+        [invitee]: { givenName: 'Idp', familyName: 'Name', groups: [] },
       }),
     },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -33,6 +35,10 @@ test.beforeAll(async () => {
 test.afterAll(() => {
   idpProcess?.kill('SIGTERM');
 });
+// The second test activates an invitation at the provider the first one connects.
+test.describe.configure({ mode: 'serial' });
+let companyId = '';
+let mappedTeam = '';
 
 test('a workspace connected to a second identity provider sends a person of its verified domain there; they land signed in with the level their group maps to (issue 23)', async ({
   page,
@@ -44,7 +50,7 @@ test('a workspace connected to a second identity provider sends a person of its 
   const workspaces = await (
     await page.request.get('/api/workspaces/accessible', { headers: { authorization: `Bearer ${token}` } })
   ).json();
-  const companyId = (workspaces.workspaces ?? workspaces).find((w: { name: string }) => w.name === 'Acme Construction')
+  companyId = (workspaces.workspaces ?? workspaces).find((w: { name: string }) => w.name === 'Acme Construction')
     .workspaceId as string;
   await page.goto(`/home/companies/${companyId}/settings?tab=security`);
 
@@ -100,7 +106,7 @@ test('a workspace connected to a second identity provider sends a person of its 
       headers: { authorization: `Bearer ${await accessToken(page)}` },
     })
   ).json();
-  const mappedTeam = mapped.mappings[0].folderId as string;
+  mappedTeam = mapped.mappings[0].folderId as string;
 
   // A person of the domain signs in: Formwork's page sends them to the second provider.
   const context = await browser.newContext();
@@ -130,5 +136,51 @@ test('a workspace connected to a second identity provider sends a person of its 
   // The level shows: as the team's controller they may invite people there.
   await person.goto(`/users/teams/${mappedTeam}`);
   await expect(person.getByRole('button', { name: 'Invite users' })).toBeVisible();
+  await context.close();
+});
+
+test('an invited person of the verified domain activates at the company sign-in, without a password, and lands on their team (issue 16.3, spec 2.7, 4.5)', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  expect(companyId).not.toBe('');
+  await signInAndLand(page, demo.orgController);
+  // A team the groups do not map (a mapped folder's level follows the provider's groups).
+  const teams = folderNav(page).getByRole('link', { name: 'Site Safety' });
+  await expect(teams.first()).toBeVisible();
+  const hrefs = await teams.evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+  const teamId = hrefs.map((h) => h.split('/')[3] as string).find((id) => id && id !== mappedTeam) as string;
+  const invited = await page.request.post(`/api/folders/${teamId}/invitations`, {
+    headers: { authorization: `Bearer ${await accessToken(page)}` },
+    data: { email: invitee, role: 'member', userType: 'contributor' },
+  });
+  expect(invited.status(), await invited.text()).toBe(201);
+  let text: string | undefined;
+  await expect.poll(() => (text = mailTo(invitee)), { timeout: 30_000 }).toBeTruthy();
+  const link = /(http\S+\/users\/activation\/\S+)/.exec(text ?? '')?.[1] as string;
+
+  const context = await browser.newContext();
+  const person = await context.newPage();
+  await person.goto(link);
+  await expect(person.getByRole('heading', { name: 'Join Acme Construction' })).toBeVisible();
+  await expect(
+    person.getByText('Your organisation signs in with single sign-on: you will not set a password here.'),
+  ).toBeVisible();
+  await person.getByRole('textbox', { name: 'First name' }).fill('Nia');
+  await person.getByRole('textbox', { name: 'Last name' }).fill('Starter');
+  await person.getByRole('textbox', { name: 'Mobile' }).fill('412 345 678');
+  await person.getByRole('checkbox').check();
+  await expect(person.getByRole('button', { name: 'Next' })).toHaveCount(0);
+  await person.getByRole('button', { name: 'Activate', exact: true }).click();
+  await person.waitForURL((url) => url.href.startsWith(idp.issuer), { timeout: 30_000 });
+  await person.getByLabel('Company e-mail').fill(invitee);
+  await person.getByRole('button', { name: 'Sign in at the second IdP' }).click();
+  // Signed in, on the team they were invited to, with their names from the activation.
+  await person.waitForURL(new RegExp(`/home/teams/${teamId}/activity`), { timeout: 30_000 });
+  const me = await (
+    await person.request.get('/api/me', { headers: { authorization: `Bearer ${await accessToken(person)}` } })
+  ).json();
+  expect(me).toMatchObject({ email: invitee, firstName: 'Nia', isSso: true });
   await context.close();
 });
