@@ -24,8 +24,8 @@ await migrate(database);
 // Seeds an empty database outside production only.
 const demo = await seedDemo(database, config);
 // Log lines leave asynchronously (pino flushes what is left when the process exits): written
-// synchronously, each request's two lines cost a write system call each, ~7 % of the server's CPU
-// time under the save benchmark (ADR 0015).
+// synchronously, each request's lines cost a write system call each, ~7 % of the server's CPU
+// time under the save benchmark (ADR 0015). A request writes one line, when it completes (app.ts).
 const logStream = pino.destination({ dest: 1, sync: false });
 const app = await buildApp({ config, database, logStream });
 const mailSender = startMailSender({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
