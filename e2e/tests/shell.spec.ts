@@ -9,7 +9,7 @@ test('/home with no folder chosen opens the landing folder, without the hint twi
   await expect(page.getByText('Please select your team from the side bar')).toHaveCount(0);
 });
 
-test('sections that are not built yet keep the shell and say so, at every address', async ({ page }) => {
+test('Analytics keeps the shell at every address of spec 2.2, legacy ones too', async ({ page }) => {
   test.setTimeout(150_000);
   await signInAndLand(page, demo.orgController);
   const teamId = (
@@ -20,13 +20,14 @@ test('sections that are not built yet keep the shell and say so, at every addres
   ).split('/')[3] as string;
 
   const addresses: [string, string][] = [
-    [`/analytics/teams/${teamId}`, 'Analytics'],
-    [`/analytics/companies/${companyId}/dashboards/grid`, 'Analytics'],
+    [`/analytics/teams/${teamId}`, `/analytics/teams/${teamId}/dashboards/grid`],
+    [`/analytics/companies/${companyId}/dashboards/grid`, `/analytics/companies/${companyId}/dashboards/grid`],
+    [`/teams/${teamId}/analytics`, `/analytics/teams/${teamId}/dashboards/grid`],
   ];
-  for (const [address, section] of addresses) {
+  for (const [address, landing] of addresses) {
     await page.goto(address);
-    await expect(page).toHaveURL(address);
-    await expect(page.getByText(`${section} is not available yet`)).toBeVisible();
+    await expect(page).toHaveURL(landing);
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboards' })).toBeVisible();
     // The shell stays: top bar (user menu, breadcrumb) and the folder navigation.
     await expect(page.getByRole('button', { name: 'Open user menu' })).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toBeVisible();
@@ -37,10 +38,6 @@ test('sections that are not built yet keep the shell and say so, at every addres
   await page.goto(`/teams/${teamId}/photos`);
   await expect(page).toHaveURL(`/photos/teams/${teamId}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Photos' })).toBeVisible();
-  await page.goto(`/analytics/teams/${teamId}`);
-  await expect(page.getByText('Analytics is not available yet')).toBeVisible();
-  await page.getByRole('link', { name: "Go to the folder's activity" }).click();
-  await expect(page).toHaveURL(`/home/teams/${teamId}/activity`);
   await page.getByRole('link', { name: 'Users' }).click();
   await expect(page).toHaveURL(`/users/teams/${teamId}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();

@@ -12,7 +12,6 @@ import { HomeRoute } from './routes/home-route.tsx';
 import { LandingRoute } from './routes/landing-route.tsx';
 import { LaunchRoute } from './routes/launch-route.tsx';
 import { OAuthRedirectRoute } from './routes/oauth-redirect-route.tsx';
-import { SectionNotAvailableRoute } from './routes/section-not-available-route.tsx';
 import { ShellLayout } from './shell/shell-layout.tsx';
 
 // The forms and template areas load on first use (their own chunks); a chunk that fails to load
@@ -38,6 +37,10 @@ const ActivationRoute = lazyWithReload(() =>
 );
 const PhoneWelcomeRoute = lazyWithReload(() =>
   import('./routes/activation-route.tsx').then((m) => ({ default: m.PhoneWelcomeRoute })),
+);
+// Analytics with ECharts loads only on its own addresses (ADR 0018).
+const AnalyticsRoute = lazyWithReload(() =>
+  import('./routes/analytics-route.tsx').then((m) => ({ default: m.AnalyticsRoute })),
 );
 const PhotosRoute = lazyWithReload(() => import('./routes/photos-route.tsx').then((m) => ({ default: m.PhotosRoute })));
 const LinksRoute = lazyWithReload(() => import('./routes/links-route.tsx').then((m) => ({ default: m.LinksRoute })));
@@ -67,11 +70,7 @@ function lazyPage(Page: ComponentType) {
   );
 }
 
-/**
- * The route table (spec 2.1, 2.2). Sections that are not built yet
- * (analytics) show the shell with a "not available yet" page at their addresses
- * (any tail, so legacy redirects land there too). Unknown paths go to the 404 page.
- */
+/** The route table (spec 2.1, 2.2). Unknown paths go to the 404 page. */
 export const routes: RouteObject[] = [
   { path: '/login', element: <LoginRoute /> },
   { path: '/oauth-redirect', element: <OAuthRedirectRoute /> },
@@ -130,10 +129,8 @@ export const routes: RouteObject[] = [
       { path: '/lists/:level/:folderId/:segment', element: lazyPage(ListsRoute) },
       // Spec 2.2: a team's Photos (issue 19).
       { path: '/photos/:level/:folderId', element: lazyPage(PhotosRoute) },
-      ...(['analytics'] as const).map((section) => ({
-        path: `/${section}/:level/:folderId/*`,
-        element: <SectionNotAvailableRoute section={section} />,
-      })),
+      // Spec 2.2: a team's or the company's Analytics (issue 20); any tail, so legacy redirects land.
+      { path: '/analytics/:level/:folderId/*', element: lazyPage(AnalyticsRoute) },
       // Forms of a team folder (issue 6): feed, form, new form, register, template grid (board).
       { path: '/apps/:level/:folderId/forms', element: lazyPage(TeamFormsRoute) },
       { path: '/apps/:level/:folderId/forms/new/:templateId', element: lazyPage(NewFormRoute) },

@@ -9,8 +9,11 @@ export const teamFormsPath = (teamId: string, state: 'active' | 'archived' = 'ac
 export const formPath = (teamId: string, formId: string) => `/apps/teams/${enc(teamId)}/forms/${enc(formId)}`;
 export const newFormPath = (teamId: string, templateId: string) =>
   `/apps/teams/${enc(teamId)}/forms/new/${enc(templateId)}`;
-export const registerPath = (teamId: string, templateId: string) =>
-  `/apps/teams/${enc(teamId)}/register/${enc(templateId)}`;
+/** A template's register, filtered by `filters` (`key:op:value`, as the register writes them) when given. */
+export const registerPath = (teamId: string, templateId: string, filters: readonly string[] = []) =>
+  `/apps/teams/${enc(teamId)}/register/${enc(templateId)}${
+    filters.length > 0 ? `?${new URLSearchParams(filters.map((f) => ['filter', f]))}` : ''
+  }`;
 /** The template's forms: the workflow board for a Workflow template, its feed otherwise. */
 export const gridPath = (teamId: string, templateId: string) => `/apps/teams/${enc(teamId)}/grid/${enc(templateId)}`;
 

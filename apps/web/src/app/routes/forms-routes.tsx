@@ -129,6 +129,7 @@ export function NewFormRoute() {
 export function RegisterRoute() {
   const scope = useTeamScope();
   const { templateId } = useParams();
+  const [search] = useSearchParams();
   if (scope === 'notTeam') return <TeamOnly />;
   if (scope === 'loading' || !templateId) return <Waiting />;
   const { location, context } = scope;
@@ -139,6 +140,7 @@ export function RegisterRoute() {
       templateId={templateId}
       canCreate={location.state === 'active' && can(location.viewer, 'form.create', teamRef(location))}
       me={context.me}
+      initialFilters={search.getAll('filter')}
     />
   );
 }

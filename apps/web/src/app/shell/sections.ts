@@ -20,9 +20,8 @@ export const sectionIds = [
 ] as const;
 export type SectionId = (typeof sectionIds)[number];
 
-/** Sections that are not built yet: their addresses show the shell with a "not available yet" page. */
-export const unbuiltSections = ['analytics'] as const;
-export type UnbuiltSection = (typeof unbuiltSections)[number];
+/** Sections that are not built yet (none now: Analytics was the last, issue 20); the top bar dims them. */
+export const unbuiltSections: readonly SectionId[] = [];
 
 /** Which folder levels each section exists at (spec 2.2). */
 export const sectionKinds: Record<SectionId, readonly FolderKind[]> = {
@@ -67,7 +66,7 @@ export type ShellSection = {
   built: boolean;
 };
 
-const isUnbuilt = (id: SectionId): id is UnbuiltSection => (unbuiltSections as readonly string[]).includes(id);
+const isUnbuilt = (id: SectionId): boolean => unbuiltSections.includes(id);
 
 /** Whether the address is this section of the folder (the forms area holds registers and boards). */
 export function isSectionActive(section: ShellSection, pathname: string, location: FolderLocation): boolean {

@@ -5,6 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fakeReply, templateReply } from '../../../../test/fake-reply.ts';
 import { renderWithProviders } from '../../../../test/render.tsx';
+import { registerPath } from '../../../lib/form-paths.ts';
 import { RegisterPage, registerOverscan } from './register-page.tsx';
 
 const requests: string[] = [];
@@ -142,6 +143,30 @@ afterAll(() => {
 });
 
 describe('register', () => {
+  it('opens with the filters of its address (a chart links to the forms behind a bar)', async () => {
+    const filters = ['field:colour:eq:red', 'createdAt:gte:2026-03-01T00:00:00Z'];
+    requests.length = 0;
+    await renderWithProviders(
+      <MemoryRouter>
+        <RegisterPage
+          teamId="team-1"
+          templateId={templateId}
+          canCreate={false}
+          me={{ userId: 'u', name: 'Me' }}
+          initialFilters={filters}
+        />
+      </MemoryRouter>,
+    );
+    await screen.findByText('Plant 1');
+    const first = new URL(requests.filter((r) => r.includes('/register?'))[0] as string, 'http://x');
+    expect(first.searchParams.getAll('filter')).toEqual(filters);
+    expect(screen.getByRole('button', { name: 'Remove filter field:colour:eq:red' })).toBeTruthy();
+    expect(registerPath('team-1', 'tpl', filters)).toBe(
+      `/apps/teams/team-1/register/tpl?filter=${encodeURIComponent(filters[0] as string)}&filter=${encodeURIComponent(filters[1] as string)}`,
+    );
+    requests.length = 0;
+  });
+
   it('pages with the keyset cursor as it scrolls and keeps only the visible rows plus 20 in the page', async () => {
     await renderWithProviders(
       <MemoryRouter>

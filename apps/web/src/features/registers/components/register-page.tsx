@@ -74,16 +74,18 @@ type Props = {
   canCreate: boolean;
   /** The signed-in user's id and name (the only name the app can show without a users endpoint). */
   me: { userId: string; name: string };
+  /** Filters the register opens with (`?filter=` of its address: a chart's bar links here). */
+  initialFilters?: readonly string[];
 };
 
 /** A register: every form of a template in the team, keyset-paged, sorted, filtered, virtualised. */
-export function RegisterPage({ teamId, templateId, canCreate, me }: Props) {
+export function RegisterPage({ teamId, templateId, canCreate, me, initialFilters = [] }: Props) {
   const { t } = useTranslation();
   // The app's general error toast tells a failure; the register then falls back to its own columns.
   const template = useTemplateById(templateId, { reportErrors: true });
   const [state, setState] = useState<'active' | 'archived'>('active');
   const [pickedSort, setSort] = useState<RegisterSort | null>(null);
-  const [filters, setFilters] = useState<string[]>([]);
+  const [filters, setFilters] = useState<string[]>(() => [...initialFilters]);
   const [chosen, setChosen] = useLocalStorage<string[] | null>({
     key: `formwork-register-columns:${templateId}`,
     defaultValue: null,

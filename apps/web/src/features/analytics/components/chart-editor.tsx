@@ -1,0 +1,287 @@
+import { chartFiltersMax } from '@formwork/shared/limits';
+import {
+  type Chart,
+  type ChartAggregate,
+  type ChartDefinition,
+  type ChartGrouping,
+  type ChartPeriod,
+  type ChartType,
+  chartAggregates,
+  chartPeriods,
+  chartTypes,
+} from '@formwork/shared/schemas/analytics';
+import { filterOperators } from '@formwork/shared/schemas/forms';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Group,
+  Modal,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconTrash } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { problemMessage } from '../../../lib/problem-message.ts';
+import { useTranslation } from '../../../lib/translate.tsx';
+import { useChartPreview, useChartSources, useSaveChart } from '../api/analytics.ts';
+import { ChartView } from './chart-view.tsx';
+
+type FilterRow = { key: string; op: string; value: string };
+
+const noValueOps = ['empty', 'notEmpty'];
+
+function filterText(row: FilterRow): string | null {
+  if (!row.key || !row.op) return null;
+  if (noValueOps.includes(row.op)) return `${row.key}:${row.op}`;
+  return row.value.trim() === '' ? null : `${row.key}:${row.op}:${row.value.trim()}`;
+}
+
+function filterRow(text: string): FilterRow {
+  const match = /^(field:[^:]+|[^:]+):([a-zA-Z]+)(?::([\s\S]*))?$/.exec(text);
+  return { key: match?.[1] ?? '', op: match?.[2] ?? 'eq', value: match?.[3] ?? '' };
+}
+
+type Props = {
+  folderId: string;
+  dashboardId: string;
+  /** The chart being changed; null: a new chart. */
+  chart: Chart | null;
+  onClose: () => void;
+};
+
+/** Build or change a chart (issue 20): template, measure, grouping, type, at most 2 filters, live preview. */
+export function ChartEditor({ folderId, dashboardId, chart, onClose }: Props) {
+  const { t } = useTranslation();
+  const sources = useChartSources(folderId);
+  const save = useSaveChart(folderId, dashboardId);
+  const initial = chart?.definition;
+  const [title, setTitle] = useState(chart?.title ?? '');
+  const [templateId, setTemplateId] = useState(initial?.templateId ?? '');
+  const [aggregate, setAggregate] = useState<ChartAggregate>(initial?.measure.aggregate ?? 'count');
+  const [measureField, setMeasureField] = useState(initial?.measure.fieldId ?? '');
+  const [by, setBy] = useState<ChartGrouping>(initial?.groupBy.by ?? 'field');
+  const [groupField, setGroupField] = useState(initial?.groupBy.fieldId ?? '');
+  const [date, setDate] = useState(initial?.groupBy.date ?? 'createdAt');
+  const [period, setPeriod] = useState<ChartPeriod>(initial?.groupBy.period ?? 'week');
+  const [type, setType] = useState<ChartType>(initial?.type ?? 'bar');
+  const [filters, setFilters] = useState<FilterRow[]>(() => (initial?.filters ?? []).map(filterRow));
+  const [error, setError] = useState<string | null>(null);
+
+  const template = sources.data?.templates.find((s) => s.templateId === templateId);
+  const fields = template?.fields ?? [];
+
+  const definition = useMemo<ChartDefinition | null>(() => {
+    if (!templateId) return null;
+    return {
+      templateId,
+      measure: aggregate === 'count' ? { aggregate } : { aggregate, fieldId: measureField || undefined },
+      groupBy:
+        by === 'field' ? { by, fieldId: groupField || undefined } : by === 'period' ? { by, date, period } : { by },
+      type,
+      filters: filters.map(filterText).filter((f): f is string => f !== null),
+    };
+  }, [templateId, aggregate, measureField, by, groupField, date, period, type, filters]);
+  const [previewed] = useDebouncedValue(definition, 300);
+  const preview = useChartPreview(folderId, previewed);
+
+  const submit = () => {
+    if (!definition) return;
+    setError(null);
+    save.mutate(
+      { chartId: chart?.chartId ?? null, title, definition },
+      { onSuccess: onClose, onError: (e) => setError(problemMessage(e, t)) },
+    );
+  };
+
+  const filterKeys = [
+    { value: 'createdAt', label: t('analytics.dates.createdAt') },
+    { value: 'updatedAt', label: t('analytics.dates.updatedAt') },
+    ...fields.map((f) => ({ value: `field:${f.id}`, label: f.label || f.id })),
+  ];
+
+  return (
+    <Modal opened onClose={onClose} size="xl" title={chart ? t('analytics.editChart') : t('analytics.addChart')}>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <Stack gap="sm">
+          <TextInput
+            label={t('analytics.chartTitle')}
+            value={title}
+            onChange={(e) => setTitle(e.currentTarget.value)}
+            required
+          />
+          <Select
+            label={t('analytics.template')}
+            data={(sources.data?.templates ?? []).map((s) => ({ value: s.templateId, label: s.name }))}
+            value={templateId || null}
+            onChange={(v) => {
+              setTemplateId(v ?? '');
+              setMeasureField('');
+              setGroupField('');
+              setFilters([]);
+            }}
+            searchable
+          />
+          <Group grow align="flex-start">
+            <Select
+              label={t('analytics.measure')}
+              data={chartAggregates.map((a) => ({ value: a, label: t(`analytics.aggregateNames.${a}`) }))}
+              value={aggregate}
+              onChange={(v) => v && setAggregate(v as ChartAggregate)}
+              allowDeselect={false}
+            />
+            {aggregate !== 'count' && (
+              <Select
+                label={t('analytics.measuredField')}
+                data={fields.filter((f) => f.numeric).map((f) => ({ value: f.id, label: f.label || f.id }))}
+                value={measureField || null}
+                onChange={(v) => setMeasureField(v ?? '')}
+              />
+            )}
+          </Group>
+          <Group grow align="flex-start">
+            <Select
+              label={t('analytics.groupBy')}
+              data={(['none', 'field', 'period', 'folder', 'workflowColumn'] as const)
+                .filter((g) => g !== 'workflowColumn' || template?.workflow)
+                .map((g) => ({ value: g, label: t(`analytics.groupings.${g}`) }))}
+              value={by}
+              onChange={(v) => v && setBy(v as ChartGrouping)}
+              allowDeselect={false}
+            />
+            {by === 'field' && (
+              <Select
+                label={t('analytics.groupField')}
+                data={fields.filter((f) => f.groupable).map((f) => ({ value: f.id, label: f.label || f.id }))}
+                value={groupField || null}
+                onChange={(v) => setGroupField(v ?? '')}
+              />
+            )}
+          </Group>
+          {by === 'period' && (
+            <Group grow align="flex-start">
+              <Select
+                label={t('analytics.periodDate')}
+                data={[
+                  { value: 'createdAt', label: t('analytics.dates.createdAt') },
+                  { value: 'updatedAt', label: t('analytics.dates.updatedAt') },
+                  ...fields.filter((f) => f.date).map((f) => ({ value: `field:${f.id}`, label: f.label || f.id })),
+                ]}
+                value={date}
+                onChange={(v) => v && setDate(v)}
+                allowDeselect={false}
+              />
+              <Select
+                label={t('analytics.period')}
+                data={chartPeriods.map((p) => ({ value: p, label: t(`analytics.periods.${p}`) }))}
+                value={period}
+                onChange={(v) => v && setPeriod(v as ChartPeriod)}
+                allowDeselect={false}
+              />
+            </Group>
+          )}
+          <Select
+            label={t('analytics.chartType')}
+            data={chartTypes.map((c) => ({ value: c, label: t(`analytics.types.${c}`) }))}
+            value={type}
+            onChange={(v) => v && setType(v as ChartType)}
+            allowDeselect={false}
+          />
+          <Stack gap={6}>
+            <Text size="sm" fw={500}>
+              {t('analytics.filters')}
+            </Text>
+            {filters.map((row, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: filter rows have no identity beyond their place
+              <Group key={index} gap={6} wrap="nowrap" align="flex-end">
+                <Select
+                  aria-label={t('analytics.filterField', { number: index + 1 })}
+                  data={filterKeys}
+                  value={row.key || null}
+                  onChange={(v) => setFilters((all) => all.map((r, i) => (i === index ? { ...r, key: v ?? '' } : r)))}
+                  searchable
+                  w={150}
+                />
+                <Select
+                  aria-label={t('analytics.filterOperator', { number: index + 1 })}
+                  data={filterOperators.map((o) => ({ value: o, label: t(`registers.ops.${o}`) }))}
+                  value={row.op}
+                  onChange={(v) => setFilters((all) => all.map((r, i) => (i === index ? { ...r, op: v ?? 'eq' } : r)))}
+                  allowDeselect={false}
+                  w={120}
+                />
+                {!noValueOps.includes(row.op) && (
+                  <TextInput
+                    aria-label={t('analytics.filterValue', { number: index + 1 })}
+                    value={row.value}
+                    onChange={(e) => {
+                      const value = e.currentTarget.value;
+                      setFilters((all) => all.map((r, i) => (i === index ? { ...r, value } : r)));
+                    }}
+                    style={{ flex: 1 }}
+                  />
+                )}
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={t('analytics.removeFilter')}
+                  onClick={() => setFilters((all) => all.filter((_, i) => i !== index))}
+                >
+                  <IconTrash size={16} />
+                </ActionIcon>
+              </Group>
+            ))}
+            <Button
+              variant="light"
+              size="xs"
+              w="fit-content"
+              disabled={filters.length >= chartFiltersMax || !template}
+              onClick={() => setFilters((all) => [...all, { key: '', op: 'eq', value: '' }])}
+            >
+              {t('analytics.addFilter')}
+            </Button>
+            {filters.length >= chartFiltersMax && (
+              <Text size="xs" c="dimmed">
+                {t('analytics.filtersMax', { max: chartFiltersMax })}
+              </Text>
+            )}
+          </Stack>
+        </Stack>
+        <Stack gap="sm">
+          <Text size="sm" fw={500}>
+            {t('analytics.preview')}
+          </Text>
+          <Paper withBorder p="sm" data-testid="chart-preview">
+            {!previewed ? (
+              <Text c="dimmed">{t('analytics.chooseTemplate')}</Text>
+            ) : preview.isError ? (
+              <Alert color="red">{problemMessage(preview.error, t)}</Alert>
+            ) : preview.data ? (
+              <ChartView definition={previewed} values={preview.data} />
+            ) : (
+              <Text c="dimmed">{t('app.loading')}</Text>
+            )}
+          </Paper>
+        </Stack>
+      </SimpleGrid>
+      {error && (
+        <Alert color="red" mt="md">
+          {error}
+        </Alert>
+      )}
+      <Group justify="flex-end" mt="lg">
+        <Button variant="default" onClick={onClose}>
+          {t('common.cancel')}
+        </Button>
+        <Button onClick={submit} loading={save.isPending} disabled={!definition || title.trim() === ''}>
+          {t('common.save')}
+        </Button>
+      </Group>
+    </Modal>
+  );
+}

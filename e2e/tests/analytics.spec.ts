@@ -1,0 +1,67 @@
+import { expect, type Page, test } from '@playwright/test';
+import { demo, signInAndLand } from './helpers.ts';
+
+/** The numbers of the preview drawn as a table: group name -> value. */
+async function previewTable(page: Page): Promise<Record<string, string>> {
+  const rows = page.getByTestId('chart-preview').locator('tbody tr');
+  await expect(rows.first()).toBeVisible();
+  const cells = await rows.evaluateAll((trs) =>
+    trs.map((tr) => Array.from(tr.querySelectorAll('td'), (td) => td.textContent ?? '')),
+  );
+  return Object.fromEntries(cells.map(([name, value]) => [name, value]));
+}
+
+test('a team controller builds a chart counting forms by a field, filters it and opens the register behind a bar', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signInAndLand(page, demo.teamController);
+  const teamId = /\/home\/teams\/([0-9a-f-]+)\/activity/.exec(page.url())?.[1] as string;
+  await page.getByRole('link', { name: 'Analytics', exact: true }).first().click();
+  await expect(page).toHaveURL(`/analytics/teams/${teamId}/dashboards/grid`);
+
+  const name = `Inspections ${Date.now()}`;
+  await page.getByRole('button', { name: 'New dashboard' }).click();
+  await page.getByLabel('Dashboard name').fill(name);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('link', { name }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Add chart' }).click();
+  const editor = page.getByRole('dialog');
+  await editor.getByLabel('Title').fill('Inspections by area');
+  await editor.getByRole('combobox', { name: 'Template' }).click();
+  await page.getByRole('option', { name: 'Site Inspection Checklist' }).click();
+  await editor.getByRole('combobox', { name: 'Field', exact: true }).click();
+  await page.getByRole('option', { name: 'Area inspected' }).click();
+  await editor.getByRole('combobox', { name: 'Chart type' }).click();
+  await page.getByRole('option', { name: 'Table' }).click();
+  const before = await previewTable(page);
+  const total = (counts: Record<string, string>) => Object.values(counts).reduce((sum, v) => sum + Number(v), 0);
+  expect(total(before)).toBeGreaterThan(1);
+
+  // A filter: only the inspections that found access and egress clear.
+  await editor.getByRole('button', { name: 'Add filter' }).click();
+  await editor.getByRole('combobox', { name: 'Filter 1 field' }).click();
+  await page.getByRole('option', { name: 'Access and egress clear' }).click();
+  await editor.getByRole('textbox', { name: 'Filter 1 value' }).fill('yes');
+  await expect.poll(async () => total(await previewTable(page))).toBeLessThan(total(before));
+
+  await editor.getByRole('combobox', { name: 'Chart type' }).click();
+  await page.getByRole('option', { name: 'Bar' }).click();
+  await editor.getByRole('button', { name: 'Save' }).click();
+  await expect(editor).toBeHidden();
+
+  // A bar of the chart on the dashboard opens the register filtered to its forms.
+  const card = page.getByRole('region', { name: 'Inspections by area' });
+  const bar = card.locator('[data-testid="chart"] svg path[fill]:not([fill="none"]):not([fill="transparent"])').first();
+  await expect(bar).toBeVisible();
+  await bar.click({ force: true });
+  await expect(page).toHaveURL(new RegExp(`/apps/teams/${teamId}/register/[0-9a-f-]+\\?filter=`));
+  const url = new URL(page.url());
+  expect(url.searchParams.getAll('filter')).toEqual([
+    expect.stringMatching(/^field:item-1:eq:yes$/),
+    expect.stringMatching(/^field:area:eq:/),
+  ]);
+  await expect(page.getByRole('button', { name: /Remove filter field:area:eq:/ })).toBeVisible();
+});
