@@ -15,9 +15,21 @@ export function fileNameFromDisposition(header: string | null, fallback: string)
   return (plain?.[1] ?? plain?.[2] ?? fallback).trim();
 }
 
-/** Downloads a protected file with the bearer token and saves it under the server's file name. */
-export async function downloadFile(path: string, fallbackName: string): Promise<string> {
-  const response = await fetch(path, { headers: await authorizationFor(path) });
+/**
+ * Downloads a protected file with the bearer token and saves it under the server's file name; with
+ * a JSON `body`, the file is what a POST of it answers (a selection too long for a query string).
+ */
+export async function downloadFile(path: string, fallbackName: string, body?: unknown): Promise<string> {
+  const response = await fetch(
+    path,
+    body === undefined
+      ? { headers: await authorizationFor(path) }
+      : {
+          method: 'POST',
+          headers: { ...(await authorizationFor(path)), 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        },
+  );
   if (!response.ok) throw new HttpError(response.status, undefined);
   const name = fileNameFromDisposition(response.headers.get('content-disposition'), fallbackName);
   const blob = await response.blob();

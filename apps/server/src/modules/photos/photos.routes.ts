@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { can } from '@formwork/shared/permissions';
 import { projectParamsSchema, teamParamsSchema } from '@formwork/shared/schemas/folders';
 import {
@@ -149,6 +150,25 @@ export async function photoRoutes(app: App) {
         request.body,
       );
       return reply.status(created ? 201 : 200).send(comment);
+    },
+  });
+
+  app.post('/api/teams/:teamId/photos/zip', {
+    config: { access: { permission: 'photo.view' } },
+    schema: {
+      tags,
+      security,
+      summary: 'Download a selection of photos as one ZIP (streamed; names kept unique)',
+      params: teamParamsSchema,
+      body: photoSelectionSchema,
+    },
+    handler: async (request, reply) => {
+      const zip = await service.photoZip(db, storage, routeContext(request), request.body.photoIds);
+      return reply
+        .type('application/zip')
+        .header('content-disposition', 'attachment; filename="photos.zip"')
+        .header('cache-control', 'no-store')
+        .send(Readable.from(zip));
     },
   });
 

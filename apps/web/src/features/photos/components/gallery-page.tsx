@@ -22,9 +22,10 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconTags, IconUpload } from '@tabler/icons-react';
+import { IconFileZip, IconTags, IconUpload } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
 import { type Confirmation, ConfirmModal } from '../../../components/ui/confirm-modal.tsx';
+import { downloadFile } from '../../../lib/download.ts';
 import { problemMessage } from '../../../lib/problem-message.ts';
 import { showToast } from '../../../lib/toast.tsx';
 import { useTranslation } from '../../../lib/translate.tsx';
@@ -89,6 +90,7 @@ export function GalleryPage({ teamId, path, viewer, userId, transferTargets }: P
   const [viewing, setViewing] = useState<number | null>(null);
   const [managing, setManaging] = useState(false);
   const [transferring, setTransferring] = useState(false);
+  const [zipping, setZipping] = useState(false);
   const [applying, setApplying] = useState<string[]>([]);
   const [dragging, setDragging] = useState(false);
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
@@ -293,6 +295,20 @@ export function GalleryPage({ teamId, path, viewer, userId, transferTargets }: P
               {t('photos.restore')}
             </Button>
           ) : null}
+          <Button
+            size="xs"
+            variant="default"
+            leftSection={<IconFileZip size={14} />}
+            loading={zipping}
+            onClick={() => {
+              setZipping(true);
+              downloadFile(`/api/teams/${encodeURIComponent(teamId)}/photos/zip`, 'photos.zip', { photoIds: ids })
+                .catch(fail)
+                .finally(() => setZipping(false));
+            }}
+          >
+            {t('photos.downloadZip')}
+          </Button>
           {can(viewer, 'photo.delete', team) && transferTargets.length > 0 ? (
             <Button size="xs" variant="default" onClick={() => setTransferring(true)}>
               {t('photos.moveOrCopy')}
