@@ -92,7 +92,8 @@ export function fillPath(operation: Operation, values: (name: string) => string)
 /**
  * A valid instance of the schema: an example when the contract gives one, enums take their first value, strings a short word (or an id
  * from `idFor` by property name), numbers their minimum; optional properties are left out
- * unless they are ids.
+ * unless they are ids or their contract gives an example (an optional field a rule may still ask
+ * for, such as the activation's password unless the address signs in with single sign-on).
  */
 export function sample(schema: JsonSchema, idFor: (name: string) => string, name = ''): unknown {
   if (schema.const !== undefined) return schema.const;
@@ -108,7 +109,9 @@ export function sample(schema: JsonSchema, idFor: (name: string) => string, name
     case 'object': {
       const result: Record<string, unknown> = {};
       for (const [key, property] of Object.entries(schema.properties ?? {})) {
-        if (schema.required?.includes(key) || schemaHasIds(property)) result[key] = sample(property, idFor, key);
+        const exemplified = property.example !== undefined || property.examples !== undefined;
+        if (schema.required?.includes(key) || schemaHasIds(property) || exemplified)
+          result[key] = sample(property, idFor, key);
       }
       return result;
     }
