@@ -187,24 +187,6 @@ export async function itemsByIds(
   return result.rows.map((r) => ({ ...r, position: Number(r.position) }));
 }
 
-/** The lists among `listIds` that are active lists of the company's List Library. */
-export async function activeCompanyLists(
-  tx: Tx,
-  workspaceId: string,
-  companyId: string,
-  listIds: readonly string[],
-): Promise<Set<string>> {
-  if (listIds.length === 0) return new Set();
-  const result = await tx.execute<{ id: string }>(sql`
-    select list_id as id from lists
-     where workspace_id = ${workspaceId} and folder_id = ${companyId} and state = 'active'
-       and list_id in (${sql.join(
-         listIds.map((id) => sql`${id}::uuid`),
-         sql`, `,
-       )})`);
-  return new Set(result.rows.map((r) => r.id));
-}
-
 /** The properties of several lists, by list id. */
 export async function propertiesOfLists(
   tx: Tx,
