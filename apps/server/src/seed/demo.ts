@@ -9,6 +9,7 @@ import { hashPassword } from '../modules/identity/password.ts';
 import { writeInvitations } from '../modules/people/invitations.service.ts';
 import { writeNewWorkspace } from '../modules/workspaces/workspaces.service.ts';
 import { seedDemoActions } from './demo-actions.ts';
+import { seedDemoDashboards } from './demo-dashboards.ts';
 import { seedDemoForms } from './demo-forms.ts';
 import { seedDemoGallery } from './demo-gallery.ts';
 import { seedDemoLists } from './demo-lists.ts';
@@ -322,6 +323,13 @@ export async function seedDemo(database: Database, config: Config): Promise<{ us
       uploaderIds: [userIds.get(`team.controller@${domain}`) as string, orgController],
       dataDir: config.dataDir,
       timeZone: demoTimeZone,
+    });
+    await seedDemoDashboards(tx, {
+      workspaceId,
+      projectId: projectIds[2] as string,
+      teamId: teamIds[2]?.[0] as string,
+      userId: userIds.get(`team.controller@${domain}`) as string,
+      orgControllerId: orgController,
     });
     await seedDemoActions(tx, {
       workspaceId,

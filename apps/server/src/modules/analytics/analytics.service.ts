@@ -271,8 +271,17 @@ type CheckedChart = {
  * (the register's rules). Every problem is a field error under `body.definition`.
  */
 async function checkedChart(tx: Tx, ctx: AccessContext, chart: ChartDefinition): Promise<CheckedChart> {
+  return checkedChartIn(tx, ctx.workspace.workspaceId, folderOf(ctx), chart);
+}
+
+async function checkedChartIn(
+  tx: Tx,
+  workspaceId: string,
+  folder: AnalyticsFolder,
+  chart: ChartDefinition,
+): Promise<CheckedChart> {
   const at = 'body.definition';
-  const [template] = await queries.chartTemplates(tx, ctx.workspace.workspaceId, folderOf(ctx), chart.templateId);
+  const [template] = await queries.chartTemplates(tx, workspaceId, folder, chart.templateId);
   if (!template)
     throw new AppError('validationFailed', {
       errors: [{ path: `${at}.templateId`, message: 'Choose a template of this folder' }],
@@ -473,4 +482,55 @@ export async function chartValues(
     const chart = await requireChart(tx, ctx, dashboardId, chartId);
     return valuesOf(tx, ctx, chart.definition);
   });
+}
+
+/** A chart of a dashboard written by the demo seed: its template named by name. */
+export type SeedChart = {
+  title: string;
+  template: string;
+  definition: Omit<ChartDefinition, 'templateId'>;
+  layout: Chart['layout'];
+};
+
+/**
+ * The demo seed's dashboards (issue 20): one dashboard with its charts in a team or the company,
+ * each chart checked against its template as the routes check it, with its audit event.
+ */
+export async function writeDashboard(
+  tx: Tx,
+  target: { workspaceId: string; folder: AnalyticsFolder; folderPath: string[]; userId: string },
+  name: string,
+  charts: SeedChart[],
+): Promise<string> {
+  const { workspaceId, folder, userId } = target;
+  const dashboardId = randomUUID();
+  const templates = await queries.chartTemplates(tx, workspaceId, folder);
+  await queries.insertDashboard(tx, { workspaceId, dashboardId, folderId: folder.folderId, name, userId });
+  for (const chart of charts) {
+    const template = templates.find((t) => t.name === chart.template);
+    if (!template) throw new Error(`No template ${chart.template} for charts in ${folder.folderId}`);
+    const definition = chartDefinitionSchema.parse({ ...chart.definition, templateId: template.templateId });
+    await checkedChartIn(tx, workspaceId, folder, definition);
+    await queries.insertChart(tx, {
+      workspaceId,
+      chartId: randomUUID(),
+      dashboardId,
+      title: chart.title,
+      definition,
+      layout: chart.layout,
+      userId,
+    });
+  }
+  await recordEvents(tx, [
+    {
+      workspaceId,
+      actorUserId: userId,
+      action: 'dashboard.created',
+      subjectType: folder.kind,
+      subjectId: folder.folderId,
+      folderPath: target.folderPath,
+      details: { dashboardId, name },
+    },
+  ]);
+  return dashboardId;
 }

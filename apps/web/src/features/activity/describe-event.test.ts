@@ -24,6 +24,9 @@ describe('activity sentences', () => {
     expect(describeEvent(t, event('form.created', 'form', 'Toolbox Talk 9'))).toBe(
       'Olivia Controller created the form Toolbox Talk 9',
     );
+    expect(describeEvent(t, event('dashboard.created', 'team', 'Civil Works'))).toBe(
+      'Olivia Controller added a dashboard to the team folder Civil Works',
+    );
     expect(describeEvent(t, event('template.deployed', 'template', 'Daily Site Diary'))).toBe(
       'Olivia Controller deployed the template Daily Site Diary',
     );

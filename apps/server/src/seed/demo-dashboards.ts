@@ -1,0 +1,89 @@
+import type { Tx } from '../db/tenant.ts';
+import { writeDashboard } from '../modules/analytics/analytics.service.ts';
+
+/**
+ * Step of the demo seed (issue 20): a team dashboard in Riverside Apartments / Civil Works and a
+ * company dashboard, over the demo forms of the Site Inspection Checklist (a Template Library
+ * template deployed to the team).
+ */
+export async function seedDemoDashboards(
+  tx: Tx,
+  demo: { workspaceId: string; projectId: string; teamId: string; userId: string; orgControllerId: string },
+): Promise<void> {
+  const { workspaceId, projectId, teamId } = demo;
+  const template = 'Site Inspection Checklist';
+  await writeDashboard(
+    tx,
+    {
+      workspaceId,
+      folder: { kind: 'team', folderId: teamId },
+      folderPath: [workspaceId, projectId, teamId],
+      userId: demo.userId,
+    },
+    'Site inspections',
+    [
+      {
+        title: 'Inspections by area',
+        template,
+        definition: {
+          measure: { aggregate: 'count' },
+          groupBy: { by: 'field', fieldId: 'area' },
+          type: 'bar',
+          filters: [],
+        },
+        layout: { x: 0, y: 0, w: 6, h: 4 },
+      },
+      {
+        title: 'Inspections per week',
+        template,
+        definition: {
+          measure: { aggregate: 'count' },
+          groupBy: { by: 'period', date: 'field:when', period: 'week' },
+          type: 'line',
+          filters: [],
+        },
+        layout: { x: 6, y: 0, w: 6, h: 4 },
+      },
+      {
+        title: 'Access and egress clear',
+        template,
+        definition: {
+          measure: { aggregate: 'count' },
+          groupBy: { by: 'field', fieldId: 'item-1' },
+          type: 'donut',
+          filters: [],
+        },
+        layout: { x: 0, y: 4, w: 6, h: 4 },
+      },
+    ],
+  );
+  await writeDashboard(
+    tx,
+    {
+      workspaceId,
+      folder: { kind: 'company', folderId: workspaceId },
+      folderPath: [workspaceId],
+      userId: demo.orgControllerId,
+    },
+    'Company overview',
+    [
+      {
+        title: 'Inspections by team',
+        template,
+        definition: { measure: { aggregate: 'count' }, groupBy: { by: 'folder' }, type: 'bar', filters: [] },
+        layout: { x: 0, y: 0, w: 6, h: 4 },
+      },
+      {
+        title: 'Edge protection in place',
+        template,
+        definition: {
+          measure: { aggregate: 'count' },
+          groupBy: { by: 'field', fieldId: 'item-2' },
+          type: 'pie',
+          filters: [],
+        },
+        layout: { x: 6, y: 0, w: 6, h: 4 },
+      },
+    ],
+  );
+}
