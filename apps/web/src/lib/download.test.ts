@@ -28,6 +28,6 @@ describe('downloadFile', () => {
     await downloadFile('/api/teams/t/photos/zip', 'fallback.zip', { photoIds: ids });
     expect(calls[1]?.init?.method).toBe('POST');
     expect(JSON.parse(String(calls[1]?.init?.body))).toEqual({ photoIds: ids });
-    expect((calls[1]?.init?.headers as Record<string, string>)['content-type']).toBe('application/json');
+    expect(new Headers(calls[1]?.init?.headers).get('content-type')).toBe('application/json');
   });
 });

@@ -25,7 +25,15 @@ describe('chart option', () => {
     expect(bar).toMatchObject({
       aria: { enabled: true, label: { description: 'Forms in 2 groups' } },
       xAxis: { data: ['A', 'B'] },
-      series: [{ type: 'bar', data: [{ name: 'A', value: 2 }, { name: 'B', value: 5 }] }],
+      series: [
+        {
+          type: 'bar',
+          data: [
+            { name: 'A', value: 2 },
+            { name: 'B', value: 5 },
+          ],
+        },
+      ],
     });
     expect(chartOption({ type: 'line' }, points, { description: '', measure: '' })).toMatchObject({
       series: [{ type: 'line' }],
