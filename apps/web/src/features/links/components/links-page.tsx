@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { IconDots, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { type Confirmation, ConfirmModal } from '../../../components/ui/confirm-modal.tsx';
+import { useArchiveAndDelete } from '../../../components/ui/archive-delete.tsx';
 import { useDateText } from '../../../lib/date-text.tsx';
 import { showToast } from '../../../lib/toast.tsx';
 import { useTranslation } from '../../../lib/translate.tsx';
@@ -37,36 +37,18 @@ export function LinksPage({ teamId }: { teamId: string }) {
   const changeState = useSetLinkState(teamId);
   const remove = useDeleteLink(teamId);
   const [creating, setCreating] = useState(false);
-  const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
   const rows = links.data ?? [];
 
-  const setLinkState = (link: Link, to: LinkState) =>
-    changeState
-      .mutateAsync({ linkId: link.id, state: to })
-      .then(() =>
-        showToast('success', t(to === 'archived' ? 'links.archived' : 'links.restored', { name: link.name })),
-      );
-
-  const confirmArchive = (link: Link) =>
-    setConfirmation({
-      title: t('links.archiveTitle'),
-      body: t('links.archiveBody', { name: link.name }),
-      confirmLabel: t('links.archive'),
-      onConfirm: () => setLinkState(link, 'archived').finally(() => setConfirmation(null)),
-    });
-
-  const confirmDelete = (link: Link) =>
-    setConfirmation({
-      title: t('links.deleteTitle'),
-      body: t('links.deleteBody', { name: link.name }),
-      confirmLabel: t('links.delete'),
-      danger: true,
-      onConfirm: () =>
-        remove
-          .mutateAsync(link.id)
-          .then(() => showToast('success', t('links.deleted', { name: link.name })))
-          .finally(() => setConfirmation(null)),
-    });
+  const {
+    changeState: setLinkState,
+    confirmArchive,
+    confirmDelete,
+    confirmModal,
+  } = useArchiveAndDelete<Link>('links', {
+    setState: (link, to) => changeState.mutateAsync({ linkId: link.id, state: to }),
+    remove: (link) => remove.mutateAsync(link.id),
+    busy: changeState.isPending || remove.isPending,
+  });
 
   return (
     <Stack gap="md" p="md">
@@ -172,11 +154,7 @@ export function LinksPage({ teamId }: { teamId: string }) {
           onClose={() => setCreating(false)}
         />
       ) : null}
-      <ConfirmModal
-        confirmation={confirmation}
-        busy={changeState.isPending || remove.isPending}
-        onClose={() => setConfirmation(null)}
-      />
+      {confirmModal}
     </Stack>
   );
 }

@@ -19,7 +19,7 @@ import {
 import { IconDots, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { type Confirmation, ConfirmModal } from '../../../components/ui/confirm-modal.tsx';
+import { useArchiveAndDelete } from '../../../components/ui/archive-delete.tsx';
 import type { DeployTarget } from '../../../components/ui/deployment-modal.tsx';
 import { showToast } from '../../../lib/toast.tsx';
 import { useTranslation } from '../../../lib/translate.tsx';
@@ -58,7 +58,6 @@ export function ListsPage({ folder, path, viewer, state, projects }: Props) {
   const setState = useSetListState(folder.companyId);
   const remove = useDeleteList(folder.companyId);
   const [naming, setNaming] = useState<{ list: ListSummary | null } | null>(null);
-  const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
   // Spec 4.3: the List Library's active lists are deployed to projects by those who manage them.
   const deploys = manage && folder.kind === 'company' && state === 'active';
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -81,33 +80,11 @@ export function ListsPage({ folder, path, viewer, state, projects }: Props) {
   };
   const title = folder.kind === 'company' ? t('shell.listLibrary') : t('shell.lists');
 
-  const changeState = (list: ListSummary, to: ListState) =>
-    setState
-      .mutateAsync({ listId: list.id, state: to })
-      .then(() =>
-        showToast('success', t(to === 'archived' ? 'lists.archived' : 'lists.restored', { name: list.name })),
-      );
-
-  const confirmArchive = (list: ListSummary) =>
-    setConfirmation({
-      title: t('lists.archiveTitle'),
-      body: t('lists.archiveBody', { name: list.name }),
-      confirmLabel: t('lists.archive'),
-      onConfirm: () => changeState(list, 'archived').finally(() => setConfirmation(null)),
-    });
-
-  const confirmDelete = (list: ListSummary) =>
-    setConfirmation({
-      title: t('lists.deleteTitle'),
-      body: t('lists.deleteBody', { name: list.name }),
-      confirmLabel: t('lists.delete'),
-      danger: true,
-      onConfirm: () =>
-        remove
-          .mutateAsync(list.id)
-          .then(() => showToast('success', t('lists.deleted', { name: list.name })))
-          .finally(() => setConfirmation(null)),
-    });
+  const { changeState, confirmArchive, confirmDelete, confirmModal } = useArchiveAndDelete<ListSummary>('lists', {
+    setState: (list, to) => setState.mutateAsync({ listId: list.id, state: to }),
+    remove: (list) => remove.mutateAsync(list.id),
+    busy: setState.isPending || remove.isPending,
+  });
 
   return (
     <Stack gap="md" p="md">
@@ -266,11 +243,7 @@ export function ListsPage({ folder, path, viewer, state, projects }: Props) {
           }}
         />
       ) : null}
-      <ConfirmModal
-        confirmation={confirmation}
-        busy={setState.isPending || remove.isPending}
-        onClose={() => setConfirmation(null)}
-      />
+      {confirmModal}
     </Stack>
   );
 }
