@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import { enforceRouteAccess, type RouteAccessRow, routeFolderMatch } from './authz/route-access.ts';
@@ -101,7 +101,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     routerOptions: { maxParamLength: 200 },
     // One line per request, written when it completes (the onResponse hook below), instead of
     // Fastify's two (incoming and completed): the request's method and URL are in that line.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     // Bad URLs and over-long parameters are refused before routing: same problem+json as the rest.
     frameworkErrors: (error, request, reply) => {
       applySecurityHeaders(request, reply);

@@ -125,25 +125,6 @@ export async function setPasswordHash(tx: Tx, userId: string, passwordHash: stri
     where user_id = ${userId}`);
 }
 
-/**
- * Records a usage event of the person, in a workspace only if they belong to it: answers false (and
- * records nothing) for a workspace that is not theirs.
- */
-export async function insertUsageEvent(
-  tx: Tx,
-  userId: string,
-  event: { name: string; context: Record<string, string>; workspaceId?: string },
-): Promise<boolean> {
-  const workspaceId = event.workspaceId ?? null;
-  const result = await tx.execute(sql`
-    insert into usage_events (user_id, workspace_id, name, context)
-    select ${userId}, ${workspaceId}::uuid, ${event.name}, ${JSON.stringify(event.context)}::jsonb
-     where ${workspaceId}::uuid is null
-        or exists (select 1 from workspace_users where user_id = ${userId} and workspace_id = ${workspaceId}::uuid)
-    returning usage_event_id`);
-  return result.rows.length > 0;
-}
-
 export type UsageEventRow = {
   created_at: Timestamp;
   name: string;

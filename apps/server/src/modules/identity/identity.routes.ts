@@ -60,7 +60,7 @@ export async function identityRoutes(app: App) {
       response: { 204: z.null() },
     },
     handler: async (request, reply) => {
-      await service.recordUsageEvent(database.db, requireUser(request), request.body);
+      await service.saveUsageEvent(database.db, requireUser(request), request.body);
       return reply.status(204).send(null);
     },
   });

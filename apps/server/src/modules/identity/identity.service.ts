@@ -5,8 +5,9 @@ import type { AppDb } from '../../db/client.ts';
 import { iso, parseJson } from '../../db/sql-values.ts';
 import { inScope } from '../../db/tenant.ts';
 import { AppError } from '../../errors.ts';
-import { csvText } from '../forms/export-writers.ts';
+import { csvText } from '../../files/csv.ts';
 import * as queries from './identity.queries.ts';
+import { recordUsageEvent } from './usage-events.ts';
 
 export async function getCurrentUser(db: AppDb, user: SignedInUser): Promise<CurrentUser> {
   const row = await inScope(db, personalScope(user), (tx) => queries.getCurrentUser(tx, user.userId));
@@ -25,8 +26,10 @@ export async function updateCurrentUser(
 }
 
 /** Records a usage event of the person; a workspace they do not belong to is not found (404). */
-export async function recordUsageEvent(db: AppDb, user: SignedInUser, event: UsageEvent): Promise<void> {
-  const recorded = await inScope(db, personalScope(user), (tx) => queries.insertUsageEvent(tx, user.userId, event));
+export async function saveUsageEvent(db: AppDb, user: SignedInUser, event: UsageEvent): Promise<void> {
+  const recorded = await inScope(db, personalScope(user), (tx) =>
+    recordUsageEvent(tx, { ...event, userId: user.userId }),
+  );
   if (!recorded) throw new AppError('notFound');
 }
 

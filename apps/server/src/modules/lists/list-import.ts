@@ -8,6 +8,7 @@ import {
   listValueError,
   normaliseListValue,
 } from '@formwork/shared/schemas/lists';
+import { csvField } from '../../files/csv.ts';
 
 /** One property of an imported file: an existing property of the same name keeps its id. */
 export type ImportedProperty = { name: string; type: ListPropertyType; existingId: string | null; column: number };
@@ -252,27 +253,19 @@ const typeWord: Record<ListPropertyType, string> = {
   colour: 'Colour',
 };
 
-/** Spreadsheet formula injection: text starting with these is prefixed so it stays text. */
-const formulaStart = /^[=+\-@\t\r]/;
-
-function csvCell(value: string, isText: boolean): string {
-  const text = isText && formulaStart.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
 /**
  * The list as a CSV the import reads back (issue 18.3): Item, Colour, then each property with its
  * type in brackets; UTF-8 with a byte-order mark so spreadsheets read accents.
  */
 export function listCsv(properties: ListProperty[], items: Omit<ComparableItem, 'id'>[]): string {
   const header = ['Item', 'Colour', ...properties.map((p) => `${p.name} [${typeWord[p.type]}]`)];
-  const lines = [header.map((h) => csvCell(h, true)).join(',')];
+  const lines = [header.map((h) => csvField(h)).join(',')];
   for (const item of items) {
     lines.push(
       [
-        csvCell(item.label, true),
+        csvField(item.label),
         item.colour ?? '',
-        ...properties.map((p) => csvCell(item.values[p.id] ?? '', p.type === 'text')),
+        ...properties.map((p) => csvField(item.values[p.id] ?? '', p.type === 'text')),
       ].join(','),
     );
   }

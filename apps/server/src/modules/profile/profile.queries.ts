@@ -91,9 +91,3 @@ export async function fullName(tx: Tx, userId: string): Promise<string> {
   );
   return result.rows[0]?.name ?? '';
 }
-
-/** The person's own record of what they changed (their profile belongs to no workspace). */
-export async function recordPersonEvent(tx: Tx, userId: string, name: string, context: Record<string, string>) {
-  await tx.execute(sql`
-    insert into usage_events (user_id, name, context) values (${userId}, ${name}, ${JSON.stringify(context)}::jsonb)`);
-}

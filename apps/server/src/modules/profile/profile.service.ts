@@ -17,6 +17,7 @@ import { type ProcessedImage, processImage } from '../../files/images.ts';
 import type { FileStorage } from '../../files/storage.ts';
 import { enqueueMail } from '../../mail/mail.ts';
 import { getCurrentUser } from '../identity/identity.service.ts';
+import { recordUsageEvent } from '../identity/usage-events.ts';
 import { workspaceFeatureToggles } from '../workspaces/workspaces.service.ts';
 import * as queries from './profile.queries.ts';
 
@@ -57,7 +58,7 @@ async function storeImage(
       sha256: createHash('sha256').update(image.data).digest('hex'),
       storageKey,
     });
-    await queries.recordPersonEvent(tx, user.userId, `${kind}Saved`, { source });
+    await recordUsageEvent(tx, { userId: user.userId, name: `${kind}Saved`, context: { source } });
     return stored;
   });
   if (replacedKey) await storage.remove(replacedKey);
@@ -67,7 +68,7 @@ async function storeImage(
 async function removeImage(db: AppDb, storage: FileStorage, user: SignedInUser, kind: queries.UserImageKind) {
   const key = await inScope(db, personalScope(user), async (tx) => {
     const removed = await queries.deleteImage(tx, user.userId, kind);
-    if (removed) await queries.recordPersonEvent(tx, user.userId, `${kind}Removed`, {});
+    if (removed) await recordUsageEvent(tx, { userId: user.userId, name: `${kind}Removed`, context: {} });
     return removed;
   });
   if (key) await storage.remove(key);
@@ -200,7 +201,7 @@ export async function requestEmailChange(
       subject: 'Confirm your new e-mail address for Formwork',
       text: `Hello ${me.firstName},\n\nTo use ${email} for your Formwork account, open this link within ${emailChangeLinkHours} hours:\n\n${link}\n\nUntil then you keep signing in with ${me.email}. If you did not ask for this, ignore this message.`,
     });
-    await queries.recordPersonEvent(tx, user.userId, 'emailChangeRequested', { newEmail: email });
+    await recordUsageEvent(tx, { userId: user.userId, name: 'emailChangeRequested', context: { newEmail: email } });
   });
   return getCurrentUser(db, user);
 }
@@ -225,7 +226,11 @@ export async function confirmEmailChange(db: AppDb, user: SignedInUser, token: s
       subject: 'Your Formwork e-mail address was changed',
       text: `The e-mail address of your Formwork account was changed from ${oldEmail} to ${found.new_email}. From now on, sign in with ${found.new_email}.\n\nIf you did not make this change, contact your administrator at once.`,
     });
-    await queries.recordPersonEvent(tx, user.userId, 'emailChanged', { from: oldEmail, to: found.new_email });
+    await recordUsageEvent(tx, {
+      userId: user.userId,
+      name: 'emailChanged',
+      context: { from: oldEmail, to: found.new_email },
+    });
   });
   return getCurrentUser(db, user);
 }

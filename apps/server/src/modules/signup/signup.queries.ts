@@ -137,10 +137,3 @@ export async function insertSignedUpUser(
     returning user_id`);
   return (result.rows[0] as { user_id: string }).user_id;
 }
-
-/** Spec 7: a tracking event of the sign-up steps (no user yet). */
-export async function insertSignupEvent(tx: Tx, name: string, context: Record<string, string>) {
-  await tx.execute(
-    sql`insert into usage_events (user_id, name, context) values (null, ${name}, ${JSON.stringify(context)}::jsonb)`,
-  );
-}

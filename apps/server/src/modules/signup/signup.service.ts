@@ -20,6 +20,7 @@ import { inScope, systemScope, type Tx } from '../../db/tenant.ts';
 import { AppError } from '../../errors.ts';
 import { issueSignInTicket, type Throttle, takeAttempt } from '../identity/credentials.service.ts';
 import { hashPassword } from '../identity/password.ts';
+import { recordUsageEvent } from '../identity/usage-events.ts';
 import { type FollowUpRefusal, issueSsoTicket, signsInWithSso } from '../sso/sso.service.ts';
 import { businessDomainInUse, openTrialWorkspace } from '../workspaces/workspaces.service.ts';
 import type { HumanCheck } from './human-check.ts';
@@ -29,8 +30,8 @@ type SignupBody = z.output<typeof signupBodySchema>;
 
 /** Spec 7's tracking events of the sign-up steps, recorded by the calls those steps make. */
 async function track(tx: Tx, cta: (typeof signupCtaContexts)[number], email?: (typeof signupEmailContexts)[number]) {
-  if (email) await queries.insertSignupEvent(tx, 'signupEmailEntered', { context: email });
-  await queries.insertSignupEvent(tx, 'signupCtaClicked', { context: cta });
+  if (email) await recordUsageEvent(tx, { userId: null, name: 'signupEmailEntered', context: { context: email } });
+  await recordUsageEvent(tx, { userId: null, name: 'signupCtaClicked', context: { context: cta } });
 }
 
 const minute = 60_000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvChunks, type ExportCell } from './export-writers.ts';
+import { csvChunks, csvField, type ExportCell } from './csv.ts';
 
 async function csv(header: string[], ...batches: ExportCell[][][]): Promise<string> {
   async function* rows() {
@@ -33,5 +33,13 @@ describe('CSV writer', () => {
 
   it('quotes and guards header cells like any other', async () => {
     expect(await csv(['Weight, kg', '=Total'], [])).toBe('\uFEFF"Weight, kg",\'=Total\r\n');
+  });
+});
+
+describe('CSV field', () => {
+  it('guards formula starts unless told the value is typed (a negative number stays a number)', () => {
+    expect(csvField('-5')).toBe("'-5");
+    expect(csvField('-5', false)).toBe('-5');
+    expect(csvField('a "b", c', false)).toBe('"a ""b"", c"');
   });
 });
