@@ -31,6 +31,7 @@ import { registerRoutes } from './modules/forms/register.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createMetrics } from './modules/health/metrics.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
+import { linkSubmissionRoutes } from './modules/links/link-submissions.routes.ts';
 import { linkRoutes } from './modules/links/links.routes.ts';
 import { listRoutes } from './modules/lists/lists.routes.ts';
 import { peopleRoutes } from './modules/people/people.routes.ts';
@@ -166,6 +167,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(tabRoutes);
   await app.register(listRoutes);
   await app.register(linkRoutes);
+  await app.register(linkSubmissionRoutes);
   await app.register(fileRoutes);
   await app.register(photoRoutes);
   await app.register(peopleRoutes);

@@ -94,6 +94,8 @@ export const errorCodes = {
   listDeployedCopy: { status: 409, title: 'This list is deployed from the List Library; change it there' },
   /** Submission links (issue 21). */
   linkNotFound: { status: 404, title: "We couldn't find this link" },
+  /** An expired, used or full link: its page says which (the occurrence's detail). */
+  linkClosed: { status: 410, title: 'This link no longer takes submissions' },
   templateCodeUsed: { status: 409, title: 'Template ID has been used' },
   tabNameUsed: { status: 409, title: 'A tab with this name already exists. Tab names must be unique' },
   /** Spec 8.2: archiving templates without a folder. */

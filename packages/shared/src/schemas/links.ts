@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { formValuesSchema } from './forms.ts';
+import { humanCheckMessage } from './signup.ts';
 
 /**
  * Submission links (spec 1, 3, 4.1, 5.3, 9; issue 21): a team's controllers make a link that lets
@@ -72,3 +74,40 @@ export type Link = z.infer<typeof linkSchema>;
 export const linksSchema = z.object({ links: z.array(linkSchema) });
 export const linkQuerySchema = z.object({ state: linkStateSchema.default('active') });
 export const linkParamsSchema = z.object({ teamId: id, linkId: id });
+
+/*
+ * The public page of a link (issue 21): opened by anyone with its address, no account.
+ */
+
+export const linkTokenParamsSchema = z.object({ token: z.string().min(16).max(100) });
+
+/** What the public page needs: the link's name, what it asks, and its templates with their current definitions. */
+export const publicLinkSchema = z.object({
+  name: z.string(),
+  kind: linkKindSchema,
+  askSubmitterName: z.boolean(),
+  askSubmitterEmail: z.boolean(),
+  templates: z.array(z.object({ id, name: z.string(), definition: z.unknown() })),
+});
+export type PublicLink = z.infer<typeof publicLinkSchema>;
+
+/** Why a link takes no more submissions (its page says so). */
+export const linkClosedReasons = ['expired', 'used', 'full'] as const;
+export type LinkClosedReason = (typeof linkClosedReasons)[number];
+
+export const linkSubmissionCreateSchema = z
+  .object({
+    /** The submitter's idempotency key: a retried submit with the same id makes no second form. */
+    formId: id,
+    templateId: id,
+    values: formValuesSchema,
+    submitterName: z.string().trim().max(200).optional(),
+    submitterEmail: z.string().trim().max(254).email('Enter a valid e-mail address').optional(),
+    /** The human check's answer (ALTCHA's payload). */
+    humanCheck: z.string().trim().min(1, humanCheckMessage).max(20_000, humanCheckMessage),
+  })
+  .strict();
+export type LinkSubmissionCreate = z.output<typeof linkSubmissionCreateSchema>;
+
+export const linkSubmissionSchema = z.object({ formId: id, created: z.boolean() });
+export const linkSubmissionParamsSchema = z.object({ token: z.string().min(16).max(100), formId: id });

@@ -206,7 +206,13 @@ export async function formIdTaken(
   return r ? { teamId: r.folder_id, createHash: r.create_hash } : undefined;
 }
 
-export type Audit = { actorUserId: string; folderPath: string[]; action: string; details: Record<string, unknown> };
+/** `actorUserId` null: no user did it (a form submitted through a link, issue 21). */
+export type Audit = {
+  actorUserId: string | null;
+  folderPath: string[];
+  action: string;
+  details: Record<string, unknown>;
+};
 
 function auditInsert(workspaceId: string, audit: Audit, subjectIdSql: ReturnType<typeof sql>, from: string) {
   return sql`insert into audit_events (workspace_id, folder_path, actor_user_id, action, subject_type, subject_id, details)
@@ -227,7 +233,8 @@ export type NewForm = {
   textCells: Record<string, string>;
   createHash: string;
   clonedFrom: string | null;
-  userId: string;
+  /** Null: made by no user (submitted through a link, issue 21). */
+  userId: string | null;
   change: 'created' | 'cloned';
 };
 

@@ -159,6 +159,71 @@ export async function createForm(
   });
 }
 
+/** Where a form submitted through a link lands (issue 21): the link's team, found by its token. */
+export type SubmissionPlace = { workspaceId: string; teamId: string; folderPath: readonly string[] };
+
+/**
+ * A form submitted through a link by someone without an account (issue 21), in the caller's
+ * transaction: the same template lookup, list snapshots, validation, numbering and first version as
+ * createForm, made by no user. Values may not name files, people or other forms (the submitter can
+ * upload nothing and must not learn the workspace's people). Idempotent by the form id: the same
+ * submission again answers the form it made (created: false).
+ */
+export async function createSubmittedForm(
+  tx: Tx,
+  place: SubmissionPlace,
+  body: { formId: string; templateId: string; values: Record<string, unknown> },
+  details: Record<string, unknown>,
+): Promise<{ created: boolean; formId: string }> {
+  const { workspaceId, teamId } = place;
+  const hash = createHashOf({ teamId, templateId: body.templateId, values: body.values });
+  const replayOf = async () => {
+    const taken = await queries.formIdTaken(tx, workspaceId, body.formId);
+    if (!taken || taken.teamId !== teamId || taken.createHash !== hash)
+      throw new AppError('duplicate', { detail: 'A different form already has this id' });
+    return { created: false, formId: body.formId };
+  };
+  if (await queries.formIdTaken(tx, workspaceId, body.formId)) return replayOf();
+  const template = await queries.templateForTeam(tx, workspaceId, teamId, body.templateId);
+  if (template?.state !== 'active') throw new AppError('formTemplateUnavailable');
+  const definition = parseDefinition(workspaceId, template.templateId, template.version, template.definition);
+  const listed = await withListSnapshots(
+    tx,
+    { workspaceId, projectId: place.folderPath[1] as string },
+    definition.fields,
+    body.values,
+  );
+  const checked = validateFormValues(definition, listed.values, { requireComplete: template.type !== 'workflow' });
+  if (listed.errors.length + checked.errors.length > 0) throw invalid([...listed.errors, ...checked.errors]);
+  const refs = valueReferences(definition.fields, checked.values);
+  const named = [...refs.files, ...refs.users, ...refs.forms];
+  if (named.length > 0)
+    throw invalid(
+      named.map((r) => ({ ...r, message: 'This field cannot be filled in through a link', code: 'invalid' })),
+    );
+  const row = await queries.insertForm(
+    tx,
+    {
+      workspaceId,
+      formId: body.formId,
+      templateId: template.templateId,
+      templateVersion: template.version,
+      teamId,
+      formName: template.formName,
+      workflowColumn: template.type === 'workflow' ? 0 : null,
+      values: checked.values,
+      textCells: {},
+      createHash: hash,
+      clonedFrom: null,
+      userId: null,
+      change: 'created',
+    },
+    { actorUserId: null, folderPath: [...place.folderPath], action: 'form.submitted', details },
+  );
+  if (!row) return replayOf();
+  return { created: true, formId: body.formId };
+}
+
 /** Saves values over the version the edit was based on; a stale base answers 409 staleVersion. */
 export async function saveForm(
   db: AppDb,

@@ -44,7 +44,14 @@ export async function findUserByEmail(tx: Tx, email: string) {
   return result.rows[0];
 }
 
-export type AttemptKind = 'sign-in' | 'password-reset' | 'signup-email-check' | 'signup-challenge' | 'signup-finish';
+export type AttemptKind =
+  | 'sign-in'
+  | 'password-reset'
+  | 'signup-email-check'
+  | 'signup-challenge'
+  | 'signup-finish'
+  | 'link-challenge'
+  | 'link-submit';
 
 /** How many attempts of a kind, and the last one's time, by address and account together, by account and by address. */
 export type AttemptCounts = Record<'pair' | 'email' | 'ip', { count: number; last: Date | null }>;

@@ -133,3 +133,95 @@ export async function setLinkState(tx: Tx, workspaceId: string, linkId: string, 
 export async function deleteLink(tx: Tx, workspaceId: string, linkId: string): Promise<void> {
   await tx.execute(sql`delete from links where workspace_id = ${workspaceId} and link_id = ${linkId}`);
 }
+
+/** The link a public token names (global lookup by the token's hash, before any workspace is known). */
+export async function linkByTokenHash(
+  tx: Tx,
+  tokenHash: string,
+): Promise<{ workspaceId: string; linkId: string } | undefined> {
+  const result = await tx.execute<{ workspace_id: string; link_id: string }>(sql`
+    select workspace_id, link_id from link_tokens where token_hash = ${tokenHash}`);
+  const [row] = result.rows;
+  return row ? { workspaceId: row.workspace_id, linkId: row.link_id } : undefined;
+}
+
+export type PublicLinkRow = Link & { folderPath: string[]; folderState: string };
+
+/** The link with its team's path and state (the public page's one read of it). */
+export async function linkForPublic(tx: Tx, workspaceId: string, linkId: string): Promise<PublicLinkRow | undefined> {
+  const result = await tx.execute<LinkRow & { project_id: string; folder_state: string }>(sql`
+    select ${linkColumns}, f.parent_id as project_id, f.state as folder_state
+      from links l join folders f on f.workspace_id = l.workspace_id and f.folder_id = l.team_id
+     where l.workspace_id = ${workspaceId} and l.link_id = ${linkId}`);
+  const [row] = result.rows;
+  if (!row) return undefined;
+  // A team's path: its company (the workspace), its project, itself.
+  return { ...toLink(row), folderPath: [workspaceId, row.project_id, row.team_id], folderState: row.folder_state };
+}
+
+/** The current definitions of the link's templates, in the link's order (active templates only). */
+export async function linkTemplateDefinitions(
+  tx: Tx,
+  workspaceId: string,
+  linkId: string,
+): Promise<{ id: string; name: string; definition: unknown }[]> {
+  const result = await tx.execute<{ id: string; name: string; definition: unknown }>(sql`
+    select t.template_id as id, t.name, v.definition
+      from link_templates lt
+      join templates t on t.workspace_id = lt.workspace_id and t.template_id = lt.template_id
+      join template_versions v on v.workspace_id = t.workspace_id and v.template_id = t.template_id
+                              and v.version = t.current_version
+     where lt.workspace_id = ${workspaceId} and lt.link_id = ${linkId} and t.state = 'active'
+     order by lt.position`);
+  return result.rows.map((r) => ({
+    ...r,
+    definition: typeof r.definition === 'string' ? JSON.parse(r.definition) : r.definition,
+  }));
+}
+
+/**
+ * Counts one submission on the link when it still takes one (active, not expired, a single link
+ * unused, an ongoing one under its maximum): the row lock makes concurrent submits wait and see the
+ * new count, so a single link takes exactly one. False: it takes no more.
+ */
+export async function takeSubmission(tx: Tx, workspaceId: string, linkId: string): Promise<boolean> {
+  const result = await tx.execute<{ link_id: string }>(sql`
+    update links set submission_count = submission_count + 1
+     where workspace_id = ${workspaceId} and link_id = ${linkId} and state = 'active'
+       and (expires_at is null or expires_at > now())
+       and case when kind = 'single' then submission_count = 0
+                else max_submissions is null or submission_count < max_submissions end
+    returning link_id`);
+  return result.rows.length > 0;
+}
+
+export async function submissionExists(tx: Tx, workspaceId: string, formId: string): Promise<boolean> {
+  const result = await tx.execute<{ found: boolean }>(sql`
+    select exists (select 1 from link_submissions where workspace_id = ${workspaceId} and form_id = ${formId}) as found`);
+  return result.rows[0]?.found === true;
+}
+
+export async function humanCheckUsed(tx: Tx, workspaceId: string, humanCheckId: string): Promise<boolean> {
+  const result = await tx.execute<{ found: boolean }>(sql`
+    select exists (select 1 from link_submissions
+                    where workspace_id = ${workspaceId} and human_check_id = ${humanCheckId}) as found`);
+  return result.rows[0]?.found === true;
+}
+
+export async function insertSubmission(
+  tx: Tx,
+  row: {
+    workspaceId: string;
+    formId: string;
+    linkId: string;
+    linkName: string;
+    submitterName: string | null;
+    submitterEmail: string | null;
+    humanCheckId: string;
+  },
+): Promise<void> {
+  await tx.execute(sql`
+    insert into link_submissions (workspace_id, form_id, link_id, link_name, submitter_name, submitter_email, human_check_id)
+    values (${row.workspaceId}, ${row.formId}, ${row.linkId}, ${row.linkName}, ${row.submitterName},
+            ${row.submitterEmail}, ${row.humanCheckId})`);
+}

@@ -1,0 +1,70 @@
+import {
+  linkSubmissionCreateSchema,
+  linkSubmissionSchema,
+  linkTokenParamsSchema,
+  publicLinkSchema,
+} from '@formwork/shared/schemas/links';
+import { altchaChallengeSchema } from '@formwork/shared/schemas/signup';
+import type { App } from '../../http/types.ts';
+import { humanCheckFor } from '../signup/human-check.ts';
+import * as service from './link-submissions.service.ts';
+
+const tags = ['links'];
+
+/** The most a submission's body may be (values of up to 2,000 fields; no files through a link). */
+export const submissionBodyLimit = 1024 * 1024;
+
+/**
+ * The public page of a submission link (issue 21): the only routes a person without an account
+ * uses to put data into a workspace, so they are declared public here (ADR 0014) and guarded by
+ * the link's unguessable token, the human check, rate limits per address and per link, and a size
+ * limit.
+ */
+export async function linkSubmissionRoutes(app: App) {
+  const { config, database } = app.deps;
+  const { db } = database;
+  const humanCheck = await humanCheckFor(config.humanCheck, db);
+
+  app.get('/api/public/links/:token', {
+    config: { access: { public: true } },
+    schema: {
+      tags,
+      summary: "A link's public page: its name, what it asks and its templates (404 unknown or archived; 410 closed)",
+      params: linkTokenParamsSchema,
+      response: { 200: publicLinkSchema },
+    },
+    handler: async (request, reply) =>
+      reply.header('cache-control', 'no-store').send(await service.openLink(db, request.params.token)),
+  });
+
+  app.get('/api/public/links/:token/challenge', {
+    config: { access: { public: true } },
+    schema: {
+      tags,
+      summary: "A proof-of-work challenge for a link's page (429 past the per-address limit)",
+      params: linkTokenParamsSchema,
+      response: { 200: altchaChallengeSchema },
+    },
+    handler: async (request, reply) => {
+      const challenge = await service.linkChallenge(db, humanCheck, request.params.token, request.ip);
+      return reply.header('cache-control', 'no-store').send({ ...challenge, parameters: { ...challenge.parameters } });
+    },
+  });
+
+  app.post('/api/public/links/:token/submissions', {
+    config: { access: { public: true } },
+    bodyLimit: submissionBodyLimit,
+    schema: {
+      tags,
+      summary:
+        'Submit a form through a link (idempotent by formId; 410 when the link is used, full or expired; 429 past the limits)',
+      params: linkTokenParamsSchema,
+      body: linkSubmissionCreateSchema,
+      response: { 200: linkSubmissionSchema, 201: linkSubmissionSchema },
+    },
+    handler: async (request, reply) => {
+      const made = await service.submit(db, humanCheck, request.params.token, request.body, request.ip);
+      return reply.status(made.created ? 201 : 200).send(made);
+    },
+  });
+}
