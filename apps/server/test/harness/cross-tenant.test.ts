@@ -88,6 +88,8 @@ const idSources: Record<string, (w: Probed) => string> = {
   remove: () => '00000000-0000-4000-8000-000000000005',
   // The route step answers on the team before any link is looked up: any id probes it.
   linkId: () => '00000000-0000-4000-8000-000000000007',
+  // A submission link's public token: no workspace's token is known to an outsider; a forged one must answer 404.
+  token: () => 'ZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZ',
   // A sign-up belongs to no workspace yet (public routes): any id.
   signupId: () => '00000000-0000-4000-8000-000000000002',
   // The route step answers on the workspace before any domain is looked up: any domain probes it.

@@ -110,4 +110,3 @@ export const linkSubmissionCreateSchema = z
 export type LinkSubmissionCreate = z.output<typeof linkSubmissionCreateSchema>;
 
 export const linkSubmissionSchema = z.object({ formId: id, created: z.boolean() });
-export const linkSubmissionParamsSchema = z.object({ token: z.string().min(16).max(100), formId: id });

@@ -58,7 +58,7 @@ async function findLink(db: AppDb, token: string): Promise<Found> {
   if (!named) throw new AppError('linkNotFound');
   const scope: Scope = { workspaceId: named.workspaceId, userId: null, isAdmin: false };
   const link = await inScope(db, scope, (tx) => queries.linkForPublic(tx, named.workspaceId, named.linkId));
-  if (!link || link.state !== 'active' || link.folderState !== 'active') throw new AppError('linkNotFound');
+  if (link?.state !== 'active' || link.folderState !== 'active') throw new AppError('linkNotFound');
   return { scope, link };
 }
 
