@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Span } from '@opentelemetry/api';
 import Fastify, { type FastifyServerOptions, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
@@ -45,12 +46,15 @@ import { secretBox } from './modules/sso/sso-secrets.ts';
 import { tabRoutes } from './modules/tabs/tabs.routes.ts';
 import { templateRoutes } from './modules/templates/templates.routes.ts';
 import { workspaceRoutes } from './modules/workspaces/workspaces.routes.ts';
+import { endRequestSpan, startRequestSpan, type Tracing } from './observability/tracing.ts';
 
 export type AppDeps = {
   config: Config;
   database: Database;
   /** Where the logs go; standard output unless given (tests read what the app logs). */
   logStream?: DestinationStream;
+  /** Traces to a collector (OTEL_EXPORTER_OTLP_ENDPOINT); none: nothing is traced. */
+  tracing?: Tracing;
 };
 
 declare module 'fastify' {
@@ -117,6 +121,22 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const routeAccess = enforceRouteAccess(app, deps.database.db);
   app.decorate('routeAccess', routeAccess);
   const webBuild = await readWebBuild(deps.config.webDist);
+  if (deps.tracing) {
+    const tracing = deps.tracing;
+    const spans = new WeakMap<object, Span>();
+    // The rest of the request runs inside its span (its statements become the span's children).
+    app.addHook('onRequest', (request, _reply, done) => {
+      spans.set(request, startRequestSpan(tracing, request, done));
+    });
+    app.addHook('onResponse', (request, reply, done) => {
+      const span = spans.get(request);
+      if (span) {
+        const answer = { route: request.routeOptions.url, status: reply.statusCode, requestId: request.id };
+        endRequestSpan(span, { method: request.method, ...answer });
+      }
+      done();
+    });
+  }
   app.addHook('onRequest', (request, reply, done) => {
     applySecurityHeaders(request, reply);
     if (webBuild) reply.header(buildHeader, webBuild);

@@ -32,6 +32,7 @@ const envSchema = z.object({
   RECAPTCHA_SECRET_KEY: z.string().min(1).optional(),
   RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
   METRICS_TOKEN: z.string().min(16).optional(),
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
 });
 
 export type Config = {
@@ -62,6 +63,11 @@ export type Config = {
   ssoSecretKey: string | undefined;
   /** The bearer token Prometheus scrapes /metrics with; unset: no metrics are kept. */
   metricsToken: string | undefined;
+  /**
+   * The OpenTelemetry collector's base URL: traces go to `{url}/v1/traces` by OTLP over HTTP.
+   * Unset: nothing is traced and nothing is sent.
+   */
+  otlpEndpoint: string | undefined;
 };
 
 /**
@@ -133,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     ssoSecretKey: e.SSO_SECRET_KEY,
     metricsToken: e.METRICS_TOKEN,
+    otlpEndpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT?.replace(/\/+$/, ''),
   };
 }
 

@@ -12,6 +12,7 @@ import { billingRecalculationJobHandler, billingRecalculationJobKind } from './m
 import { pdfZipJobHandler, pdfZipJobKind } from './modules/form-pdf/pdf-zip.service.ts';
 import { exportJobHandler, exportJobKind } from './modules/forms/exports.service.ts';
 import { registerSortKeysJobHandler, registerSortKeysJobKind } from './modules/forms/register-order.service.ts';
+import { createTracing } from './observability/tracing.ts';
 import { seedDemo } from './seed/demo.ts';
 
 const config = loadConfig();
@@ -27,7 +28,8 @@ const demo = await seedDemo(database, config);
 // synchronously, each request's lines cost a write system call each, ~7 % of the server's CPU
 // time under the save benchmark (ADR 0015). A request writes one line, when it completes (app.ts).
 const logStream = pino.destination({ dest: 1, sync: false });
-const app = await buildApp({ config, database, logStream });
+const tracing = config.otlpEndpoint ? await createTracing({ endpoint: config.otlpEndpoint }) : undefined;
+const app = await buildApp({ config, database, logStream, tracing });
 const mailSender = startMailSender({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
 const storage = fileStorage(config);
 const jobRunner = startJobRunner({
@@ -63,6 +65,8 @@ async function shutdown(signal: string) {
   await jobRunner.stop();
   await mailSender.stop();
   await database.close();
+  // The last batched spans go to the collector (the exporter gives up after its own timeout).
+  await tracing?.shutdown().catch(() => {});
   app.log.info('stopped cleanly');
   process.exit(0);
 }

@@ -5,6 +5,7 @@ import type { Writable } from 'node:stream';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import type { App } from '../src/http/types.ts';
+import type { Tracing } from '../src/observability/tracing.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
 export type TestContext = { app: App; database: TestDatabase; config: Config; close(): Promise<void> };
@@ -22,11 +23,16 @@ export function testConfig(env: Record<string, string> = {}): Config {
 
 /** The real app over a fresh database, for HTTP tests through inject(). */
 export async function createTestApp(
-  options: { env?: Record<string, string>; beforeReady?: (app: App) => void; logStream?: Writable } = {},
+  options: {
+    env?: Record<string, string>;
+    beforeReady?: (app: App) => void;
+    logStream?: Writable;
+    tracing?: Tracing;
+  } = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase();
   const config = testConfig(options.env);
-  const app = await buildApp({ config, database, logStream: options.logStream });
+  const app = await buildApp({ config, database, logStream: options.logStream, tracing: options.tracing });
   options.beforeReady?.(app);
   await app.ready();
   return {

@@ -3,6 +3,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg, type NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
 import type { PgDatabase } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { tracedStatement } from '../observability/tracing.ts';
 import { PreparingClient } from './prepared-client.ts';
 import * as schema from './schema.ts';
 
@@ -63,6 +64,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // Migration 0033_list_item_search creates the extension (0040 drops it again: see there).
     extensions: { pg_trgm },
   });
+  traceStatements(client);
   return {
     db: drizzlePglite({ client, schema }) as unknown as AppDb,
     driver: 'pglite',
@@ -71,6 +73,33 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     },
     close: () => client.close(),
   };
+}
+
+type Queryable = Pick<PGlite, 'query' | 'exec'>;
+
+/**
+ * Every statement on the embedded database goes through its `query` or `exec`, on the database or
+ * on one of its transactions: each is a span of the traced request (observability/tracing.ts), as
+ * on PostgreSQL (prepared-client.ts).
+ */
+function traceStatements(client: PGlite) {
+  const traceOn = (target: Queryable) => {
+    const query = target.query.bind(target);
+    const exec = target.exec.bind(target);
+    target.query = ((text: string, ...rest: unknown[]) =>
+      tracedStatement(text, () =>
+        (query as (...args: unknown[]) => Promise<unknown>)(text, ...rest),
+      )) as PGlite['query'];
+    target.exec = ((text: string, ...rest: unknown[]) =>
+      tracedStatement(text, () => (exec as (...args: unknown[]) => Promise<unknown>)(text, ...rest))) as PGlite['exec'];
+  };
+  traceOn(client);
+  const transaction = client.transaction.bind(client);
+  client.transaction = ((work: (tx: Queryable) => Promise<unknown>) =>
+    transaction((tx) => {
+      traceOn(tx);
+      return work(tx);
+    })) as PGlite['transaction'];
 }
 
 /** In-memory PGlite only: the migrated database as a tarball, for tests to load quickly. */

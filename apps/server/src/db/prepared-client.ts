@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
+import { statementSpan } from '../observability/tracing.ts';
 
 /** Per connection, at most this many statements stay prepared; later new ones are planned each time. */
 const maxPreparedPerConnection = 500;
@@ -59,6 +60,32 @@ export class PreparingClient extends pg.Client {
 
   // biome-ignore lint/suspicious/noExplicitAny: pg's query() is overloaded; this passes its arguments through.
   override query(config: any, values?: any, callback?: any): any {
+    // Each statement of a traced request is a span (observability/tracing.ts); a submittable
+    // query (a cursor's reads) is not.
+    const text: unknown = typeof config === 'string' ? config : config?.text;
+    const end = typeof text === 'string' && typeof config?.submit !== 'function' ? statementSpan(text) : undefined;
+    if (!end) return this.#query(config, values, callback);
+    const ending =
+      (answer: (error: Error | null, result?: unknown) => void) => (error: Error | null, result?: unknown) => {
+        end(error ?? undefined);
+        answer(error, result);
+      };
+    if (typeof callback === 'function') return this.#query(config, values, ending(callback));
+    if (typeof values === 'function') return this.#query(config, ending(values));
+    return (this.#query(config, values) as Promise<unknown>).then(
+      (result) => {
+        end();
+        return result;
+      },
+      (error: unknown) => {
+        end(error);
+        throw error;
+      },
+    );
+  }
+
+  // biome-ignore lint/suspicious/noExplicitAny: pg's query() is overloaded; this passes its arguments through.
+  #query(config: any, values?: any, callback?: any): any {
     if (this.#ended) {
       const refused = new Error('The transaction has ended: no statement may run after its commit');
       if (callback) return void process.nextTick(callback, refused);
