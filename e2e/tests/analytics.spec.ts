@@ -48,7 +48,7 @@ test('a team controller builds a chart counting forms by a field, filters it and
   await expect.poll(async () => total(await previewTable(page))).toBeLessThan(total(before));
 
   await editor.getByRole('combobox', { name: 'Chart type' }).click();
-  await page.getByRole('option', { name: 'Bar' }).click();
+  await page.getByRole('option', { name: 'Bar', exact: true }).click();
   await editor.getByRole('button', { name: 'Save' }).click();
   await expect(editor).toBeHidden();
 
@@ -64,4 +64,47 @@ test('a team controller builds a chart counting forms by a field, filters it and
     expect.stringMatching(/^field:area:eq:/),
   ]);
   await expect(page.getByRole('button', { name: /Remove filter field:area:eq:/ })).toBeVisible();
+});
+
+test('a stacked bar splits each bar by a second field, and a part of a bar opens the register of its forms', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signInAndLand(page, demo.teamController);
+  const teamId = /\/home\/teams\/([0-9a-f-]+)\/activity/.exec(page.url())?.[1] as string;
+  await page.goto(`/analytics/teams/${teamId}/dashboards/grid`);
+  const name = `Inspectors ${Date.now()}`;
+  await page.getByRole('button', { name: 'New dashboard' }).click();
+  await page.getByLabel('Dashboard name').fill(name);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('link', { name }).click();
+
+  await page.getByRole('button', { name: 'Add chart' }).click();
+  const editor = page.getByRole('dialog');
+  await editor.getByLabel('Title').fill('By inspector and area');
+  await editor.getByRole('combobox', { name: 'Template' }).click();
+  await page.getByRole('option', { name: 'Site Inspection Checklist' }).click();
+  await editor.getByRole('combobox', { name: 'Field', exact: true }).click();
+  await page.getByRole('option', { name: 'Inspector' }).click();
+  await editor.getByRole('combobox', { name: 'Chart type' }).click();
+  await page.getByRole('option', { name: 'Stacked bar' }).click();
+  await editor.getByRole('combobox', { name: 'Field that splits each bar' }).click();
+  await page.getByRole('option', { name: 'Area inspected' }).click();
+  // The preview draws one series per area, named in its legend.
+  await expect(editor.getByTestId('chart-preview').locator('svg')).toBeVisible();
+  await editor.getByRole('button', { name: 'Save' }).click();
+  await expect(editor).toBeHidden();
+
+  const card = page.getByRole('region', { name: 'By inspector and area' });
+  const part = card
+    .locator('[data-testid="chart"] svg path[fill]:not([fill="none"]):not([fill="transparent"])')
+    .first();
+  await expect(part).toBeVisible();
+  await part.click({ force: true });
+  await expect(page).toHaveURL(new RegExp(`/apps/teams/${teamId}/register/[0-9a-f-]+\\?filter=`));
+  const url = new URL(page.url());
+  expect(url.searchParams.getAll('filter')).toEqual([
+    expect.stringMatching(/^field:inspector:eq:[0-9a-f-]+$/),
+    expect.stringMatching(/^field:area:(eq:.+|empty)$/),
+  ]);
 });

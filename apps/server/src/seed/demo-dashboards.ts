@@ -55,6 +55,18 @@ export async function seedDemoDashboards(
         },
         layout: { x: 0, y: 4, w: 6, h: 4 },
       },
+      {
+        title: 'Inspections by inspector and area',
+        template,
+        definition: {
+          measure: { aggregate: 'count' },
+          groupBy: { by: 'field', fieldId: 'inspector' },
+          splitBy: { by: 'field', fieldId: 'area' },
+          type: 'stackedBar',
+          filters: [],
+        },
+        layout: { x: 6, y: 4, w: 6, h: 4 },
+      },
     ],
   );
   await writeDashboard(
@@ -83,6 +95,18 @@ export async function seedDemoDashboards(
           filters: [],
         },
         layout: { x: 6, y: 0, w: 6, h: 4 },
+      },
+      {
+        title: 'Edge protection by team',
+        template,
+        definition: {
+          measure: { aggregate: 'count' },
+          groupBy: { by: 'field', fieldId: 'item-2' },
+          splitBy: { by: 'folder' },
+          type: 'groupedBar',
+          filters: [],
+        },
+        layout: { x: 0, y: 4, w: 12, h: 4 },
       },
     ],
   );

@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { ChartValues } from '../schemas/analytics.ts';
-import { chartOption, chartPoints, singleNumber } from './chart-option.ts';
+import { chartOption, chartPoints, pointAt, singleNumber } from './chart-option.ts';
 
-const group = (key: string | null, value: number | null) => ({
+const group = (key: string | null, value: number | null, seriesKey: string | null = null) => ({
   key,
   label: null,
   value,
   forms: value ?? 0,
   teamId: null,
+  seriesKey,
+  seriesLabel: null,
   filters: [],
 });
 const values = (groups: ChartValues['groups']): ChartValues => ({
@@ -41,6 +43,29 @@ describe('chart option', () => {
     expect(chartOption({ type: 'donut' }, points, { description: '', measure: '' })).toMatchObject({
       series: [{ type: 'pie', radius: ['45%', '70%'] }],
     });
+  });
+
+  it('stacks or groups the parts of split bars, one series per part, and finds the part a click names', () => {
+    const points = chartPoints(
+      values([group('red', 3, 'crane'), group('red', 1, null), group('blue', 2, 'digger'), group('blue', 1, 'crane')]),
+      (g) => String(g.key),
+      (g) => (g.seriesKey === null ? 'none' : g.seriesKey.toUpperCase()),
+    );
+    const stacked = chartOption({ type: 'stackedBar' }, points, { description: '', measure: 'Forms' });
+    expect(stacked).toMatchObject({
+      xAxis: { data: ['red', 'blue'] },
+      legend: { type: 'scroll' },
+      series: [
+        { type: 'bar', name: 'CRANE', stack: 'total', data: [3, 1] },
+        { type: 'bar', name: 'none', stack: 'total', data: [1, null] },
+        { type: 'bar', name: 'DIGGER', stack: 'total', data: [null, 2] },
+      ],
+    });
+    const grouped = chartOption({ type: 'groupedBar' }, points, { description: '', measure: 'Forms' });
+    expect((grouped.series as { stack?: string }[]).every((s) => s.stack === undefined)).toBe(true);
+    expect(pointAt(points, 'groupedBar', 2, 1)?.group).toMatchObject({ key: 'blue', seriesKey: 'digger' });
+    expect(pointAt(points, 'stackedBar', 2, 0)).toBeUndefined();
+    expect(pointAt(points, 'bar', 0, 1)?.group.key).toBe('red');
   });
 
   it('a single number is the last period with its change against the one before', () => {

@@ -1,4 +1,4 @@
-import type { ChartDefinition, ChartGroup, ChartValues } from '../schemas/analytics.ts';
+import { type ChartDefinition, type ChartGroup, type ChartValues, splitChartTypes } from '../schemas/analytics.ts';
 
 /**
  * One chart's drawing instructions for Apache ECharts (ADR 0018), from its definition and its
@@ -7,11 +7,56 @@ import type { ChartDefinition, ChartGroup, ChartValues } from '../schemas/analyt
  */
 export type ChartOption = Record<string, unknown>;
 
-export type ChartPoint = { name: string; value: number | null; group: ChartGroup };
+/** A group as drawn: its name and, in stacked and grouped bars, the name of its part of the bar. */
+export type ChartPoint = { name: string; series: string | null; value: number | null; group: ChartGroup };
 
 /** The groups as named points, in the order the values came (largest first, or by key). */
-export function chartPoints(values: ChartValues, nameOf: (group: ChartGroup) => string): ChartPoint[] {
-  return values.groups.map((group) => ({ name: nameOf(group), value: group.value, group }));
+export function chartPoints(
+  values: ChartValues,
+  nameOf: (group: ChartGroup) => string,
+  seriesNameOf?: (group: ChartGroup) => string,
+): ChartPoint[] {
+  return values.groups.map((group) => ({
+    name: nameOf(group),
+    series: seriesNameOf ? seriesNameOf(group) : null,
+    value: group.value,
+    group,
+  }));
+}
+
+const keyOf = (key: string | null) => (key === null ? '\u0000' : `k${key}`);
+
+/**
+ * Split bars as a grid: the bars (groups, in the order the values came) and the parts (series, in
+ * the order first met), with the point of each part of each bar (undefined: that bar has no such part).
+ */
+function splitGrid(points: ChartPoint[]) {
+  const bars = new Map<string, string>();
+  const series = new Map<string, { name: string; cells: Map<string, ChartPoint> }>();
+  for (const point of points) {
+    const bar = keyOf(point.group.key);
+    if (!bars.has(bar)) bars.set(bar, point.name);
+    const part = keyOf(point.group.seriesKey);
+    const entry = series.get(part) ?? { name: point.series ?? '', cells: new Map() };
+    entry.cells.set(bar, point);
+    series.set(part, entry);
+  }
+  const barKeys = [...bars.keys()];
+  return {
+    categories: [...bars.values()],
+    series: [...series.values()].map((s) => ({ name: s.name, points: barKeys.map((b) => s.cells.get(b)) })),
+  };
+}
+
+/** The point a click on an ECharts series and data index names (of split bars: a part of a bar). */
+export function pointAt(
+  points: ChartPoint[],
+  type: ChartDefinition['type'],
+  seriesIndex: number,
+  dataIndex: number,
+): ChartPoint | undefined {
+  if (!splitChartTypes.includes(type)) return points[dataIndex];
+  return splitGrid(points).series[seriesIndex]?.points[dataIndex];
 }
 
 /**
@@ -27,7 +72,10 @@ export function singleNumber(values: ChartValues): { value: number | null; chang
   return { value: last.value, change };
 }
 
-/** The ECharts option of a bar, line, pie or donut chart (tables and single numbers are not drawn). */
+/**
+ * The ECharts option of a bar (plain, stacked or grouped), line, pie or donut chart (tables and
+ * single numbers are not drawn).
+ */
 export function chartOption(
   definition: Pick<ChartDefinition, 'type'>,
   points: ChartPoint[],
@@ -51,6 +99,23 @@ export function chartOption(
           data,
         },
       ],
+    };
+  }
+  if (splitChartTypes.includes(definition.type)) {
+    const grid = splitGrid(points);
+    return {
+      ...common,
+      tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
+      legend: { type: 'scroll', bottom: 0 },
+      grid: { left: 8, right: 16, top: 16, bottom: 32, containLabel: true },
+      xAxis: { type: 'category', data: grid.categories, axisLabel: { hideOverlap: true } },
+      yAxis: { type: 'value' },
+      series: grid.series.map((s) => ({
+        type: 'bar',
+        name: s.name,
+        ...(definition.type === 'stackedBar' ? { stack: 'total' } : {}),
+        data: s.points.map((p) => p?.value ?? null),
+      })),
     };
   }
   return {

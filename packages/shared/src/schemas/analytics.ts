@@ -13,8 +13,11 @@ import { registerFilterText } from './forms.ts';
 const id = z.string().uuid();
 const fieldId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Choose a field');
 
-export const chartTypes = ['bar', 'line', 'pie', 'donut', 'table', 'number'] as const;
+export const chartTypes = ['bar', 'stackedBar', 'groupedBar', 'line', 'pie', 'donut', 'table', 'number'] as const;
 export type ChartType = (typeof chartTypes)[number];
+
+/** The types that split each bar by a second grouping (`splitBy`): its parts stacked or side by side. */
+export const splitChartTypes: readonly ChartType[] = ['stackedBar', 'groupedBar'];
 
 export const chartAggregates = ['count', 'sum', 'avg', 'min', 'max'] as const;
 export type ChartAggregate = (typeof chartAggregates)[number];
@@ -60,6 +63,18 @@ export const chartGroupBySchema = z
   });
 export type ChartGroupBy = z.infer<typeof chartGroupBySchema>;
 
+/** The second grouping of stacked and grouped bars: a field's value or the team. */
+export const chartSplitBySchema = z
+  .object({
+    by: z.enum(['field', 'folder']),
+    /** The field whose value splits each bar (`by: field`). */
+    fieldId: fieldId.optional(),
+  })
+  .superRefine((g, ctx) => {
+    if (g.by === 'field' && !g.fieldId) ctx.addIssue({ code: 'custom', path: ['fieldId'], message: 'Choose a field' });
+  });
+export type ChartSplitBy = z.infer<typeof chartSplitBySchema>;
+
 /** Spec 5.1, 9: at most 2 chart filters. */
 export const chartFiltersSchema = z
   .array(registerFilterText)
@@ -71,10 +86,17 @@ export const chartDefinitionSchema = z
     templateId: id.meta({ examples: ['00000000-0000-4000-8000-000000000000'] }),
     measure: chartMeasureSchema,
     groupBy: chartGroupBySchema,
+    /** Stacked and grouped bars only: what splits each bar. */
+    splitBy: chartSplitBySchema.optional(),
     type: z.enum(chartTypes),
     filters: chartFiltersSchema,
   })
   .superRefine((d, ctx) => {
+    const split = splitChartTypes.includes(d.type);
+    if (split && !d.splitBy)
+      ctx.addIssue({ code: 'custom', path: ['splitBy'], message: 'Choose what splits each bar' });
+    if (!split && d.splitBy)
+      ctx.addIssue({ code: 'custom', path: ['splitBy'], message: 'Only stacked and grouped bars are split' });
     // A single number compares the last period with the one before: it needs periods.
     if (d.type === 'number' && d.groupBy.by !== 'period' && d.groupBy.by !== 'none')
       ctx.addIssue({ code: 'custom', path: ['type'], message: 'A single number is grouped by a period or not at all' });
@@ -160,8 +182,9 @@ export const chartLayoutsSchema = z.object({
 
 /**
  * One group of a chart's values. `key` is what the forms share (an option id, an answer, a date,
- * a team id, a workflow column's index; null: no value); `label` names it where the workspace's
- * data does (an option's, team's or workflow column's name). `filters` are the register's filters
+ * a team id, a workflow column's index, a list item's id, a person's user id; null: no value);
+ * `label` names it where the workspace's data does (an option's, team's, workflow column's, list
+ * item's or person's name). `filters` are the register's filters
  * that list the forms behind it, in `teamId`'s register (null when they lie in several teams).
  */
 export const chartGroupSchema = z.object({
@@ -170,6 +193,9 @@ export const chartGroupSchema = z.object({
   value: z.number().nullable(),
   forms: z.number().int(),
   teamId: id.nullable(),
+  /** Stacked and grouped bars: the part of the bar (as `key`: null no value) and its name. */
+  seriesKey: z.string().nullable().default(null),
+  seriesLabel: z.string().nullable().default(null),
   filters: z.array(z.string()),
 });
 export type ChartGroup = z.infer<typeof chartGroupSchema>;

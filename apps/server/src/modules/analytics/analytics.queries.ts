@@ -289,21 +289,32 @@ function teamsSeenSql(workspaceId: string, seen: TeamsSeen): SQL {
      where t.workspace_id = ${workspaceId} and t.kind = 'team' and t.state = 'active' and p.state = 'active' ${narrowed})`;
 }
 
-export type ChartAggregate = {
+/** One way of grouping forms: the key each form falls under. */
+export type ChartDimension = {
   /** The group's key as text (null: no value). */
   key: SQL;
-  /** A lateral join the key reads from (the options of a multiple choice). */
+  /** A lateral join the key reads from (the items of a multiple choice, list or person field). */
   from?: SQL;
+  /** The name the forms keep for the key (a list item's label), the latest one read. */
+  label?: SQL;
+};
+
+export type ChartAggregate = ChartDimension & {
   /** The measure over the group's forms. */
   value: SQL;
   /** Largest first (fields, folders) or in key order (periods, workflow columns). */
   order: 'value' | 'key';
   /** Also select each period's first and next day, in the workspace's time zone, as instants. */
   period?: { start: SQL; end: SQL };
+  /** Stacked and grouped bars: each group split again by this (its parts listed after the group's key). */
+  split?: ChartDimension;
 };
 
 export type ChartGroupRow = {
   key: string | null;
+  label: string | null;
+  seriesKey: string | null;
+  seriesLabel: string | null;
   value: number | null;
   forms: number;
   teamId: string | null;
@@ -313,7 +324,8 @@ export type ChartGroupRow = {
 
 /**
  * A chart's values: the active forms of one template in the teams the viewer sees, narrowed by
- * the chart's filters, grouped and aggregated in one statement. At most `limit` groups.
+ * the chart's filters, grouped (and split, for stacked and grouped bars) and aggregated in one
+ * statement. At most `limit` groups (of a split chart: parts); the parts of the groups shown first.
  */
 export async function chartGroups(
   tx: Tx,
@@ -322,31 +334,48 @@ export async function chartGroups(
   limit: number,
 ): Promise<ChartGroupRow[]> {
   const filters = scope.filters.map((f) => sql` and ${f}`);
-  const order = aggregate.order === 'value' ? sql`value desc nulls last, key nulls last` : sql`key nulls last`;
+  const { split } = aggregate;
+  // A split chart orders its groups by their total, then each group's parts largest first.
+  const groupOrder =
+    aggregate.order === 'value'
+      ? split
+        ? sql`sum(value) over (partition by key) desc nulls last, key nulls last`
+        : sql`value desc nulls last, key nulls last`
+      : sql`key nulls last`;
+  const order = split ? sql`${groupOrder}, value desc nulls last, series nulls last` : groupOrder;
   const period = aggregate.period
     ? sql`, (${aggregate.period.start})::text as start, (${aggregate.period.end})::text as "end"`
     : sql`, null::text as start, null::text as "end"`;
   const result = await tx.execute<{
     key: string | null;
+    label: string | null;
+    series: string | null;
+    series_label: string | null;
     value: number | string | null;
     forms: number | string;
     team_id: string | null;
     start: string | null;
     end: string | null;
   }>(sql`
-    select g.key, g.value, g.forms, g.team_id ${period}
+    select g.key, g.label, g.series, g.series_label, g.value, g.forms, g.team_id ${period}
       from (
-        select ${aggregate.key} as key, (${aggregate.value})::float8 as value, count(*) as forms,
+        select ${aggregate.key} as key, ${split ? split.key : sql`null::text`} as series,
+               ${aggregate.label ? sql`max(${aggregate.label})` : sql`null::text`} as label,
+               ${split?.label ? sql`max(${split.label})` : sql`null::text`} as series_label,
+               (${aggregate.value})::float8 as value, count(*) as forms,
                case when min(f.folder_id::text) = max(f.folder_id::text) then min(f.folder_id::text) end as team_id
-          from forms f ${aggregate.from ?? sql``}
+          from forms f ${aggregate.from ?? sql``} ${split?.from ?? sql``}
          where f.workspace_id = ${scope.workspaceId} and f.template_id = ${scope.templateId} and f.state = 'active'
            and ${teamsSeenSql(scope.workspaceId, scope.seen)} ${sql.join(filters)}
-         group by 1
+         group by 1, 2
       ) g
      order by ${order}
      limit ${Math.trunc(limit)}`);
   return result.rows.map((r) => ({
     key: r.key,
+    label: r.label,
+    seriesKey: r.series,
+    seriesLabel: r.series_label,
     value: r.value === null ? null : Number(r.value),
     forms: Number(r.forms),
     teamId: r.team_id,

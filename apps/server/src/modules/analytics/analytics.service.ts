@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Field } from '@formwork/shared/fields/field';
+import { type Field, personFieldTypes } from '@formwork/shared/fields/field';
 import { can } from '@formwork/shared/permissions';
 import {
   type Chart,
@@ -24,6 +24,7 @@ import { inScope, type Tx } from '../../db/tenant.ts';
 import { AppError } from '../../errors.ts';
 import { type AuditEvent, recordEvents } from '../activity/record-events.ts';
 import { formFilters } from '../forms/register.service.ts';
+import { peopleNames } from '../people/people.service.ts';
 import * as queries from './analytics.queries.ts';
 
 /** Dashboards live in teams and in the company (spec 2.2); the route's verb refuses projects. */
@@ -225,7 +226,16 @@ export async function arrangeCharts(
 // Values ----------------------------------------------------------------------------------------
 
 /** Field types a chart groups forms by (the value is an option, an answer or a short text). */
-const groupableTypes: readonly Field['type'][] = ['dropdown', 'multipleChoice', 'yesNo', 'yesNoNa', 'singleLineText'];
+const groupableTypes: readonly Field['type'][] = [
+  'dropdown',
+  'multipleChoice',
+  'yesNo',
+  'yesNoNa',
+  'singleLineText',
+  'list',
+  'person',
+  'singlePerson',
+];
 const numericTypes: readonly Field['type'][] = ['number', 'formula'];
 const dateTypes: readonly Field['type'][] = ['date', 'expiryDate', 'dateTime'];
 
@@ -297,7 +307,14 @@ async function checkedChartIn(
     needs(chart.measure.fieldId, numericTypes, 'measure.fieldId', 'Choose a Number or Formula field');
   const { groupBy } = chart;
   if (groupBy.by === 'field')
-    needs(groupBy.fieldId, groupableTypes, 'groupBy.fieldId', 'Choose a choice, Yes/No or text field');
+    needs(groupBy.fieldId, groupableTypes, 'groupBy.fieldId', 'Choose a choice, Yes/No, text, list or person field');
+  if (chart.splitBy?.by === 'field')
+    needs(
+      chart.splitBy.fieldId,
+      groupableTypes,
+      'splitBy.fieldId',
+      'Choose a choice, Yes/No, text, list or person field',
+    );
   if (groupBy.by === 'period' && groupBy.date?.startsWith('field:'))
     needs(groupBy.date.slice(6), dateTypes, 'groupBy.date', 'Choose a date field');
   if (groupBy.by === 'workflowColumn' && template.type !== 'workflow')
@@ -330,6 +347,46 @@ function measureSql(chart: ChartDefinition): SQL {
   return sql`${sql.raw(aggregate)}(${number})`;
 }
 
+/**
+ * A field's values as groups: the key each form falls under (one per item of a multiple choice,
+ * list or person field, through a lateral join named `alias`), the name the forms keep for it (a
+ * list item's label), and the register's filters that find a group's forms again.
+ */
+function fieldDimension(
+  field: Field,
+  alias: string,
+): queries.ChartDimension & { filtersOf: (key: string | null) => string[] } {
+  const id = field.id;
+  const filtersOf = (key: string | null) => (key === null ? [`field:${id}:empty`] : [`field:${id}:eq:${key}`]);
+  const a = sql.raw(alias);
+  const elements = (fn: string) =>
+    sql`left join lateral ${sql.raw(fn)}(case when jsonb_typeof(f.field_values -> ${id}) = 'array'
+      then f.field_values -> ${id} else '[]'::jsonb end) as ${a}(item) on true`;
+  if (field.type === 'multipleChoice' || field.type === 'person')
+    return { key: sql`${a}.item`, from: elements('jsonb_array_elements_text'), filtersOf };
+  if (field.type === 'list')
+    return {
+      key: sql`(${a}.item ->> 'itemId')`,
+      from: elements('jsonb_array_elements'),
+      label: sql`(${a}.item ->> 'label')`,
+      filtersOf,
+    };
+  if (field.type === 'yesNo' || field.type === 'yesNoNa')
+    return { key: sql`(f.field_values -> ${id} ->> 'answer')`, filtersOf };
+  return { key: sql`(f.field_values ->> ${id})`, filtersOf };
+}
+
+/** The second grouping of stacked and grouped bars (a field's value or the team). */
+function splitting(
+  chart: ChartDefinition,
+  fields: Map<string, Field>,
+): (queries.ChartDimension & { filtersOf: (key: string | null) => string[] }) | undefined {
+  const { splitBy } = chart;
+  if (!splitBy) return undefined;
+  if (splitBy.by === 'folder') return { key: sql`f.folder_id::text`, filtersOf: () => [] };
+  return fieldDimension(fields.get(splitBy.fieldId as string) as Field, 's');
+}
+
 /** How the forms are grouped, in SQL, and how a group's forms are found again in the register. */
 function grouping(
   chart: ChartDefinition,
@@ -348,23 +405,8 @@ function grouping(
         filtersOf: (row) => [`workflowColumn:eq:${row.key}`],
       };
     case 'field': {
-      const field = fields.get(groupBy.fieldId as string) as Field;
-      const id = field.id;
-      const byValue = (row: queries.ChartGroupRow) =>
-        row.key === null ? [`field:${id}:empty`] : [`field:${id}:eq:${row.key}`];
-      if (field.type === 'multipleChoice')
-        return {
-          aggregate: {
-            key: sql`o.option_id`,
-            from: sql`left join lateral jsonb_array_elements_text(case when jsonb_typeof(f.field_values -> ${id}) = 'array'
-              then f.field_values -> ${id} else '[]'::jsonb end) as o(option_id) on true`,
-            order: 'value',
-          },
-          filtersOf: byValue,
-        };
-      if (field.type === 'yesNo' || field.type === 'yesNoNa')
-        return { aggregate: { key: sql`(f.field_values -> ${id} ->> 'answer')`, order: 'value' }, filtersOf: byValue };
-      return { aggregate: { key: sql`(f.field_values ->> ${id})`, order: 'value' }, filtersOf: byValue };
+      const { filtersOf, ...dimension } = fieldDimension(fields.get(groupBy.fieldId as string) as Field, 'o');
+      return { aggregate: { ...dimension, order: 'value' }, filtersOf: (row) => filtersOf(row.key) };
     }
     case 'period': {
       const unit = sql.raw(`'${groupBy.period}'`);
@@ -406,55 +448,87 @@ function grouping(
   }
 }
 
-/** The name of a group where the workspace's data names it (an option, a team, a workflow column). */
-function labelOf(
-  chart: ChartDefinition,
+/** Names the workspace's data gives to keys: teams and people by id. */
+type KeyNames = { teams: Map<string, string>; people: Map<string, string> };
+
+/**
+ * The name of a group (or of a bar's part) where the workspace's data names it: an option, a
+ * team, a workflow column, a person, or the label the forms keep for a list item (`kept`).
+ */
+function nameOf(
+  grouped: { by: 'folder' | 'workflowColumn' | 'field' | 'none' | 'period'; fieldId?: string },
   fields: Map<string, Field>,
   definition: TemplateDefinition,
-  teamNames: Map<string, string>,
+  names: KeyNames,
   key: string | null,
+  kept: string | null,
 ): string | null {
   if (key === null) return null;
-  const { groupBy } = chart;
-  if (groupBy.by === 'folder') return teamNames.get(key) ?? null;
-  if (groupBy.by === 'workflowColumn') return definition.workflow?.columns[Number(key)]?.name ?? null;
-  if (groupBy.by === 'field') {
-    const field = fields.get(groupBy.fieldId as string);
+  if (grouped.by === 'folder') return names.teams.get(key) ?? null;
+  if (grouped.by === 'workflowColumn') return definition.workflow?.columns[Number(key)]?.name ?? null;
+  if (grouped.by === 'field') {
+    const field = fields.get(grouped.fieldId as string);
     if (field && (field.type === 'dropdown' || field.type === 'multipleChoice'))
       return field.options.find((o) => o.id === key)?.label ?? null;
+    if (field && personFieldTypes.includes(field.type)) return names.people.get(key) ?? null;
+    if (field?.type === 'list') return kept;
     if (field?.type === 'singleLineText') return key;
   }
   return null;
 }
+
+/** The teams and people the groups' keys name, read once for the whole chart. */
+async function keyNames(
+  tx: Tx,
+  workspaceId: string,
+  fields: Map<string, Field>,
+  dimensions: { by: string; fieldId?: string; keys: (string | null)[] }[],
+): Promise<KeyNames> {
+  const teams = new Set<string>();
+  const people = new Set<string>();
+  for (const { by, fieldId, keys } of dimensions) {
+    const field = by === 'field' ? fields.get(fieldId as string) : undefined;
+    const into = by === 'folder' ? teams : field && personFieldTypes.includes(field.type) ? people : undefined;
+    for (const key of keys) if (key !== null && uuidText.test(key)) into?.add(key);
+  }
+  const [teamNames, personNames] = await Promise.all([
+    queries.folderNames(tx, workspaceId, [...teams]),
+    peopleNames(tx, workspaceId, [...people]),
+  ]);
+  return { teams: teamNames, people: personNames };
+}
+
+const uuidText = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 async function valuesOf(tx: Tx, ctx: AccessContext, chart: ChartDefinition): Promise<ChartValues> {
   const checked = await checkedChart(tx, ctx, chart);
   const { template, definition, fields } = checked;
   const workspaceId = ctx.workspace.workspaceId;
   const { aggregate, filtersOf } = grouping(chart, fields, ctx.workspace.timeZone);
+  const split = splitting(chart, fields);
   const rows = await queries.chartGroups(
     tx,
     { workspaceId, templateId: template.templateId, seen: teamsSeen(ctx), filters: checked.filters },
-    { ...aggregate, value: measureSql(chart) },
+    { ...aggregate, value: measureSql(chart), split },
     maxGroups + 1,
   );
   const shown = rows.slice(0, maxGroups);
-  const teamNames =
-    chart.groupBy.by === 'folder'
-      ? await queries.folderNames(
-          tx,
-          workspaceId,
-          shown.map((r) => r.key).filter((k): k is string => k !== null),
-        )
-      : new Map<string, string>();
+  const names = await keyNames(tx, workspaceId, fields, [
+    { ...chart.groupBy, keys: shown.map((r) => r.key) },
+    ...(chart.splitBy ? [{ ...chart.splitBy, keys: shown.map((r) => r.seriesKey) }] : []),
+  ]);
   const measured = chart.measure.fieldId ? fields.get(chart.measure.fieldId) : undefined;
   const groups: ChartGroup[] = shown.map((row) => ({
     key: row.key,
-    label: labelOf(chart, fields, definition, teamNames, row.key),
+    label: nameOf(chart.groupBy, fields, definition, names, row.key, row.label),
     value: row.value,
     forms: row.forms,
     teamId: ctx.folder.kind === 'team' ? ctx.folder.folderId : row.teamId,
-    filters: [...chart.filters, ...filtersOf(row)],
+    seriesKey: row.seriesKey,
+    seriesLabel: chart.splitBy
+      ? nameOf(chart.splitBy, fields, definition, names, row.seriesKey, row.seriesLabel)
+      : null,
+    filters: [...chart.filters, ...filtersOf(row), ...(split ? split.filtersOf(row.seriesKey) : [])],
   }));
   return {
     templateId: template.templateId,

@@ -376,3 +376,147 @@ describe('company dashboards', () => {
     expect(refused.statusCode).toBe(400);
   });
 });
+
+describe('grouping by list and person fields, stacked and grouped bars', () => {
+  let plantTemplate: string;
+  let items: { id: string; label: string }[];
+  beforeAll(async () => {
+    const lists = `/api/companies/${w.companyId}/lists`;
+    const list = (await call(w.personas.orgController, 'POST', lists, { name: 'Plant' })).json();
+    items = [];
+    for (const label of ['Excavator', 'Crane']) {
+      const res = await call(w.personas.orgController, 'POST', `${lists}/${list.id}/items`, { label, values: {} });
+      expect(res.statusCode, res.body).toBe(201);
+      items.push(res.json());
+    }
+    ({ templateId: plantTemplate } = await createFormTemplate(ctx.database.db, w.workspaceId, {
+      folderId: teamA,
+      name: 'Plant check',
+      definition: {
+        fields: [
+          { id: 'plant', type: 'list', label: 'Plant', listId: list.id, allowMultiple: true },
+          { id: 'checker', type: 'singlePerson', label: 'Checked by' },
+          { id: 'crew', type: 'person', label: 'Crew' },
+          inspectionDefinition.fields[3] as never,
+        ],
+      },
+    }));
+    const excavator = items[0] as { id: string };
+    const crane = items[1] as { id: string };
+    const member = w.personas.teamMember.userId;
+    const controller = w.personas.teamController.userId;
+    const forms: [{ id: string }[], string, string[], string][] = [
+      [[excavator], member, [member], 'red'],
+      [[excavator, crane], member, [member, controller], 'red'],
+      [[crane], controller, [controller], 'blue'],
+      [[], controller, [], 'red'],
+    ];
+    for (const [plant, checker, crew, colour] of forms) {
+      const res = await postForm(ctx, w.personas.teamController, teamA, {
+        templateId: plantTemplate,
+        values: { plant: plant.map((p) => ({ itemId: p.id })), checker, crew, colour },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+  });
+
+  const chart = (overrides: Partial<ChartDefinitionInput>): ChartDefinitionInput => ({
+    ...byColour,
+    templateId: plantTemplate,
+    ...overrides,
+  });
+
+  async function opensTheSameForms(groups: ChartGroup[]) {
+    for (const group of groups) {
+      const rows = await registerRows(
+        ctx,
+        w.personas.teamMember,
+        { teamId: group.teamId as string, templateId: plantTemplate },
+        { filter: group.filters },
+      );
+      expect(rows, JSON.stringify(group)).toHaveLength(group.forms);
+    }
+  }
+
+  it('groups by the items of a list field, named as the forms keep them, and opens their register', async () => {
+    const res = await preview(w.personas.teamController, teamA, chart({ groupBy: { by: 'field', fieldId: 'plant' } }));
+    expect(res.statusCode, res.body).toBe(200);
+    const groups: ChartGroup[] = res.json().groups;
+    expect(counts(groups)).toEqual({ Excavator: 2, Crane: 2, null: 1 });
+    expect(groups.find((g) => g.label === 'Crane')?.key).toBe(items[1]?.id);
+    await opensTheSameForms(groups);
+  });
+
+  it('groups by a single person and by each person of a person field, named by their names', async () => {
+    const single = await preview(
+      w.personas.teamController,
+      teamA,
+      chart({ groupBy: { by: 'field', fieldId: 'checker' } }),
+    );
+    expect(single.statusCode, single.body).toBe(200);
+    const byChecker: ChartGroup[] = single.json().groups;
+    expect(byChecker.map((g) => [g.key, g.forms])).toEqual(
+      expect.arrayContaining([
+        [w.personas.teamMember.userId, 2],
+        [w.personas.teamController.userId, 2],
+      ]),
+    );
+    for (const group of byChecker) expect(group.label).toMatch(/\S/);
+    await opensTheSameForms(byChecker);
+
+    const crew = await preview(w.personas.teamController, teamA, chart({ groupBy: { by: 'field', fieldId: 'crew' } }));
+    const byCrew: ChartGroup[] = crew.json().groups;
+    expect(byCrew.map((g) => [g.key, g.forms])).toEqual(
+      expect.arrayContaining([
+        [w.personas.teamMember.userId, 2],
+        [w.personas.teamController.userId, 2],
+        [null, 1],
+      ]),
+    );
+    await opensTheSameForms(byCrew);
+  });
+
+  it('splits each bar by a second field (stacked or grouped bars), each part opening its forms', async () => {
+    for (const type of ['stackedBar', 'groupedBar'] as const) {
+      const res = await preview(
+        w.personas.teamController,
+        teamA,
+        chart({ type, groupBy: { by: 'field', fieldId: 'colour' }, splitBy: { by: 'field', fieldId: 'plant' } }),
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      const groups: ChartGroup[] = res.json().groups;
+      const cells = groups.map((g) => [g.label, g.seriesLabel, g.value]);
+      expect(cells).toEqual(
+        expect.arrayContaining([
+          ['Red', 'Excavator', 2],
+          ['Red', 'Crane', 1],
+          ['Red', null, 1],
+          ['Blue', 'Crane', 1],
+        ]),
+      );
+      expect(cells).toHaveLength(4);
+      await opensTheSameForms(groups);
+    }
+    const byTeam = await preview(
+      w.personas.teamController,
+      teamA,
+      chart({ type: 'stackedBar', groupBy: { by: 'field', fieldId: 'plant' }, splitBy: { by: 'folder' } }),
+    );
+    expect(byTeam.statusCode, byTeam.body).toBe(200);
+    expect(byTeam.json().groups.every((g: ChartGroup) => g.seriesKey === teamA)).toBe(true);
+  });
+
+  it('refuses a split without stacked or grouped bars, and stacked bars without a split, with field errors', async () => {
+    const cases: [ChartDefinitionInput, string][] = [
+      [chart({ type: 'stackedBar' }), 'body.definition.splitBy'],
+      [chart({ type: 'pie', splitBy: { by: 'field', fieldId: 'plant' } }), 'body.definition.splitBy'],
+      [chart({ type: 'groupedBar', splitBy: { by: 'field', fieldId: 'nope' } }), 'body.definition.splitBy.fieldId'],
+      [chart({ type: 'groupedBar', splitBy: { by: 'field' } }), 'body.definition.splitBy.fieldId'],
+    ];
+    for (const [definition, path] of cases) {
+      const res = await preview(w.personas.teamController, teamA, definition);
+      expect(res.statusCode, `${path}: ${res.body}`).toBe(400);
+      expect(res.json().errors, path).toEqual(expect.arrayContaining([expect.objectContaining({ path })]));
+    }
+  });
+});

@@ -55,13 +55,18 @@ async function dashboardValues(folderId: string, email: string, name: string) {
 describe('demo seed: dashboards (issue 20)', () => {
   it('Civil Works has a team dashboard over its inspections', async () => {
     const values = await dashboardValues(teamId, 'team.controller@acme.example', 'Site inspections');
-    expect(Object.keys(values)).toEqual(['Inspections by area', 'Inspections per week', 'Access and egress clear']);
+    expect(Object.keys(values)).toEqual([
+      'Inspections by area',
+      'Inspections per week',
+      'Access and egress clear',
+      'Inspections by inspector and area',
+    ]);
     for (const forms of Object.values(values)) expect(forms).toBeGreaterThan(0);
   });
 
   it('the company has a dashboard over every team it may see', async () => {
     const values = await dashboardValues(companyId, 'org.member@acme.example', 'Company overview');
-    expect(Object.keys(values)).toEqual(['Inspections by team', 'Edge protection in place']);
+    expect(Object.keys(values)).toEqual(['Inspections by team', 'Edge protection in place', 'Edge protection by team']);
     for (const forms of Object.values(values)) expect(forms).toBeGreaterThan(0);
   });
 });

@@ -102,12 +102,16 @@ function likePattern(value: string): string {
   return `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 const arrayTypes: readonly Field['type'][] = ['multipleChoice', 'list', 'person', 'relationship'];
 
 function fieldEquals(field: Field, value: string): SQL {
   const id = field.id;
   let json: unknown;
-  if (arrayTypes.includes(field.type)) json = [value];
+  // A list field keeps snapshots of its items (issue 18.5): an item id finds the item, other text its label.
+  if (field.type === 'list') json = [uuidPattern.test(value) ? { itemId: value } : { label: value }];
+  else if (arrayTypes.includes(field.type)) json = [value];
   else if (field.type === 'yesNo' || field.type === 'yesNoNa') json = { answer: value };
   else if (numericTypes.includes(field.type) && value.trim() !== '' && Number.isFinite(Number(value)))
     json = Number(value);

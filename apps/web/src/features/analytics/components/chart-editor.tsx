@@ -5,10 +5,12 @@ import {
   type ChartDefinition,
   type ChartGrouping,
   type ChartPeriod,
+  type ChartSplitBy,
   type ChartType,
   chartAggregates,
   chartPeriods,
   chartTypes,
+  splitChartTypes,
 } from '@formwork/shared/schemas/analytics';
 import { filterOperators } from '@formwork/shared/schemas/forms';
 import {
@@ -70,6 +72,9 @@ export function ChartEditor({ folderId, dashboardId, chart, onClose }: Props) {
   const [date, setDate] = useState(initial?.groupBy.date ?? 'createdAt');
   const [period, setPeriod] = useState<ChartPeriod>(initial?.groupBy.period ?? 'week');
   const [type, setType] = useState<ChartType>(initial?.type ?? 'bar');
+  const [splitBy, setSplitBy] = useState<ChartSplitBy['by']>(initial?.splitBy?.by ?? 'field');
+  const [splitField, setSplitField] = useState(initial?.splitBy?.fieldId ?? '');
+  const split = splitChartTypes.includes(type);
   const [filters, setFilters] = useState<FilterRow[]>(() => (initial?.filters ?? []).map(filterRow));
   const [error, setError] = useState<string | null>(null);
 
@@ -83,10 +88,13 @@ export function ChartEditor({ folderId, dashboardId, chart, onClose }: Props) {
       measure: aggregate === 'count' ? { aggregate } : { aggregate, fieldId: measureField || undefined },
       groupBy:
         by === 'field' ? { by, fieldId: groupField || undefined } : by === 'period' ? { by, date, period } : { by },
+      ...(split
+        ? { splitBy: splitBy === 'field' ? { by: splitBy, fieldId: splitField || undefined } : { by: splitBy } }
+        : {}),
       type,
       filters: filters.map(filterText).filter((f): f is string => f !== null),
     };
-  }, [templateId, aggregate, measureField, by, groupField, date, period, type, filters]);
+  }, [templateId, aggregate, measureField, by, groupField, date, period, type, split, splitBy, splitField, filters]);
   const [previewed] = useDebouncedValue(definition, 300);
   const preview = useChartPreview(folderId, previewed);
 
@@ -123,6 +131,7 @@ export function ChartEditor({ folderId, dashboardId, chart, onClose }: Props) {
               setTemplateId(v ?? '');
               setMeasureField('');
               setGroupField('');
+              setSplitField('');
               setFilters([]);
             }}
             searchable
@@ -192,6 +201,25 @@ export function ChartEditor({ folderId, dashboardId, chart, onClose }: Props) {
             onChange={(v) => v && setType(v as ChartType)}
             allowDeselect={false}
           />
+          {split && (
+            <Group grow align="flex-start">
+              <Select
+                label={t('analytics.splitBy')}
+                data={(['field', 'folder'] as const).map((g) => ({ value: g, label: t(`analytics.groupings.${g}`) }))}
+                value={splitBy}
+                onChange={(v) => v && setSplitBy(v as ChartSplitBy['by'])}
+                allowDeselect={false}
+              />
+              {splitBy === 'field' && (
+                <Select
+                  label={t('analytics.splitField')}
+                  data={fields.filter((f) => f.groupable).map((f) => ({ value: f.id, label: f.label || f.id }))}
+                  value={splitField || null}
+                  onChange={(v) => setSplitField(v ?? '')}
+                />
+              )}
+            </Group>
+          )}
           <Stack gap={6}>
             <Text size="sm" fw={500}>
               {t('analytics.filters')}

@@ -1,4 +1,4 @@
-import { chartOption, chartPoints, singleNumber } from '@formwork/shared/analytics/chart-option';
+import { chartOption, chartPoints, pointAt, singleNumber } from '@formwork/shared/analytics/chart-option';
 import type { ChartDefinition, ChartGroup, ChartValues } from '@formwork/shared/schemas/analytics';
 import { Center, Loader, Stack, Table, Text } from '@mantine/core';
 import { useEffect, useMemo, useRef } from 'react';
@@ -16,8 +16,8 @@ type Props = {
 /** One chart drawn from its values: ECharts (loaded on first use) for bars, lines and pies. */
 export function ChartView({ definition, values, onSelect, height = 260 }: Props) {
   const { t } = useTranslation();
-  const nameOf = useGroupName(definition);
-  const points = useMemo(() => chartPoints(values, nameOf), [values, nameOf]);
+  const { nameOf, seriesNameOf } = useGroupName(definition);
+  const points = useMemo(() => chartPoints(values, nameOf, seriesNameOf), [values, nameOf, seriesNameOf]);
   const measure = values.measureLabel
     ? t(`analytics.aggregates.${definition.measure.aggregate}`, { field: values.measureLabel })
     : t('analytics.aggregates.count');
@@ -76,7 +76,14 @@ export function ChartView({ definition, values, onSelect, height = 260 }: Props)
       option={chartOption(definition, points, { description, measure })}
       label={description}
       height={height}
-      onSelect={onSelect ? (index) => onSelect(points[index]?.group as ChartGroup) : undefined}
+      onSelect={
+        onSelect
+          ? (seriesIndex, dataIndex) => {
+              const point = pointAt(points, definition.type, seriesIndex, dataIndex);
+              if (point) onSelect(point.group);
+            }
+          : undefined
+      }
     />
   );
 }
@@ -90,7 +97,7 @@ function EChart({
   option: Record<string, unknown>;
   label: string;
   height: number | string;
-  onSelect?: (index: number) => void;
+  onSelect?: (seriesIndex: number, dataIndex: number) => void;
 }) {
   const ref = useRef<HTMLDivElement>(null);
   const select = useRef(onSelect);
@@ -105,7 +112,7 @@ function EChart({
       const chart = echarts.init(element, null, { renderer: 'svg' });
       chart.setOption(option);
       chart.on('click', (params) => {
-        if (typeof params.dataIndex === 'number') select.current?.(params.dataIndex);
+        if (typeof params.dataIndex === 'number') select.current?.(params.seriesIndex ?? 0, params.dataIndex);
       });
       const observer = new ResizeObserver(() => chart.resize());
       observer.observe(element);
