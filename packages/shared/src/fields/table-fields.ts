@@ -35,6 +35,11 @@ export const tableColumnSchema = z.object({
   cellType: z.enum(columnCellTypes),
   /** Dropdown cells. */
   options: z.array(choiceOptionSchema).max(200).optional(),
+  /**
+   * List cells: the list whose items the cell offers (issue 18.5), as a list field's `listId`: one of
+   * the lists the template's folder may read; a cell keeps the item it was filled with.
+   */
+  listId: z.string().uuid().nullable().optional(),
   /** Formula cells: an expression over the row's column ids. */
   expression: z.string().max(2000).optional(),
   /** Prefilled text cells of a default table: the same text on every row. */

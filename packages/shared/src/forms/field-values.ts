@@ -122,7 +122,7 @@ export function cellValueSchema(column: TableColumn): z.ZodType | null {
     case 'dropdown':
       return optionIds(column.options ?? []);
     case 'list':
-      return z.string().max(500);
+      return listItemSnapshotSchema;
     case 'person':
       return uuid;
     case 'signature':

@@ -9,7 +9,6 @@ function cellFromText(column: TableColumn, text: string): unknown {
   if (t === '') return null;
   switch (column.cellType) {
     case 'text':
-    case 'list':
       return t;
     case 'number': {
       const n = Number(t.replace(/,/g, ''));

@@ -42,6 +42,14 @@ describe('fieldValueText: one text per value type', () => {
     expect(text({ type: 'dropdown', options }, 'b')).toBe('Bananas');
   });
 
+  it("a table's list cell reads as the label of the item it keeps (issue 18.5)", () => {
+    const columns = [{ id: 'what', heading: 'Plant', width: 'M', cellType: 'list', listId: null }];
+    const value = {
+      rows: [{ id: 'r1', cells: { what: { itemId: alice, label: 'Crane 2', colour: null, properties: [] } } }],
+    };
+    expect(text({ type: 'defaultTable', columns }, value)).toBe('Crane 2');
+  });
+
   it('prints dates, date ranges, date-times and their ranges in one format', () => {
     expect(text({ type: 'date' }, '2026-11-23')).toBe('Nov 23, 2026');
     expect(text({ type: 'dateRange' }, { start: '2026-11-23', end: '2026-11-25' })).toBe('Nov 23, 2026 – Nov 25, 2026');

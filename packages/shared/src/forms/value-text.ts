@@ -110,6 +110,8 @@ export function tableCellText(column: TableColumn, value: unknown, context: Text
       return signatureText(value, context);
     case 'photo':
       return Array.isArray(value) ? words.photos(value.length) : '';
+    case 'list':
+      return isListItemSnapshot(value) ? value.label : String(value);
     default:
       return typeof value === 'object' ? JSON.stringify(value) : String(value);
   }

@@ -31,6 +31,8 @@ export const listFieldItemsQuerySchema = z.object({
   search: z.string().trim().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
   cursor: keysetCursor(z.tuple([z.number().finite(), cursorPart.id])).optional(),
+  /** A table field's list column: the items of the list that column names. */
+  column: itemIdSchema.optional(),
 });
 
 export const listFieldItemsSchema = z.object({

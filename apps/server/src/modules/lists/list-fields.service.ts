@@ -61,7 +61,7 @@ function projectOf(ctx: AccessContext): string {
 export async function listFieldItems(
   db: AppDb,
   ctx: AccessContext,
-  field: { templateId: string; version: number; fieldId: string },
+  field: { templateId: string; version: number; fieldId: string; columnId?: string | undefined },
   query: { search?: string | undefined; limit: number; cursor?: readonly [number, string] | undefined },
 ): Promise<ListFieldItems> {
   const workspaceId = ctx.workspace.workspaceId;
@@ -115,11 +115,94 @@ export async function templateFieldLists(db: AppDb, ctx: AccessContext): Promise
 
 const notAnItem = 'Choose an item of the list';
 
+/** The table fields whose cells may hold list items (`columns` with a list column). */
+const tableTypes = new Set<Field['type']>(['defaultTable', 'prefilledTable', 'signOnTable']);
+type TableField = Extract<Field, { type: 'defaultTable' | 'prefilledTable' | 'signOnTable' }>;
+type CellRows = { rows?: unknown };
+
+/** The rows of a table value, when it has them (the value's own validation reports the rest). */
+function rowsOf(value: unknown): { cells?: Record<string, unknown> }[] {
+  const rows = typeof value === 'object' && value !== null ? (value as CellRows).rows : undefined;
+  return Array.isArray(rows) ? rows.filter((r) => typeof r === 'object' && r !== null) : [];
+}
+
 /**
- * The values a form save sends, with each list field's items as the form keeps them: an item the
- * form already had keeps its stored snapshot (what it was when picked, whatever the list says
- * now); a newly picked item is read from the list the form's project reads and snapshotted now
- * (the client's copy of it is not trusted). An item not in that list is an error of its field.
+ * One place a form holds list items: a list field's items, or the cells of one list column of a
+ * table field. `stored` are the snapshots the saved form has there (by item id), `picked` what the
+ * save sends, with where each sits in the value.
+ */
+type ListSlot = {
+  listId: string | null;
+  stored: Map<string, ListItemSnapshot>;
+  picked: { entry: unknown; path: string; fieldId: string; put: (snapshot: ListItemSnapshot) => void }[];
+};
+
+function listSlots(
+  fields: readonly Field[],
+  values: Record<string, unknown>,
+  kept: Readonly<Record<string, unknown>>,
+): ListSlot[] {
+  const slots: ListSlot[] = [];
+  const snapshots = (entries: unknown[]) =>
+    new Map(entries.filter(isListItemSnapshot).map((s) => [s.itemId, s] as const));
+  for (const field of fields) {
+    if (field.type === 'list' && Array.isArray(values[field.id])) {
+      const picked = [...(values[field.id] as unknown[])];
+      values[field.id] = picked;
+      slots.push({
+        listId: field.listId,
+        stored: snapshots(Array.isArray(kept[field.id]) ? (kept[field.id] as unknown[]) : []),
+        picked: picked.map((entry, n) => ({
+          entry,
+          path: `${field.id}.${n}`,
+          fieldId: field.id,
+          put: (snapshot) => {
+            picked[n] = snapshot;
+          },
+        })),
+      });
+    }
+    if (!tableTypes.has(field.type)) continue;
+    const table = field as TableField;
+    const columns = table.columns.filter((c) => c.cellType === 'list');
+    if (columns.length === 0 || rowsOf(values[field.id]).length === 0) continue;
+    // A copy of the rows and their cells, so the snapshots written do not change the caller's input.
+    const value = values[field.id] as CellRows;
+    const rows = (value.rows as unknown[]).map((r) =>
+      typeof r === 'object' && r !== null ? { ...r, cells: { ...((r as { cells?: object }).cells ?? {}) } } : r,
+    ) as { cells: Record<string, unknown> }[];
+    values[field.id] = { ...value, rows };
+    const keptRows = rowsOf(kept[field.id]);
+    for (const column of columns) {
+      const slot: ListSlot = {
+        listId: column.listId ?? null,
+        stored: snapshots(keptRows.map((r) => r.cells?.[column.id])),
+        picked: [],
+      };
+      rows.forEach((row, r) => {
+        const entry = typeof row === 'object' && row !== null ? row.cells[column.id] : undefined;
+        if (entry === undefined || entry === null) return;
+        slot.picked.push({
+          entry,
+          path: `${field.id}.rows.${r}.cells.${column.id}`,
+          fieldId: field.id,
+          put: (snapshot) => {
+            row.cells[column.id] = snapshot;
+          },
+        });
+      });
+      slots.push(slot);
+    }
+  }
+  return slots;
+}
+
+/**
+ * The values a form save sends, with the items of each list field and each list column of a table
+ * as the form keeps them: an item the form already had there keeps its stored snapshot (what it was
+ * when picked, whatever the list says now); a newly picked item is read from the list the form's
+ * project reads and snapshotted now (the client's copy of it is not trusted). An item not in that
+ * list is an error at its place (`plant.0`, `hire.rows.2.cells.what`).
  */
 export async function withListSnapshots(
   tx: Tx,
@@ -128,42 +211,38 @@ export async function withListSnapshots(
   input: Readonly<Record<string, unknown>>,
   kept: Readonly<Record<string, unknown>> = {},
 ): Promise<{ values: Record<string, unknown>; errors: FormValueError[] }> {
-  const listFields = fields.filter(
-    (f): f is Extract<Field, { type: 'list' }> => f.type === 'list' && Array.isArray(input[f.id]),
-  );
-  if (listFields.length === 0) return { values: { ...input }, errors: [] };
   const values: Record<string, unknown> = { ...input };
-  const errors: FormValueError[] = [];
-  for (const field of listFields) {
-    const picked = input[field.id] as unknown[];
-    const stored = new Map(
-      (Array.isArray(kept[field.id]) ? (kept[field.id] as unknown[]) : [])
-        .filter(isListItemSnapshot)
-        .map((s) => [s.itemId, s]),
-    );
-    const wanted = picked.filter(isListItemSnapshot).filter((s) => !stored.has(s.itemId));
-    let fresh = new Map<string, ListItemSnapshot>();
-    if (wanted.length > 0 && field.listId) {
-      const readId = await listForProject(tx, place.workspaceId, place.projectId, field.listId);
-      if (readId) {
-        const [items, properties] = await Promise.all([
-          queries.itemsByIds(
-            tx,
-            place.workspaceId,
-            readId,
-            wanted.map((s) => s.itemId).filter((id) => /^[0-9a-f-]{36}$/i.test(id)),
-          ),
-          queries.propertiesOf(tx, place.workspaceId, readId),
-        ]);
-        fresh = new Map(items.map((item) => [item.id, snapshotOf(item, properties)]));
-      }
+  const slots = listSlots(fields, values, kept);
+  if (slots.length === 0) return { values, errors: [] };
+  // The items newly picked, by the list the template names: each list is read once.
+  const wantedBy = new Map<string, Set<string>>();
+  for (const slot of slots) {
+    for (const { entry } of slot.picked) {
+      if (!isListItemSnapshot(entry) || slot.stored.has(entry.itemId) || !slot.listId) continue;
+      if (!/^[0-9a-f-]{36}$/i.test(entry.itemId)) continue;
+      const wanted = wantedBy.get(slot.listId) ?? new Set<string>();
+      wanted.add(entry.itemId);
+      wantedBy.set(slot.listId, wanted);
     }
-    values[field.id] = picked.map((entry, n) => {
-      if (!isListItemSnapshot(entry)) return entry; // the value's own validation reports it
-      const snapshot = stored.get(entry.itemId) ?? fresh.get(entry.itemId);
-      if (!snapshot) errors.push({ fieldId: field.id, path: `${field.id}.${n}`, message: notAnItem, code: 'invalid' });
-      return snapshot ?? entry;
-    });
+  }
+  const fresh = new Map<string, Map<string, ListItemSnapshot>>();
+  for (const [listId, wanted] of wantedBy) {
+    const readId = await listForProject(tx, place.workspaceId, place.projectId, listId);
+    if (!readId) continue;
+    const [items, properties] = await Promise.all([
+      queries.itemsByIds(tx, place.workspaceId, readId, [...wanted]),
+      queries.propertiesOf(tx, place.workspaceId, readId),
+    ]);
+    fresh.set(listId, new Map(items.map((item) => [item.id, snapshotOf(item, properties)])));
+  }
+  const errors: FormValueError[] = [];
+  for (const slot of slots) {
+    for (const { entry, path, fieldId, put } of slot.picked) {
+      if (!isListItemSnapshot(entry)) continue; // the value's own validation reports it
+      const snapshot = slot.stored.get(entry.itemId) ?? (slot.listId && fresh.get(slot.listId)?.get(entry.itemId));
+      if (snapshot) put(snapshot);
+      else errors.push({ fieldId, path, message: notAnItem, code: 'invalid' });
+    }
   }
   return { values, errors };
 }
@@ -210,20 +289,33 @@ export async function templateListErrors(
   folder: FolderRef,
   fields: readonly Field[],
 ): Promise<{ path: string; message: string }[]> {
-  const named = fields.some((f) => (f.type === 'list' && f.listId) || (f.type === 'listProperty' && f.property));
-  if (!named) return [];
+  // Where the definition names a list: list fields, and list columns of table fields.
+  const named = fields.flatMap((field, n) => {
+    if (field.type === 'list')
+      return field.listId ? [{ path: `definition.fields.${n}.listId`, listId: field.listId }] : [];
+    if (!tableTypes.has(field.type)) return [];
+    return (field as TableField).columns.flatMap((column, c) =>
+      column.cellType === 'list' && column.listId
+        ? [{ path: `definition.fields.${n}.columns.${c}.listId`, listId: column.listId }]
+        : [],
+    );
+  });
+  const anyProperty = fields.some((f) => f.type === 'listProperty' && f.property);
+  if (named.length === 0 && !anyProperty) return [];
   const projectId = projectOfFolder(folder);
   const readable = new Set((await queries.fieldLists(tx, workspaceId, projectId)).map((r) => r.id));
   const listIds = [...new Set(fields.flatMap((f) => (f.type === 'list' && f.listId ? [f.listId] : [])))].filter((id) =>
     readable.has(id),
   );
-  const properties = await queries.propertiesOfLists(tx, workspaceId, listIds);
+  const properties = anyProperty
+    ? await queries.propertiesOfLists(tx, workspaceId, listIds)
+    : new Map<string, ListProperty[]>();
   const listOf = new Map(fields.flatMap((f) => (f.type === 'list' ? [[f.id, f.listId] as const] : [])));
   const listMessage = projectId === null ? listFieldMessages.list : listFieldMessages.projectList;
-  const errors: { path: string; message: string }[] = [];
+  const errors: { path: string; message: string }[] = named
+    .filter((place) => !readable.has(place.listId))
+    .map((place) => ({ path: place.path, message: listMessage }));
   fields.forEach((field, n) => {
-    if (field.type === 'list' && field.listId && !readable.has(field.listId))
-      errors.push({ path: `definition.fields.${n}.listId`, message: listMessage });
     if (field.type === 'listProperty' && field.property) {
       const listId = field.sourceFieldId ? listOf.get(field.sourceFieldId) : undefined;
       const known = listId ? properties.get(listId) : undefined;

@@ -146,14 +146,20 @@ export async function listRoutes(app: App) {
       tags,
       security,
       summary:
-        "A page of the items a form's list field offers in this team (the list the field of this template version names, as the team's project reads it: its deployed copy, else the list), optionally those whose label contains the search; each as the snapshot a form keeps",
+        "A page of the items a form's list field offers in this team (the list the field of this template version names, as the team's project reads it: its deployed copy, else the list), optionally those whose label contains the search; each as the snapshot a form keeps. With `column`, the list that list column of the table field names",
       params: listFieldParamsSchema,
       querystring: listFieldItemsQuerySchema,
       response: { 200: listFieldItemsSchema },
     },
     handler: async (request) => {
       const { templateId, version, fieldId } = request.params;
-      return listFields.listFieldItems(db, routeContext(request), { templateId, version, fieldId }, request.query);
+      const columnId = request.query.column;
+      return listFields.listFieldItems(
+        db,
+        routeContext(request),
+        { templateId, version, fieldId, columnId },
+        request.query,
+      );
     },
   });
 

@@ -7,9 +7,17 @@ export type PersonOption = { userId: string; name: string };
 export type RelatedFormOption = { formId: string; title: string };
 /**
  * Which field's list a typeahead asks for (issue 18.5): the team, the template version the form is
- * filled on and the field; the server reads which list that field names.
+ * filled on and the field (and, for a table's list column, the column); the server reads which
+ * list that field names.
  */
-export type ListFieldRef = { teamId: string; templateId: string; version: number; fieldId: string };
+export type ListFieldRef = {
+  teamId: string;
+  templateId: string;
+  version: number;
+  fieldId: string;
+  /** A list column of the table field `fieldId`: the list that column names. */
+  columnId?: string;
+};
 
 /** The items a list field offers for a search, a page at a time (issue 18.5). */
 export type ListItemsResult = {

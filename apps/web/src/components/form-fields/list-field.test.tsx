@@ -60,8 +60,8 @@ const definition: TemplateDefinitionInput = {
 };
 
 let latest: FormFill | null = null;
-function Harness({ fieldEnv = env }: { fieldEnv?: FormFieldEnv }) {
-  const [parsed] = useState(() => templateDefinitionSchema.parse(definition));
+function Harness({ fieldEnv = env, input = definition }: { fieldEnv?: FormFieldEnv; input?: TemplateDefinitionInput }) {
+  const [parsed] = useState(() => templateDefinitionSchema.parse(input));
   const fill = useFormFill(parsed, initialValues(parsed), true);
   latest = fill;
   return (
@@ -104,5 +104,49 @@ describe('list field', () => {
   it('offers nothing where lists cannot be read (the preview)', async () => {
     await renderWithProviders(<Harness fieldEnv={previewEnv} />);
     expect(screen.getByRole('textbox', { name: 'Plant' })).toBeDisabled();
+  });
+});
+
+describe('a list column of a table', () => {
+  const table: TemplateDefinitionInput = {
+    fields: [
+      {
+        id: 'hire',
+        type: 'defaultTable',
+        label: 'Plant on site',
+        columns: [
+          { id: 'what', heading: 'Plant', width: 'M', cellType: 'list', listId },
+          { id: 'hours', heading: 'Hours', width: 'S', cellType: 'number' },
+        ],
+      },
+    ],
+  };
+
+  it("picks an item of the column's list in a cell, asked by the field and column", { timeout: 30_000 }, async () => {
+    const user = userEvent.setup();
+    await renderWithProviders(<Harness input={table} />);
+    const cell = screen.getByRole('textbox', { name: 'Plant 1' });
+    await user.type(cell, 'crane 2');
+    await waitFor(() =>
+      expect(screen.getAllByRole('option', { hidden: true }).map((o) => o.textContent)).toEqual(['Crane 20 t']),
+    );
+    expect(asked.at(-1)).toEqual({
+      search: 'crane 2',
+      field: { teamId: 'team', templateId, version: 4, fieldId: 'hire', columnId: 'what' },
+    });
+    await user.keyboard('{ArrowDown}{Enter}');
+    const cells = () =>
+      (latest?.values.hire as { rows: { cells: Record<string, unknown> }[] } | undefined)?.rows[0]?.cells;
+    expect(cells()).toEqual({ what: list[1] });
+    // The picked item shows by its label; clearing it empties the cell.
+    expect(await screen.findByText('Crane 20 t')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Remove Crane 20 t' }));
+    expect(cells()?.what).toBeNull();
+    expect(screen.getByRole('textbox', { name: 'Plant 1' })).toBeInTheDocument();
+  });
+
+  it('offers nothing where lists cannot be read (the preview)', async () => {
+    await renderWithProviders(<Harness input={table} fieldEnv={previewEnv} />);
+    expect(screen.getByRole('textbox', { name: 'Plant 1' })).toBeDisabled();
   });
 });

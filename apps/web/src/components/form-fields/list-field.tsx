@@ -79,20 +79,36 @@ function PickedItem({
 }
 
 /**
- * A list field (issue 18.5): a typeahead over the items of the list its template names, as the
- * form's project has it (the server searches, a page at a time; arrows and Enter pick), and the
- * picked item(s) with their properties. The form keeps each item as it was picked.
+ * The typeahead over the items of one list (issue 18.5): the list a list field, or a list column of
+ * a table field (`columnId`), names, as the form's project has it. The server searches, a page at a
+ * time, as typing pauses; arrows and Enter pick. `exclude` are items already picked.
  */
-export function ListField({
-  field,
-  value,
-  onChange,
+export function ListItemSearch({
+  fieldId,
+  columnId,
+  listId,
+  label,
+  id,
+  size,
   error,
-  readOnly,
-}: FieldProps<FieldOf<'list'>, ListItemSnapshot[]>) {
+  disabled,
+  exclude = [],
+  onPick,
+}: {
+  fieldId: string;
+  columnId?: string | undefined;
+  listId: string | null | undefined;
+  label: string;
+  id?: string | undefined;
+  size?: 'xs' | 'sm' | undefined;
+  error?: boolean | undefined;
+  /** Nothing can be picked now (a single item is picked, or the form is read-only). */
+  disabled?: boolean | undefined;
+  exclude?: readonly ListItemSnapshot[];
+  onPick: (item: ListItemSnapshot) => void;
+}) {
   const { t } = useTranslation();
   const env = useFormFieldEnv();
-  const chosen = value ?? [];
   const [query, setQuery] = useState('');
   const [search] = useDebouncedValue(query.trim(), listSearchDebounceMs);
   const [open, setOpen] = useState(false);
@@ -104,10 +120,10 @@ export function ListField({
     },
   });
   const ref = { teamId: env.teamId, templateId: env.template?.templateId ?? '', version: env.template?.version ?? 0 };
-  const usable = Boolean(field.listId && env.template && env.useListItems && !env.blocked);
-  const found = env.useListItems?.({ ...ref, fieldId: field.id }, search, usable && open) ?? nothing;
-  const canPick = !readOnly && usable && (field.allowMultiple || chosen.length === 0);
-  const offered = found.items.filter((i) => !chosen.some((c) => c.itemId === i.itemId));
+  const usable = Boolean(listId && env.template && env.useListItems && !env.blocked);
+  const field = columnId ? { ...ref, fieldId, columnId } : { ...ref, fieldId };
+  const found = env.useListItems?.(field, search, usable && open) ?? nothing;
+  const offered = found.items.filter((i) => !exclude.some((c) => c.itemId === i.itemId));
 
   const pick = (itemId: string) => {
     if (itemId === moreValue) {
@@ -116,16 +132,90 @@ export function ListField({
     }
     const item = found.items.find((i) => i.itemId === itemId);
     if (!item) return;
-    onChange(field.allowMultiple ? [...chosen, item] : [item]);
+    onPick(item);
     setQuery('');
     combobox.closeDropdown();
   };
 
-  const placeholder = !field.listId
+  const placeholder = !listId
     ? t('formFields.listNone')
     : !usable
       ? t('formRenderer.listItems')
       : t('formFields.listSearch');
+
+  return (
+    <Combobox store={combobox} onOptionSubmit={pick} withinPortal>
+      <Combobox.Target>
+        <InputBase
+          id={id}
+          aria-label={id ? undefined : label}
+          size={size}
+          value={query}
+          disabled={disabled || !usable}
+          placeholder={placeholder}
+          error={error}
+          rightSection={found.loading ? <Loader size={14} /> : <Combobox.Chevron />}
+          rightSectionPointerEvents="none"
+          onChange={(e) => {
+            setQuery(e.currentTarget.value);
+            combobox.openDropdown();
+            combobox.updateSelectedOptionIndex();
+          }}
+          onClick={() => combobox.openDropdown()}
+          onFocus={() => combobox.openDropdown()}
+          onBlur={() => combobox.closeDropdown()}
+        />
+      </Combobox.Target>
+      <Combobox.Dropdown>
+        <Combobox.Options mah={280} style={{ overflowY: 'auto' }} aria-label={label}>
+          {offered.map((item) => (
+            <Combobox.Option value={item.itemId} key={item.itemId}>
+              <Group gap="xs" wrap="nowrap">
+                {item.colour && <ColorSwatch color={item.colour} size={12} />}
+                <Text size="sm">{item.label}</Text>
+              </Group>
+            </Combobox.Option>
+          ))}
+          {found.hasMore && (
+            <Combobox.Option value={moreValue}>
+              <Text size="sm" c="blue">
+                {t('formFields.listMore')}
+              </Text>
+            </Combobox.Option>
+          )}
+          {!found.loading && offered.length === 0 && (
+            <Combobox.Empty>{found.failed ? t('formFields.listFailed') : t('formFields.listNothing')}</Combobox.Empty>
+          )}
+        </Combobox.Options>
+        {found.total > 0 && (
+          <Combobox.Footer>
+            <Box>
+              <Text size="xs" c="dimmed">
+                {found.capped
+                  ? t('formFields.listMatchesCapped', { count: found.total })
+                  : t('formFields.listMatches', { count: found.total })}
+              </Text>
+            </Box>
+          </Combobox.Footer>
+        )}
+      </Combobox.Dropdown>
+    </Combobox>
+  );
+}
+
+/**
+ * A list field (issue 18.5): the typeahead over the items of the list its template names, and the
+ * picked item(s) with their properties. The form keeps each item as it was picked.
+ */
+export function ListField({
+  field,
+  value,
+  onChange,
+  error,
+  readOnly,
+}: FieldProps<FieldOf<'list'>, ListItemSnapshot[]>) {
+  const chosen = value ?? [];
+  const canPick = !readOnly && (field.allowMultiple || chosen.length === 0);
 
   return (
     <FieldShell field={field} error={error} labelFor={inputId(field.id)}>
@@ -142,62 +232,16 @@ export function ListField({
           />
         ))}
         {(canPick || (chosen.length === 0 && !readOnly)) && (
-          <Combobox store={combobox} onOptionSubmit={pick} withinPortal>
-            <Combobox.Target>
-              <InputBase
-                id={inputId(field.id)}
-                value={query}
-                disabled={!canPick}
-                placeholder={placeholder}
-                error={Boolean(error)}
-                rightSection={found.loading ? <Loader size={14} /> : <Combobox.Chevron />}
-                rightSectionPointerEvents="none"
-                onChange={(e) => {
-                  setQuery(e.currentTarget.value);
-                  combobox.openDropdown();
-                  combobox.updateSelectedOptionIndex();
-                }}
-                onClick={() => combobox.openDropdown()}
-                onFocus={() => combobox.openDropdown()}
-                onBlur={() => combobox.closeDropdown()}
-              />
-            </Combobox.Target>
-            <Combobox.Dropdown>
-              <Combobox.Options mah={280} style={{ overflowY: 'auto' }} aria-label={field.label}>
-                {offered.map((item) => (
-                  <Combobox.Option value={item.itemId} key={item.itemId}>
-                    <Group gap="xs" wrap="nowrap">
-                      {item.colour && <ColorSwatch color={item.colour} size={12} />}
-                      <Text size="sm">{item.label}</Text>
-                    </Group>
-                  </Combobox.Option>
-                ))}
-                {found.hasMore && (
-                  <Combobox.Option value={moreValue}>
-                    <Text size="sm" c="blue">
-                      {t('formFields.listMore')}
-                    </Text>
-                  </Combobox.Option>
-                )}
-                {!found.loading && offered.length === 0 && (
-                  <Combobox.Empty>
-                    {found.failed ? t('formFields.listFailed') : t('formFields.listNothing')}
-                  </Combobox.Empty>
-                )}
-              </Combobox.Options>
-              {found.total > 0 && (
-                <Combobox.Footer>
-                  <Box>
-                    <Text size="xs" c="dimmed">
-                      {found.capped
-                        ? t('formFields.listMatchesCapped', { count: found.total })
-                        : t('formFields.listMatches', { count: found.total })}
-                    </Text>
-                  </Box>
-                </Combobox.Footer>
-              )}
-            </Combobox.Dropdown>
-          </Combobox>
+          <ListItemSearch
+            fieldId={field.id}
+            listId={field.listId}
+            label={field.label}
+            id={inputId(field.id)}
+            error={Boolean(error)}
+            disabled={!canPick}
+            exclude={chosen}
+            onPick={(item) => onChange(field.allowMultiple ? [...chosen, item] : [item])}
+          />
         )}
       </Stack>
     </FieldShell>

@@ -1,10 +1,11 @@
 import type { FieldOf } from '@formwork/shared/fields/field';
 import type { TableColumn } from '@formwork/shared/fields/table-fields';
-import type { PhotoValue, SignatureValue } from '@formwork/shared/forms/field-values';
+import { isListItemSnapshot, type PhotoValue, type SignatureValue } from '@formwork/shared/forms/field-values';
 import { pasteIntoTable, type TableRowValue } from '@formwork/shared/forms/table-paste-values';
 import {
   ActionIcon,
   Button,
+  ColorSwatch,
   FileButton,
   Group,
   Modal,
@@ -14,12 +15,13 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { IconCamera, IconPlus, IconSignature, IconTrash } from '@tabler/icons-react';
+import { IconCamera, IconPlus, IconSignature, IconTrash, IconX } from '@tabler/icons-react';
 import { type ClipboardEvent, useState } from 'react';
 import { useTranslation } from '../../lib/translate.tsx';
 import { fromLocalInput, toLocalInput } from './date-fields.tsx';
 import { useFormFieldEnv } from './field-context.tsx';
 import { type FieldProps, FieldShell } from './field-shell.tsx';
+import { ListItemSearch } from './list-field.tsx';
 import { acceptedImages } from './media-fields.tsx';
 import { SignaturePad } from './signature-pad.tsx';
 
@@ -159,6 +161,7 @@ export function TableFieldView({
                         <Text size="sm">{fixed}</Text>
                       ) : (
                         <Cell
+                          fieldId={field.id}
                           column={column}
                           label={`${column.heading || column.id} ${rowIndex + 1}`}
                           value={row.cells[column.id]}
@@ -215,7 +218,73 @@ export function TableFieldView({
   );
 }
 
+/**
+ * A list column's cell (issue 18.5): the typeahead over the items of the list the column names,
+ * then the picked item by its label (the form keeps it as picked). Text a cell held before list
+ * columns picked items shows as it was, to be removed and picked again.
+ */
+function ListCell({
+  fieldId,
+  column,
+  label,
+  value,
+  error,
+  readOnly,
+  onChange,
+}: {
+  fieldId: string;
+  column: TableColumn;
+  label: string;
+  value: unknown;
+  error?: string | undefined;
+  readOnly: boolean;
+  onChange: (value: unknown) => void;
+}) {
+  const { t } = useTranslation();
+  const picked = isListItemSnapshot(value)
+    ? value
+    : typeof value === 'string' && value !== ''
+      ? { label: value }
+      : null;
+  if (picked) {
+    return (
+      <Group gap={4} wrap="nowrap" justify="space-between" title={error}>
+        <Group gap={4} wrap="nowrap">
+          {'colour' in picked && picked.colour && <ColorSwatch color={picked.colour} size={12} />}
+          <Text size="sm" c={error ? 'red' : undefined}>
+            {picked.label}
+          </Text>
+        </Group>
+        {!readOnly && (
+          <ActionIcon
+            size="sm"
+            variant="subtle"
+            color="gray"
+            aria-label={t('formFields.listRemove', { label: picked.label })}
+            onClick={() => onChange(null)}
+          >
+            <IconX size={12} />
+          </ActionIcon>
+        )}
+      </Group>
+    );
+  }
+  if (readOnly) return null;
+  return (
+    <ListItemSearch
+      fieldId={fieldId}
+      columnId={column.id}
+      listId={column.listId}
+      label={label}
+      size="xs"
+      error={error ? true : undefined}
+      onPick={onChange}
+    />
+  );
+}
+
 function Cell({
+  fieldId,
   column,
   label,
   value,
@@ -224,6 +293,7 @@ function Cell({
   readOnly,
   onChange,
 }: {
+  fieldId: string;
   column: TableColumn;
   label: string;
   value: unknown;
@@ -236,8 +306,19 @@ function Cell({
   const env = useFormFieldEnv();
   const common = { size: 'xs' as const, 'aria-label': label, readOnly, error: error ? true : undefined, title: error };
   switch (column.cellType) {
-    case 'text':
     case 'list':
+      return (
+        <ListCell
+          fieldId={fieldId}
+          column={column}
+          label={label}
+          value={value}
+          error={error}
+          readOnly={readOnly}
+          onChange={onChange}
+        />
+      );
+    case 'text':
       return (
         <TextInput
           {...common}

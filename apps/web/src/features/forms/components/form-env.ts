@@ -41,15 +41,16 @@ const enc = encodeURIComponent;
  * items stay fresh for 30 s.
  */
 function useListItems(field: ListFieldRef, search: string, enabled: boolean): ListItemsResult {
-  const { teamId, templateId, version, fieldId } = field;
+  const { teamId, templateId, version, fieldId, columnId } = field;
   const query = useInfiniteQuery({
-    queryKey: [...queryRoots.lists, 'field', teamId, templateId, version, fieldId, search],
+    queryKey: [...queryRoots.lists, 'field', teamId, templateId, version, fieldId, columnId ?? null, search],
     enabled: enabled && templateId !== '',
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) => {
       const params = new URLSearchParams({ limit: String(listPageSize) });
       if (search) params.set('search', search);
       if (pageParam) params.set('cursor', pageParam);
+      if (columnId) params.set('column', columnId);
       return apiRequest<ListFieldItems>(
         `/api/teams/${enc(teamId)}/templates/${enc(templateId)}/versions/${version}/list-fields/${enc(fieldId)}/items?${params}`,
         { signal, response: listFieldItemsSchema },

@@ -180,7 +180,7 @@ export function FieldConfig({ folder, field, fields, workflowColumns, onChange }
     case 'list':
       specific = (
         <>
-          <ListFieldListPicker folder={folder} field={field} onChange={(listId) => set({ listId })} />
+          <ListFieldListPicker folder={folder} listId={field.listId} onChange={(listId) => set({ listId })} />
           {flag('allowMultiple', field.allowMultiple)}
         </>
       );
@@ -221,6 +221,7 @@ export function FieldConfig({ folder, field, fields, workflowColumns, onChange }
             onChange={(columns) => set({ columns })}
             min={1}
             formulas={{ fields, tableId: field.id }}
+            folder={folder}
           />
           {field.type === 'prefilledTable' && <PrefilledRowsEditor field={field} onChange={(rows) => set({ rows })} />}
         </>
@@ -244,6 +245,7 @@ export function FieldConfig({ folder, field, fields, workflowColumns, onChange }
             onChange={(columns) => set({ columns })}
             min={0}
             formulas={{ fields, tableId: field.id }}
+            folder={folder}
           />
         </>
       );

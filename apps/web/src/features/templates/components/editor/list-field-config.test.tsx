@@ -39,6 +39,12 @@ function Harness({ selected, listId = null }: { selected: string; listId?: strin
   const [all, setAll] = useState<Field[]>(() => [
     fieldSchema.parse({ id: 'plant', type: 'list', label: 'Plant', listId }),
     fieldSchema.parse({ id: 'pid', type: 'listProperty', label: 'Plant ID' }),
+    fieldSchema.parse({
+      id: 'hire',
+      type: 'defaultTable',
+      label: 'Hire',
+      columns: [{ id: 'what', heading: 'Plant', width: 'M', cellType: 'text' }],
+    }),
   ]);
   fields = all;
   return (
@@ -77,5 +83,21 @@ describe('list fields in the template editor', () => {
     await user.click(screen.getByLabelText('Property', { selector: 'input' }));
     await user.click(await screen.findByRole('option', { name: 'Plant ID', hidden: true }));
     expect(fields[1]).toMatchObject({ sourceFieldId: 'plant', property: idProp });
+  });
+
+  it("a table's list column picks one of the lists its folder may read; another cell type names none", {
+    timeout: 30_000,
+  }, async () => {
+    const user = userEvent.setup();
+    await renderWithProviders(<Harness selected="hire" />);
+    expect(screen.queryByLabelText('List of column 1', { selector: 'input' })).toBeNull();
+    await user.click(screen.getByLabelText('Cell type of column 1', { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'List', hidden: true }));
+    await user.click(screen.getByLabelText('List of column 1', { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'Plant', hidden: true }));
+    expect(fields[2]).toMatchObject({ columns: [{ id: 'what', cellType: 'list', listId: plantId }] });
+    await user.click(screen.getByLabelText('Cell type of column 1', { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'Text', hidden: true }));
+    expect((fields[2] as { columns: object[] }).columns[0]).not.toHaveProperty('listId');
   });
 });

@@ -6,31 +6,34 @@ import { useTemplateLists } from '../../api/template-lists.ts';
 import type { TemplateFolder } from '../../api/templates.ts';
 
 /**
- * A list field's list (issue 18.5): one of the lists the template's folder may read (the Template
- * Library: the List Library's active lists; a team: the library lists deployed to its project and
- * the project's own lists).
+ * The list of a list field, or of a table's list column (issue 18.5): one of the lists the
+ * template's folder may read (the Template Library: the List Library's active lists; a team: the
+ * library lists deployed to its project and the project's own lists). A column's picker is small
+ * and named by `ariaLabel`.
  */
 export function ListFieldListPicker({
   folder,
-  field,
+  listId,
   onChange,
+  ariaLabel,
 }: {
   folder: TemplateFolder;
-  field: FieldOf<'list'>;
+  listId: string | null | undefined;
   onChange: (listId: string | null) => void;
+  ariaLabel?: string;
 }) {
   const { t } = useTranslation();
   const lists = useTemplateLists(folder);
   const data = (lists.data ?? []).map((l) => ({ value: l.id, label: l.name }));
   // A list no longer offered (archived, deleted or undeployed) stays shown as such until another is picked.
-  if (field.listId && lists.data && !data.some((d) => d.value === field.listId))
-    data.push({ value: field.listId, label: t('editor.field.listUnavailable') });
+  if (listId && lists.data && !data.some((d) => d.value === listId))
+    data.push({ value: listId, label: t('editor.field.listUnavailable') });
   return (
     <Select
-      label={t('editor.field.list')}
+      {...(ariaLabel ? { 'aria-label': ariaLabel, size: 'xs', w: 200 } : { label: t('editor.field.list') })}
       placeholder={lists.isPending ? t('app.loading') : t('editor.field.listPick')}
       data={data}
-      value={field.listId}
+      value={listId ?? null}
       onChange={onChange}
       searchable
       clearable

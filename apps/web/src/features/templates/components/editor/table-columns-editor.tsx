@@ -21,8 +21,10 @@ import {
 } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from '../../../../lib/translate.tsx';
+import type { TemplateFolder } from '../../api/templates.ts';
 import { newColumn } from '../../model/new-field.ts';
 import { FormulaEditor } from './formula-editor.tsx';
+import { ListFieldListPicker } from './list-field-config.tsx';
 
 /** Table columns with their widths: S/M/L/XL, XS only for Formula, Number, Prefilled Text and Text (spec 5.1). */
 export function TableColumnsEditor({
@@ -30,12 +32,15 @@ export function TableColumnsEditor({
   onChange,
   min,
   formulas,
+  folder,
 }: {
   columns: readonly TableColumn[];
   onChange: (c: TableColumn[]) => void;
   min: number;
   /** The template's fields and this table's id: formula columns get the formula editor over their row. */
   formulas?: { fields: readonly Field[]; tableId: string };
+  /** The template's folder: list columns pick one of the lists it may read (issue 18.5). */
+  folder?: TemplateFolder;
 }) {
   const { t } = useTranslation();
   const update = (id: string, fn: (c: TableColumn) => TableColumn) =>
@@ -71,7 +76,9 @@ export function TableColumnsEditor({
                   const cellType = (v ?? 'text') as TableColumn['cellType'];
                   // XS stays only for the cells that support it.
                   const width = c.width === 'XS' && !xsCellTypes.includes(cellType) ? 'S' : c.width;
-                  return { ...c, cellType, width };
+                  // Only list columns name a list.
+                  const { listId: _listId, ...rest } = c;
+                  return cellType === 'list' ? { ...c, cellType, width } : { ...rest, cellType, width };
                 })
               }
             />
@@ -107,6 +114,14 @@ export function TableColumnsEditor({
               <IconTrash size={14} />
             </ActionIcon>
           </Group>
+          {column.cellType === 'list' && folder && (
+            <ListFieldListPicker
+              folder={folder}
+              ariaLabel={t('editor.table.listOf', { n: i + 1 })}
+              listId={column.listId}
+              onChange={(listId) => update(column.id, (c) => ({ ...c, listId }))}
+            />
+          )}
           {column.cellType === 'formula' && formulas && (
             <FormulaEditor
               label={t('editor.table.formulaOf', { n: i + 1 })}
