@@ -108,3 +108,47 @@ test('a stacked bar splits each bar by a second field, and a part of a bar opens
     expect.stringMatching(/^field:area:(eq:.+|empty)$/),
   ]);
 });
+
+test('a team controller moves and resizes a chart in the grid with the keyboard, and the places are saved', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signInAndLand(page, demo.teamController);
+  const teamId = /\/home\/teams\/([0-9a-f-]+)\/activity/.exec(page.url())?.[1] as string;
+  await page.goto(`/analytics/teams/${teamId}/dashboards/grid`);
+  const name = `Layout ${Date.now()}`;
+  await page.getByRole('button', { name: 'New dashboard' }).click();
+  await page.getByLabel('Dashboard name').fill(name);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('link', { name }).click();
+  await page.getByRole('button', { name: 'Add chart' }).click();
+  const editor = page.getByRole('dialog');
+  await editor.getByLabel('Title').fill('Areas');
+  await editor.getByRole('combobox', { name: 'Template' }).click();
+  await page.getByRole('option', { name: 'Site Inspection Checklist' }).click();
+  await editor.getByRole('combobox', { name: 'Field', exact: true }).click();
+  await page.getByRole('option', { name: 'Area inspected' }).click();
+  await editor.getByRole('button', { name: 'Save' }).click();
+  await expect(editor).toBeHidden();
+  const cell = page.getByTestId('grid-cell');
+  await expect(cell).toHaveAttribute('data-layout', '0,0,6,4');
+
+  // Space picks the chart up, each arrow key moves it one cell, space drops it.
+  await page.getByRole('button', { name: 'Move Areas' }).focus();
+  await page.keyboard.press('Space');
+  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+  await expect(page.getByText('Areas: column 4, row 1, 6 columns wide, 4 rows high.')).toBeAttached();
+  await page.keyboard.press('Space');
+  await expect(cell).toHaveAttribute('data-layout', '3,0,6,4');
+
+  await page.getByRole('button', { name: 'Resize Areas' }).focus();
+  await page.keyboard.press('Space');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Space');
+  await expect(cell).toHaveAttribute('data-layout', '3,0,8,5');
+
+  await page.reload();
+  await expect(page.getByTestId('grid-cell')).toHaveAttribute('data-layout', '3,0,8,5');
+});

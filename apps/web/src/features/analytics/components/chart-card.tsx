@@ -1,6 +1,7 @@
 import type { Chart, ChartGroup } from '@formwork/shared/schemas/analytics';
 import { ActionIcon, Alert, Group, Menu, Paper, Stack, Text } from '@mantine/core';
 import { IconDots } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { registerPath } from '../../../lib/form-paths.ts';
 import { problemMessage } from '../../../lib/problem-message.ts';
@@ -15,10 +16,12 @@ type Props = {
   canEdit: boolean;
   onEdit: (chart: Chart) => void;
   height?: number | string;
+  /** Before the title: the handle that moves the chart in its grid. */
+  handle?: ReactNode;
 };
 
 /** A saved chart with its values; a bar, slice or row opens the register filtered to its forms. */
-export function ChartCard({ folderId, chart, canEdit, onEdit, height = 260 }: Props) {
+export function ChartCard({ folderId, chart, canEdit, onEdit, height = 260, handle }: Props) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const values = useChartValues(folderId, chart);
@@ -34,9 +37,12 @@ export function ChartCard({ folderId, chart, canEdit, onEdit, height = 260 }: Pr
     <Paper withBorder p="sm" h="100%" data-testid="chart-card" aria-label={chart.title} component="section">
       <Stack gap="xs" h="100%">
         <Group justify="space-between" wrap="nowrap">
-          <Text fw={600} truncate>
-            {chart.title}
-          </Text>
+          <Group gap={4} wrap="nowrap" miw={0}>
+            {handle}
+            <Text fw={600} truncate>
+              {chart.title}
+            </Text>
+          </Group>
           {canEdit && (
             <Menu position="bottom-end">
               <Menu.Target>

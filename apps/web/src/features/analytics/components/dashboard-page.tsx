@@ -9,6 +9,7 @@ import { useDashboard } from '../api/analytics.ts';
 import { dashboardPath, dashboardsPath } from './analytics-paths.ts';
 import { ChartCard } from './chart-card.tsx';
 import { ChartEditor } from './chart-editor.tsx';
+import { DashboardGrid } from './dashboard-grid.tsx';
 
 type Props = {
   kind: FolderKind;
@@ -64,33 +65,14 @@ export function DashboardPage({ kind, folderId, dashboardId, view, chartId }: Pr
       </Group>
       {charts.length === 0 && <Text c="dimmed">{t('analytics.noCharts')}</Text>}
       {view === 'grid' ? (
-        <div
-          style={{
-            display: 'grid',
-            gridTemplateColumns: 'repeat(12, minmax(0, 1fr))',
-            gridAutoRows: rowHeight,
-            gap: 12,
-          }}
-        >
-          {charts.map((chart) => (
-            <div
-              key={chart.chartId}
-              style={{
-                gridColumn: `${chart.layout.x + 1} / span ${chart.layout.w}`,
-                gridRow: `${chart.layout.y + 1} / span ${chart.layout.h}`,
-                minWidth: 0,
-              }}
-            >
-              <ChartCard
-                folderId={folderId}
-                chart={chart}
-                canEdit={canEdit}
-                onEdit={(c) => setEditing({ chart: c })}
-                height={chart.layout.h * rowHeight - 70}
-              />
-            </div>
-          ))}
-        </div>
+        <DashboardGrid
+          folderId={folderId}
+          dashboardId={dashboardId}
+          charts={charts}
+          canEdit={canEdit}
+          onEdit={(c) => setEditing({ chart: c })}
+          rowHeight={rowHeight}
+        />
       ) : opened ? (
         <Stack>
           <Anchor component={Link} to={dashboardPath(kind, folderId, dashboardId, 'register')} size="sm">
