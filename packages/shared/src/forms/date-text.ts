@@ -41,9 +41,14 @@ export function isTimeZone(name: string): boolean {
 
 /** `2025-11-22` -> `Nov 22, 2025` (en-US); anything else is printed as it is. */
 export function formatDate(value: string, options: DateTextOptions = {}): string {
+  // Looked up first by the value itself under its locale, with no key to build: an export asks
+  // for millions of dates. Only a value not seen yet is checked and formatted.
+  const texts = kept(dateTexts, options.locale ?? defaultLocale, () => new Map<string, string>());
+  const known = texts.get(value);
+  if (known !== undefined) return known;
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return value;
   const locale = options.locale ?? defaultLocale;
-  return kept(dateTexts, `${locale}|${value}`, () => {
+  return kept(texts, value, () => {
     const date = new Date(`${value}T00:00:00Z`);
     return Number.isNaN(date.getTime()) ? value : dayText(locale, Math.floor(date.getTime() / dayMs));
   });
@@ -76,7 +81,8 @@ function kept<K, V>(cache: Map<K, V>, key: K, make: () => V): V {
 // Keyed by locale, then by number: an export formats two instants a row, and building a string
 // key per lookup was most of the time these caches took.
 const dayTexts = new Map<string, Map<number, string>>();
-const dateTexts = new Map<string, string>();
+/** Per locale: a date's text by its `YYYY-MM-DD` value. */
+const dateTexts = new Map<string, Map<string, string>>();
 
 /** `Nov 22, 2025` for day number `day` (days since 1970-01-01). */
 function dayText(locale: string, day: number): string {

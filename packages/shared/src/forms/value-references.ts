@@ -31,6 +31,24 @@ function cellReferences(field: Field, columns: readonly TableColumn[], rows: Row
   });
 }
 
+/**
+ * Whether a field's values may hold user or form ids (the `users` and `forms` of valueReferences):
+ * a reader that needs only those can skip the other fields.
+ */
+export function mayNameUsersOrForms(field: Field): boolean {
+  switch (field.type) {
+    case 'person':
+    case 'singlePerson':
+    case 'relationship':
+    case 'defaultTable':
+    case 'prefilledTable':
+    case 'signOnTable':
+      return true;
+    default:
+      return false;
+  }
+}
+
 /** Collects file, user and form ids from values already checked by validateFormValues. */
 export function valueReferences(fields: readonly Field[], values: FormValues): ValueReferences {
   const refs: ValueReferences = { files: [], users: [], forms: [] };

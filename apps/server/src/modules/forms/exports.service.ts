@@ -127,7 +127,7 @@ function fileNameFor(templateName: string, format: string, timeZone: string): st
  * Rows per fetch: each batch is two round trips (the rows, the names of the people and forms they
  * name), so 1,000,000 forms are 2,000 of them rather than 10,000; a batch's rows are a few MB.
  */
-const batchSize = 1000;
+const defaultBatchSize = 1000;
 
 /**
  * What an exported row needs of a form row. Its times stay as the driver gives them (a Date on
@@ -152,7 +152,11 @@ function exportRecord(r: FormRow) {
  * The export job: the register's rows read through a server-side cursor a batch at a time and
  * written to file storage as they come, so memory stays flat whatever the number of forms.
  */
-export function exportJobHandler(db: AppDb, storage: FileStorage): JobHandler {
+export function exportJobHandler(
+  db: AppDb,
+  storage: FileStorage,
+  { batchSize = defaultBatchSize }: { batchSize?: number } = {},
+): JobHandler {
   return async (job) => {
     const params = job.params as ExportParams;
     const workspaceId = job.workspaceId;
@@ -177,6 +181,7 @@ export function exportJobHandler(db: AppDb, storage: FileStorage): JobHandler {
           : undefined;
       const fields = listedFields(definition).filter((f) => !chosen || chosen.has(f.id));
       const timeZone = params.timeZone ?? 'UTC';
+      const instantOptions = { timeZone };
       const now = new Date();
       const columns = definition.workflow?.columns ?? [];
       // Dates show as the template's PDF settings say, or the workspace's when it follows them.
@@ -196,13 +201,30 @@ export function exportJobHandler(db: AppDb, storage: FileStorage): JobHandler {
       ];
       let rowCount = 0;
       await tx.execute(sql`declare form_export no scroll cursor for ${registerSelect(scope, undefined, null)}`);
+      /** A batch of rows with the names they need; null after the last row. */
+      const readBatch = async () => {
+        const result = await tx.execute<FormRow>(sql.raw(`fetch ${batchSize} from form_export`));
+        if (result.rows.length === 0) return null;
+        const records = result.rows.map(exportRecord);
+        return { records, names: await valueNames(tx, workspaceId, fields, records) };
+      };
+      // The next batch is read while this one is written: the database works on it meanwhile
+      // instead of waiting for the server to ask. Whatever happens to the file, the transaction
+      // waits for that read before it ends (below), so no statement of it outlives the transaction;
+      // a read the file no longer wants must not fail unhandled.
+      const readAhead = () => {
+        const read = readBatch();
+        read.catch(() => {});
+        return read;
+      };
+      let reading = readAhead();
       const batches = async function* (): AsyncGenerator<ExportCell[][]> {
         for (;;) {
-          const result = await tx.execute<FormRow>(sql.raw(`fetch ${batchSize} from form_export`));
-          if (result.rows.length === 0) return;
-          rowCount += result.rows.length;
-          const records = result.rows.map(exportRecord);
-          const names = await valueNames(tx, workspaceId, fields, records);
+          const batch = await reading;
+          if (!batch) return;
+          reading = readAhead();
+          const { records, names } = batch;
+          rowCount += records.length;
           const context: TextContext = {
             userName: (id) => names.people.get(id),
             formTitle: (id) => names.formTitles.get(id),
@@ -211,29 +233,38 @@ export function exportJobHandler(db: AppDb, storage: FileStorage): JobHandler {
             now,
           };
           const person = (id: string | null) => (id ? (names.people.get(id) ?? valueWords.unknownPerson) : '');
-          yield records.map((r) => [
-            r.number,
-            r.title,
-            stateLabels[r.state] ?? r.state,
-            formatInstant(r.createdAt, { timeZone }),
-            formatInstant(r.updatedAt, { timeZone }),
-            person(r.createdBy),
-            person(r.updatedBy),
-            ...(isWorkflow ? [columns[r.workflowColumn ?? 0]?.name ?? ''] : []),
-            ...fields.map((f) => {
+          // One array per row, filled in place (a row of spreads made three more per row).
+          yield records.map((r) => {
+            const row: ExportCell[] = [
+              r.number,
+              r.title,
+              stateLabels[r.state] ?? r.state,
+              formatInstant(r.createdAt, instantOptions),
+              formatInstant(r.updatedAt, instantOptions),
+              person(r.createdBy),
+              person(r.updatedBy),
+            ];
+            if (isWorkflow) row.push(columns[r.workflowColumn ?? 0]?.name ?? '');
+            for (const f of fields) {
               const value = r.values[f.id];
-              if (typeof value === 'number' && (f.type === 'number' || f.type === 'formula')) return value;
-              return fieldValueText(f, value, context) || (r.textCells[f.id] ?? '');
-            }),
-          ]);
+              if (typeof value === 'number' && (f.type === 'number' || f.type === 'formula')) row.push(value);
+              else row.push(fieldValueText(f, value, context) || (r.textCells[f.id] ?? ''));
+            }
+            return row;
+          });
         }
       };
       const format = params.format;
       const key = `${workspaceId}/${job.jobId}.${format}`;
-      const bytes = await storage.putStream(
-        key,
-        format === 'csv' ? csvChunks(header, batches()) : xlsxChunks(template.name, header, batches()),
-      );
+      let bytes: number;
+      try {
+        bytes = await storage.putStream(
+          key,
+          format === 'csv' ? csvChunks(header, batches()) : xlsxChunks(template.name, header, batches()),
+        );
+      } finally {
+        await reading.catch(() => {});
+      }
       await tx.execute(sql`close form_export`);
       return { key, fileName: fileNameFor(template.name, format, timeZone), rowCount, bytes };
     });

@@ -1,5 +1,5 @@
 import type { Field } from '@formwork/shared/fields/field';
-import { valueReferences } from '@formwork/shared/forms/value-references';
+import { mayNameUsersOrForms, valueReferences } from '@formwork/shared/forms/value-references';
 import type { Tx } from '../../db/tenant.ts';
 import { peopleNames } from '../people/people.service.ts';
 import { formTitles } from './forms.queries.ts';
@@ -21,10 +21,15 @@ export async function valueNames(
 ): Promise<ValueNames> {
   const users = new Set<string>();
   const related = new Set<string>();
+  // Only the fields that can name someone or something are read: an export reads every row of a
+  // register this way, and most fields (texts, numbers, dates, choices) name nothing.
+  const naming = fields.filter(mayNameUsersOrForms);
   for (const form of forms) {
-    const refs = valueReferences(fields, form.values);
-    for (const u of refs.users) users.add(u.id);
-    for (const f of refs.forms) related.add(f.id);
+    if (naming.length > 0) {
+      const refs = valueReferences(naming, form.values);
+      for (const u of refs.users) users.add(u.id);
+      for (const f of refs.forms) related.add(f.id);
+    }
     if (form.createdBy) users.add(form.createdBy);
     if (form.updatedBy) users.add(form.updatedBy);
   }
