@@ -1,10 +1,7 @@
 import { Alert, Anchor } from '@mantine/core';
 import { externalLinks } from '../lib/links.ts';
 import { useTranslation } from '../lib/translate.tsx';
-
-export function isInternetExplorer(userAgent = typeof navigator === 'undefined' ? '' : navigator.userAgent) {
-  return /MSIE |Trident\//.test(userAgent);
-}
+import { isInternetExplorer } from './ie-banner-check.ts';
 
 /** Spec 2.1: Internet Explorer users are told to use Chrome, Firefox or Edge. */
 export function IeBanner({ userAgent }: { userAgent?: string }) {

@@ -2,12 +2,10 @@ import { Center, Loader } from '@mantine/core';
 import { type ComponentType, Suspense } from 'react';
 import { Navigate, type RouteObject, useRoutes } from 'react-router';
 import { RequireAuth } from '../features/auth/components/require-auth.tsx';
-import { ConfirmEmailRoute } from '../features/auth/routes/confirm-email-route.tsx';
 import { LoginRoute } from '../features/auth/routes/login-route.tsx';
 import { lazyWithReload } from '../lib/lazy-with-reload.ts';
 import { legacyRedirects } from './legacy-redirects.tsx';
 import { ErrorPage } from './routes/error-page.tsx';
-import { FolderActivityRoute } from './routes/folder-activity-route.tsx';
 import { HomeRoute } from './routes/home-route.tsx';
 import { LandingRoute } from './routes/landing-route.tsx';
 import { LaunchRoute } from './routes/launch-route.tsx';
@@ -24,6 +22,14 @@ const RegisterRoute = lazyWithReload(() => formsRoutes().then((m) => ({ default:
 const GridRoute = lazyWithReload(() => formsRoutes().then((m) => ({ default: m.GridRoute })));
 const WorkflowFormRedirectRoute = lazyWithReload(() =>
   formsRoutes().then((m) => ({ default: m.WorkflowFormRedirectRoute })),
+);
+// A folder's activity page and the e-mail confirmation load with their route (issue 15.4): the
+// first screen is the shell and the folder navigation.
+const FolderActivityRoute = lazyWithReload(() =>
+  import('./routes/folder-activity-route.tsx').then((m) => ({ default: m.FolderActivityRoute })),
+);
+const ConfirmEmailRoute = lazyWithReload(() =>
+  import('../features/auth/routes/confirm-email-route.tsx').then((m) => ({ default: m.ConfirmEmailRoute })),
 );
 const SettingsRoute = lazyWithReload(() =>
   import('./routes/settings-route.tsx').then((m) => ({ default: m.SettingsRoute })),
@@ -95,11 +101,7 @@ export const routes: RouteObject[] = [
   { path: '/welcome/mobile', element: <RequireAuth>{lazyPage(PhoneWelcomeRoute)}</RequireAuth> },
   {
     path: '/confirm-email',
-    element: (
-      <RequireAuth>
-        <ConfirmEmailRoute />
-      </RequireAuth>
-    ),
+    element: <RequireAuth>{lazyPage(ConfirmEmailRoute)}</RequireAuth>,
   },
   {
     path: '/redirect/product-board',
@@ -121,7 +123,7 @@ export const routes: RouteObject[] = [
     ),
     children: [
       { path: '/home', element: <HomeRoute /> },
-      { path: '/home/:level/:folderId/activity', element: <FolderActivityRoute /> },
+      { path: '/home/:level/:folderId/activity', element: lazyPage(FolderActivityRoute) },
       { path: '/home/:level/:folderId/settings', element: lazyPage(SettingsRoute) },
       { path: '/users/:level/:folderId', element: lazyPage(UsersRoute) },
       // Spec 2.2: List Library (companies) and Lists (projects), active or archived, and one list.

@@ -3,12 +3,15 @@ import { useDisclosure } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, useNavigate, useOutletContext, useParams, useSearchParams } from 'react-router';
+import { onDemand } from '../../components/ui/on-demand.tsx';
 import { OnDemandModal } from '../../components/ui/on-demand-modal.tsx';
 import { UnsavedChangesProvider } from '../../components/ui/unsaved-changes.tsx';
 import { useCurrentUser } from '../../features/auth/api/current-user.ts';
-import { CheckoutSuccessModal } from '../../features/billing/components/checkout-success-modal.tsx';
-import { SubscriptionModal } from '../../features/billing/components/subscription-modal.tsx';
-import { forcedSubscriptionModal, showsGettingStarted } from '../../features/billing/subscription.ts';
+import {
+  checkoutSuccessView,
+  forcedSubscriptionModal,
+  showsGettingStarted,
+} from '../../features/billing/subscription.ts';
 import { FolderNav } from '../../features/folders/components/folder-nav.tsx';
 import { useAccessibleWorkspaces } from '../../features/workspaces/api/accessible-workspaces.ts';
 import { WorkspaceHeader } from '../../features/workspaces/components/workspace-header.tsx';
@@ -19,7 +22,7 @@ import { lazyWithReload } from '../../lib/lazy-with-reload.ts';
 import { externalLinks } from '../../lib/links.ts';
 import { showToast } from '../../lib/toast.tsx';
 import { useTranslation } from '../../lib/translate.tsx';
-import { IeBanner } from '../ie-banner.tsx';
+import { isInternetExplorer } from '../ie-banner-check.ts';
 
 const WorkspaceSwitcher = lazyWithReload(() =>
   import('../../features/workspaces/components/workspace-switcher.tsx').then((module) => ({
@@ -27,9 +30,25 @@ const WorkspaceSwitcher = lazyWithReload(() =>
   })),
 );
 
+// Parts of the shell that show only sometimes load when they first show (issue 15.4).
+const IeBanner = onDemand(() => import('../ie-banner.tsx').then((module) => module.IeBanner));
+const SubscriptionModal = onDemand(
+  () => import('../../features/billing/components/subscription-modal.tsx').then((module) => module.SubscriptionModal),
+  { keepMounted: true },
+);
+const CheckoutSuccessModal = onDemand(
+  () =>
+    import('../../features/billing/components/checkout-success-modal.tsx').then(
+      (module) => module.CheckoutSuccessModal,
+    ),
+  { keepMounted: true },
+);
+const GettingStartedGuide = onDemand(() =>
+  import('./getting-started-guide.tsx').then((module) => module.GettingStartedGuide),
+);
+
 import { ActionFromQuery } from './action-from-query.tsx';
 import { type LocationResult, landingPath, useFolderLocation } from './folder-location.ts';
-import { GettingStartedGuide } from './getting-started-guide.tsx';
 import { ShellFrame } from './shell-frame.tsx';
 import { SectionLinks, TopBar, topBarHeight } from './top-bar.tsx';
 
@@ -188,7 +207,7 @@ export function ShellLayout() {
             ) : null
           }
         >
-          <IeBanner />
+          <IeBanner when={isInternetExplorer()} />
           <Outlet context={{ result, companyId } satisfies ShellContext} />
         </ShellFrame>
         {/* The action of ?actionId is looked up once the shell's workspace is settled. */}
@@ -209,15 +228,26 @@ export function ShellLayout() {
           </Suspense>
         )}
         <SubscriptionModal
+          when={!switcherOpen && subscriptionModal !== null}
           kind={switcherOpen ? null : subscriptionModal}
           workspaceName={workspace?.name}
           chatHref={externalLinks.chatWithUs}
           onSwitch={otherUsable ? () => setSwitcherOpen(true) : null}
           onLogout={() => void signOut()}
         />
-        {companyId && <CheckoutSuccessModal workspaceId={companyId} workspaceName={workspace?.name} />}
-        {companyId && !subscriptionModal && showsGettingStarted(workspace?.account, now) && (
-          <GettingStartedGuide key={companyId} workspaceId={companyId} />
+        {companyId && (
+          <CheckoutSuccessModal
+            when={view === checkoutSuccessView}
+            workspaceId={companyId}
+            workspaceName={workspace?.name}
+          />
+        )}
+        {companyId && (
+          <GettingStartedGuide
+            key={companyId}
+            when={!subscriptionModal && showsGettingStarted(workspace?.account, now)}
+            workspaceId={companyId}
+          />
         )}
         <OnDemandModal
           opened={Boolean(noWorkspace) && !switcherOpen}

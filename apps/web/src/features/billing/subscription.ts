@@ -45,3 +45,6 @@ export function trialWidgetState(account: AccountSummary | null | undefined, now
 export function showsGettingStarted(account: AccountSummary | null | undefined, now: Date): boolean {
   return account?.planType === 'free_trial' && trialWidgetState(account, now)?.kind === 'running';
 }
+
+/** Spec 2.6, 7: the shell's view the payment page returns to after paying (the checkout success modal). */
+export const checkoutSuccessView = 'checkoutSuccess';

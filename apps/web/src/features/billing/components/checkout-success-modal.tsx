@@ -4,9 +4,8 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { OnDemandModal } from '../../../components/ui/on-demand-modal.tsx';
 import { useTranslation } from '../../../lib/translate.tsx';
+import { checkoutSuccessView } from '../subscription.ts';
 
-/** Spec 2.6, 7: the view the payment page returns to after paying. */
-export const checkoutSuccessView = 'checkoutSuccess';
 const shownKey = 'formwork:checkout-success-shown';
 
 function alreadyShown(workspaceId: string): boolean {

@@ -26,6 +26,7 @@ import {
   IconSearch,
 } from '@tabler/icons-react';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { onDemand } from '../../../components/ui/on-demand.tsx';
 import { Menu, Tooltip } from '../../../components/ui/on-demand-floating.tsx';
 import { useTranslation } from '../../../lib/translate.tsx';
 import { useFolderTree } from '../api/folder-tree.ts';
@@ -36,12 +37,20 @@ import { allSelected, type IsSelectable, selectAll, toggleProject, toggleTeam } 
 import { type TreeFolder, useFolderChanges } from '../hooks/use-folder-changes.ts';
 import { useRowMenu } from '../hooks/use-row-menu.tsx';
 import { useRowWindow } from '../hooks/use-row-window.ts';
-import { ConfirmStateChange } from './confirm-state-change.tsx';
 import { FolderRow } from './folder-row.tsx';
-import { FolderSelectionBar } from './folder-selection-bar.tsx';
 import { FolderTip } from './folder-tip.tsx';
 import { HomeFolderButton } from './home-folder-button.tsx';
-import { InlineNameInput } from './inline-name-input.tsx';
+
+// The name field, the select mode's bar and the archive/delete dialog load when first used
+// (issue 15.4): the first screen shows none of them.
+const InlineNameInput = onDemand(() => import('./inline-name-input.tsx').then((module) => module.InlineNameInput));
+const FolderSelectionBar = onDemand(() =>
+  import('./folder-selection-bar.tsx').then((module) => module.FolderSelectionBar),
+);
+const ConfirmStateChange = onDemand(
+  () => import('./confirm-state-change.tsx').then((module) => module.ConfirmStateChange),
+  { keepMounted: true },
+);
 
 /** Spec 9: 20 projects first, 10 more per scroll, 500 ms delay on load more, half a screen away. */
 export const initialProjectCount = 20;
@@ -241,6 +250,7 @@ export function FolderNav({
         return (
           <Box px={6} py={4}>
             <InlineNameInput
+              when
               label={t('folders.newProjectName')}
               placeholder={t('folders.newProjectPlaceholder')}
               loading={changes.adding}
@@ -253,6 +263,7 @@ export function FolderNav({
         return (
           <Box pl={34} pr={6} py={4}>
             <InlineNameInput
+              when
               label={t('folders.newTeamName')}
               placeholder={t('folders.newTeamPlaceholder')}
               loading={changes.adding}
@@ -293,6 +304,7 @@ export function FolderNav({
             editor={
               renaming ? (
                 <InlineNameInput
+                  when
                   label={t('folders.renameLabel', { name: renaming.name })}
                   initialValue={renaming.name}
                   loading={changes.renaming}
@@ -450,23 +462,22 @@ export function FolderNav({
             )}
           </Group>
         </Group>
-        {selecting && (
-          <FolderSelectionBar
-            view={view}
-            count={selected.size}
-            allSelected={bulkAll}
-            onToggleAll={() => setSelected(bulkAll ? new Set() : selectAll(projects, isSelectable))}
-            canRename={Boolean(singleSelected)}
-            onRename={() => {
-              const id = selectedIds[0] as string;
-              if (singleSelected)
-                setEditing({ type: 'rename', kind: singleSelected.kind, folderId: id, name: singleSelected.name });
-              setSelecting(false);
-            }}
-            onChange={(state) => requestChange(state, selectedIds)}
-            onCancel={stopSelecting}
-          />
-        )}
+        <FolderSelectionBar
+          when={selecting}
+          view={view}
+          count={selected.size}
+          allSelected={bulkAll}
+          onToggleAll={() => setSelected(bulkAll ? new Set() : selectAll(projects, isSelectable))}
+          canRename={Boolean(singleSelected)}
+          onRename={() => {
+            const id = selectedIds[0] as string;
+            if (singleSelected)
+              setEditing({ type: 'rename', kind: singleSelected.kind, folderId: id, name: singleSelected.name });
+            setSelecting(false);
+          }}
+          onChange={(state) => requestChange(state, selectedIds)}
+          onCancel={stopSelecting}
+        />
         {!selecting && view === 'active' && canSelectAny && <FolderTip />}
       </Stack>
       <div
@@ -529,6 +540,7 @@ export function FolderNav({
         )}
       </div>
       <ConfirmStateChange
+        when={changes.confirm !== null}
         state={changes.confirm?.state ?? null}
         names={namesOf(changes.confirm?.ids ?? [])}
         loading={changes.changing}
