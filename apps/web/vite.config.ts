@@ -32,7 +32,10 @@ export default defineConfig(({ mode }) => ({
         // chunk, and the first screen then loaded all of floating-ui with it (issue 15.4).
         codeSplitting: {
           includeDependenciesRecursively: false,
-          groups: [{ name: 'floating-ui', test: /node_modules[\\/]@floating-ui[\\/]/ }],
+          groups: [
+            { name: 'floating-ui', test: /node_modules[\\/]@floating-ui[\\/]/, priority: 2 },
+            { name: 'first-screen', tags: ['$initial'], priority: 1 },
+          ],
         },
       },
     },
