@@ -3,28 +3,14 @@ import { useSyncExternalStore } from 'react';
 import { OnDemandModal } from '../components/ui/on-demand-modal.tsx';
 import { domainsToAllow, externalLinks } from '../lib/links.ts';
 import { useTranslation } from '../lib/translate.tsx';
-
-let open = false;
-const listeners = new Set<() => void>();
-const setOpen = (value: boolean) => {
-  open = value;
-  for (const listener of listeners) listener();
-};
-
-export const openFirewallModal = () => setOpen(true);
+import { firewallStore } from './firewall-store.ts';
 
 /** Spec 8.1: the global ping failed, so the network blocks us; say which domains to allow. */
 export function FirewallModal() {
   const { t } = useTranslation();
-  const opened = useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => open,
-  );
+  const opened = useSyncExternalStore(firewallStore.subscribe, firewallStore.opened);
   return (
-    <OnDemandModal opened={opened} onClose={() => setOpen(false)} title={t('firewall.title')} centered>
+    <OnDemandModal opened={opened} onClose={() => firewallStore.set(false)} title={t('firewall.title')} centered>
       <Text size="sm">{t('firewall.body')}</Text>
       <List my="sm" size="sm">
         {domainsToAllow().map((domain) => (

@@ -1,16 +1,17 @@
 import { createTheme, MantineProvider } from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, Suspense, useEffect, useMemo, useRef } from 'react';
+import { type ReactNode, Suspense, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { onDemand } from '../components/ui/on-demand.tsx';
 import { signOut } from '../lib/auth.ts';
 import { trackDialogOpeners } from '../lib/focus-opener.ts';
 import { HttpError } from '../lib/http.ts';
 import { lazyWithReload } from '../lib/lazy-with-reload.ts';
+import { newVersionStore } from '../lib/new-version.ts';
 import { showToast } from '../lib/toast.tsx';
 import { i18n as appTexts, useTranslation } from '../lib/translate.tsx';
 import { handleApiError } from './api-errors.ts';
-import { FirewallModal, openFirewallModal } from './firewall-modal.tsx';
-import { NewVersionPrompt } from './new-version-prompt.tsx';
+import { firewallStore, openFirewallModal } from './firewall-store.ts';
 
 /**
  * The app's theme. Defaults that every dialog and menu needs live here, once: a modal's close
@@ -53,6 +54,14 @@ export function createQueryClient() {
   });
 }
 
+// The firewall and new-version dialogs load when they first open (issue 15.4).
+const FirewallModal = onDemand(() => import('./firewall-modal.tsx').then((module) => module.FirewallModal), {
+  keepMounted: true,
+});
+const NewVersionPrompt = onDemand(() => import('./new-version-prompt.tsx').then((module) => module.NewVersionPrompt), {
+  keepMounted: true,
+});
+
 const NotificationsHost = lazyWithReload(() => import('./notifications-host.tsx'));
 
 /**
@@ -76,13 +85,15 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
   // biome-ignore lint/correctness/useExhaustiveDependencies: the texts change with the language.
   const theme = useMemo(() => createAppTheme(t), [t, i18n.language]);
   useEffect(() => trackDialogOpeners(), []);
+  const firewallOpened = useSyncExternalStore(firewallStore.subscribe, firewallStore.opened);
+  const newVersion = useSyncExternalStore(newVersionStore.subscribe, newVersionStore.available);
   return (
     <MantineProvider theme={theme}>
       <Toasts />
       <QueryClientProvider client={queryClient}>
         {children}
-        <FirewallModal />
-        <NewVersionPrompt />
+        <FirewallModal when={firewallOpened} />
+        <NewVersionPrompt when={newVersion} />
       </QueryClientProvider>
     </MantineProvider>
   );

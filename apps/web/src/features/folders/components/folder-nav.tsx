@@ -1,20 +1,7 @@
 import { searchFolderTree } from '@formwork/shared/folder-search';
 import { can, type FolderKind, type FolderRef, type Membership } from '@formwork/shared/permissions';
 import type { FolderState, TreeState } from '@formwork/shared/schemas/folders';
-import {
-  ActionIcon,
-  Alert,
-  Anchor,
-  Box,
-  Center,
-  CloseButton,
-  Group,
-  Loader,
-  SegmentedControl,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { ActionIcon, Box, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
   IconChecklist,
@@ -28,6 +15,7 @@ import {
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { onDemand } from '../../../components/ui/on-demand.tsx';
 import { Menu, Tooltip } from '../../../components/ui/on-demand-floating.tsx';
+import { PlainCloseButton, PlainSegmentedControl, PlainTextInput } from '../../../components/ui/plain-controls.tsx';
 import { useTranslation } from '../../../lib/translate.tsx';
 import { useFolderTree } from '../api/folder-tree.ts';
 import { type NavEditing, type NavRow, navRows, rowHeight } from '../folder-nav-rows.ts';
@@ -47,6 +35,7 @@ const InlineNameInput = onDemand(() => import('./inline-name-input.tsx').then((m
 const FolderSelectionBar = onDemand(() =>
   import('./folder-selection-bar.tsx').then((module) => module.FolderSelectionBar),
 );
+const VisitorBanner = onDemand(() => import('./visitor-banner.tsx').then((module) => module.VisitorBanner));
 const ConfirmStateChange = onDemand(
   () => import('./confirm-state-change.tsx').then((module) => module.ConfirmStateChange),
   { keepMounted: true },
@@ -331,23 +320,11 @@ export function FolderNav({
     <Stack gap={0} h="100%" component="nav" aria-label={t('folders.navigation')}>
       <Stack gap="xs" p="sm" pb={6}>
         {header}
-        {viewer?.isVisitorOnly && (
-          <Alert color="violet" variant="light" p="xs">
-            <Text size="xs">{t('folders.visitorOnlyBanner')}</Text>
-            <Group gap="xs" mt={4}>
-              {onCreateWorkspace && (
-                <Anchor component="button" size="xs" onClick={onCreateWorkspace}>
-                  {t('folders.visitorOnlyCreate')}
-                </Anchor>
-              )}
-              {visitorTrialLink && (
-                <Anchor href={visitorTrialLink} target="_blank" rel="noopener noreferrer" size="xs">
-                  {t('folders.learnMore')}
-                </Anchor>
-              )}
-            </Group>
-          </Alert>
-        )}
+        <VisitorBanner
+          when={Boolean(viewer?.isVisitorOnly)}
+          onCreateWorkspace={onCreateWorkspace}
+          visitorTrialLink={visitorTrialLink}
+        />
         <HomeFolderButton
           companyId={companyId}
           allowed={allowed('folder.view', companyRef)}
@@ -355,18 +332,15 @@ export function FolderNav({
           onNavigate={onNavigate}
         />
         <Group gap={6} wrap="nowrap">
-          <TextInput
-            size="xs"
+          <PlainTextInput
             style={{ flex: 1 }}
             aria-label={t('folders.search')}
             placeholder={t('folders.search')}
             leftSection={<IconSearch size={14} />}
             value={query}
-            onChange={(event) => setQuery(event.currentTarget.value)}
+            onChange={setQuery}
             rightSection={
-              query ? (
-                <CloseButton size="xs" aria-label={t('folders.clearSearch')} onClick={() => setQuery('')} />
-              ) : null
+              query ? <PlainCloseButton aria-label={t('folders.clearSearch')} onClick={() => setQuery('')} /> : null
             }
           />
           {onCollapse && (
@@ -383,18 +357,16 @@ export function FolderNav({
             </Tooltip>
           )}
         </Group>
-        <SegmentedControl
-          size="xs"
-          fullWidth
+        <PlainSegmentedControl
           value={view}
           onChange={(value) => {
-            setView(value as TreeState);
+            setView(value);
             stopSelecting();
             setEditing(null);
           }}
           data={[
-            { value: 'active', label: t('folders.active') },
-            { value: 'archived', label: t('folders.archived') },
+            { value: 'active' as const, label: t('folders.active') },
+            { value: 'archived' as const, label: t('folders.archived') },
           ]}
           aria-label={t('folders.stateToggle')}
         />

@@ -1,9 +1,12 @@
-import { ActionIcon, Checkbox, Group, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Group, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconChevronRight, IconDots, IconFolder, IconUsersGroup } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { onDemand } from '../../../components/ui/on-demand.tsx';
 import { Menu } from '../../../components/ui/on-demand-floating.tsx';
 import { useTranslation } from '../../../lib/translate.tsx';
+
+const Checkbox = onDemand(() => import('./row-checkbox.ts').then((module) => module.Checkbox));
 
 export type RowMenuItem = { key: string; label: string; icon?: ReactNode; color?: string; onClick: () => void };
 
@@ -93,17 +96,16 @@ export function FolderRow(props: Props) {
         background: active ? 'var(--mantine-color-blue-light)' : undefined,
       }}
     >
-      {selecting && (
-        <Checkbox
-          size="xs"
-          aria-label={t('folders.selectFolder', {
-            name: props.projectName ? t('folders.teamInProject', { team: name, project: props.projectName }) : name,
-          })}
-          checked={checked}
-          disabled={!selectable}
-          onChange={props.onToggleSelect}
-        />
-      )}
+      <Checkbox
+        when={selecting}
+        size="xs"
+        aria-label={t('folders.selectFolder', {
+          name: props.projectName ? t('folders.teamInProject', { team: name, project: props.projectName }) : name,
+        })}
+        checked={checked}
+        disabled={!selectable}
+        onChange={props.onToggleSelect}
+      />
       {kind === 'project' && (
         <ActionIcon
           variant="subtle"
