@@ -107,7 +107,8 @@ describe('folder navigation (spec 2.4, 4.2)', () => {
     const user = await renderNav();
     await user.click(screen.getByRole('button', { name: 'Folder options' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Select Folders' }));
-    await user.click(screen.getByRole('checkbox', { name: 'Select Harbour Bridge' }));
+    // The select mode's checkboxes load when it first starts (issue 15.4).
+    await user.click(await screen.findByRole('checkbox', { name: 'Select Harbour Bridge' }));
     const checked = () =>
       screen
         .getAllByRole('checkbox')
@@ -139,7 +140,7 @@ describe('folder navigation (spec 2.4, 4.2)', () => {
     await screen.findByText('Electrical');
     await user.click(screen.getByRole('button', { name: 'Folder options' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Select Folders' }));
-    expect(screen.getByRole('checkbox', { name: 'Select Harbour Bridge' })).toBeDisabled();
+    expect(await screen.findByRole('checkbox', { name: 'Select Harbour Bridge' })).toBeDisabled();
     expect(screen.getByRole('checkbox', { name: 'Select Electrical (Harbour Bridge)' })).toBeEnabled();
   });
 
