@@ -77,6 +77,28 @@ module.exports = {
       to: { path: '^apps/web/src/app/' },
     },
     {
+      name: 'web-first-screen-parts-load-on-demand',
+      comment:
+        'The first screen (entry, providers, router, shell, folder navigation) imports the parts it shows only sometimes with import() (components/ui/onDemand, lazyWithReload): a static import puts their code and Mantine components back on the first screen (issue 15.4, ADR 0013).',
+      severity: 'error',
+      from: {
+        path: '^apps/web/src/(main\\.tsx|app/(providers|router)\\.tsx|app/shell/|features/folders/)',
+        pathNot: '\\.test\\.tsx?$',
+      },
+      to: {
+        path: [
+          '^apps/web/src/app/(firewall-modal|new-version-prompt|ie-banner)\\.tsx$',
+          '^apps/web/src/app/routes/folder-activity-route\\.tsx$',
+          '^apps/web/src/app/shell/getting-started-guide\\.tsx$',
+          '^apps/web/src/features/auth/routes/confirm-email-route\\.tsx$',
+          '^apps/web/src/features/billing/components/(subscription-modal|checkout-success-modal)\\.tsx$',
+          '^apps/web/src/features/folders/components/(confirm-state-change|folder-selection-bar|inline-name-input|visitor-banner)\\.tsx$',
+          '^apps/web/src/features/folders/components/row-checkbox\\.ts$',
+        ],
+        dependencyTypesNot: ['dynamic-import'],
+      },
+    },
+    {
       name: 'no-circular',
       severity: 'error',
       from: {},
