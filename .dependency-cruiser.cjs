@@ -94,6 +94,7 @@ module.exports = {
           '^apps/web/src/features/billing/components/(subscription-modal|checkout-success-modal)\\.tsx$',
           '^apps/web/src/features/folders/components/(confirm-state-change|folder-selection-bar|inline-name-input|visitor-banner)\\.tsx$',
           '^apps/web/src/features/folders/components/row-checkbox\\.ts$',
+          '^apps/web/src/features/workspaces/components/workspace-switcher\\.tsx$',
         ],
         dependencyTypesNot: ['dynamic-import'],
       },

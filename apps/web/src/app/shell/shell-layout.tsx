@@ -1,7 +1,7 @@
 import { Button, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Outlet, useNavigate, useOutletContext, useParams, useSearchParams } from 'react-router';
 import { onDemand } from '../../components/ui/on-demand.tsx';
 import { OnDemandModal } from '../../components/ui/on-demand-modal.tsx';
@@ -18,16 +18,16 @@ import { WorkspaceHeader } from '../../features/workspaces/components/workspace-
 import { rememberWorkspace, useStoredWorkspaceId } from '../../features/workspaces/hooks/current-workspace.ts';
 import { signOut } from '../../lib/auth.ts';
 import { WorkspaceTimeZone } from '../../lib/date-text.tsx';
-import { lazyWithReload } from '../../lib/lazy-with-reload.ts';
 import { externalLinks } from '../../lib/links.ts';
 import { showToast } from '../../lib/toast.tsx';
 import { useTranslation } from '../../lib/translate.tsx';
 import { isInternetExplorer } from '../ie-banner-check.ts';
 
-const WorkspaceSwitcher = lazyWithReload(() =>
-  import('../../features/workspaces/components/workspace-switcher.tsx').then((module) => ({
-    default: module.WorkspaceSwitcher,
-  })),
+// The switcher's code (its search field, list and form) loads when it first opens (issue 15.4).
+const WorkspaceSwitcher = onDemand(
+  () =>
+    import('../../features/workspaces/components/workspace-switcher.tsx').then((module) => module.WorkspaceSwitcher),
+  { keepMounted: true },
 );
 
 // Parts of the shell that show only sometimes load when they first show (issue 15.4).
@@ -101,9 +101,6 @@ export function ShellLayout() {
   const noWorkspace =
     accessible.isSuccess && !me.data?.isAdmin && (workspaces.length === 0 || (workspace?.archived && !otherUsable));
   const switcherOpened = switcherOpen || (forcedSwitch && !noWorkspace);
-  // The switcher's code (its search field, list and form) loads when it first opens (issue 15.4).
-  const [switcherWanted, setSwitcherWanted] = useState(switcherOpened);
-  if (switcherOpened && !switcherWanted) setSwitcherWanted(true);
   // Spec 4.4, 8.2: a lapsed subscription forces its modal on non-admins (the state itself changes
   // in a server job; a trial whose date just passed counts as ended before the job has run).
   const now = new Date();
@@ -212,21 +209,18 @@ export function ShellLayout() {
         </ShellFrame>
         {/* The action of ?actionId is looked up once the shell's workspace is settled. */}
         <ActionFromQuery workspaceId={result.status === 'found' || result.status === 'none' ? companyId : null} />
-        {switcherWanted && (
-          <Suspense fallback={null}>
-            <WorkspaceSwitcher
-              opened={switcherOpened}
-              onClose={forcedSwitch ? undefined : closeSwitcher}
-              currentWorkspaceId={companyId}
-              isAdmin={me.data?.isAdmin ?? false}
-              isVisitorOnly={me.data?.isVisitorOnly ?? false}
-              onChoose={(w) => {
-                closeSwitcher();
-                void chooseWorkspace(w.workspaceId);
-              }}
-            />
-          </Suspense>
-        )}
+        <WorkspaceSwitcher
+          when={switcherOpened}
+          opened={switcherOpened}
+          onClose={forcedSwitch ? undefined : closeSwitcher}
+          currentWorkspaceId={companyId}
+          isAdmin={me.data?.isAdmin ?? false}
+          isVisitorOnly={me.data?.isVisitorOnly ?? false}
+          onChoose={(w) => {
+            closeSwitcher();
+            void chooseWorkspace(w.workspaceId);
+          }}
+        />
         <SubscriptionModal
           when={!switcherOpen && subscriptionModal !== null}
           kind={switcherOpen ? null : subscriptionModal}
