@@ -116,6 +116,16 @@ describe('tenancy catalog', () => {
     for (const f of functions.rows) expect(f, f.proname).toMatchObject({ provolatile: 's', proparallel: 's' });
   });
 
+  it('policies read the scope once per query: each scope function in a sub-select, never per row (0054)', async () => {
+    const policies = await database.db.execute<{ tablename: string; clause: string }>(sql`
+      select tablename, coalesce(qual, '') || ' | ' || coalesce(with_check, '') as clause
+        from pg_policies where schemaname = 'public' order by tablename, policyname`);
+    expect(policies.rows.length).toBeGreaterThan(20);
+    // A bare call (not preceded by "SELECT ") is run again for every row a scan meets.
+    const perRow = policies.rows.filter((p) => /(?<!SELECT )\bapp_[a-z_]+\(\)/.test(p.clause));
+    expect(perRow.map((p) => `${p.tablename}: ${p.clause}`)).toEqual([]);
+  });
+
   it('a transaction in one workspace sees none of another workspace’s rows', async () => {
     const a = crypto.randomUUID();
     const b = crypto.randomUUID();

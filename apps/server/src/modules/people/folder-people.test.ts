@@ -105,6 +105,16 @@ describe('GET /api/folders/:folderId/people (the Users page)', () => {
     expect(seen).toEqual(all);
   });
 
+  it('filters by the level a person has there, not by any role they hold (a team member who controls a project is a project controller)', async () => {
+    const user = await createUser(ctx.database.db, { firstName: 'Twofold', lastName: 'Roles' });
+    await addMember(ctx.database.db, w.companyId, user.userId, { folderId: teamIdOf(w, 1, 1), role: 'member' });
+    await addMember(ctx.database.db, w.companyId, user.userId, { folderId: projectIdOf(w, 1), role: 'controller' });
+    const at = async (level: string) =>
+      names((await page('orgController', w.companyId, `?level=${level}&limit=200`)).people);
+    expect(await at('project.controller')).toContain('Twofold Roles');
+    expect(await at('team.member')).not.toContain('Twofold Roles');
+  });
+
   it('refuses bad input (400), someone without access (403) and another workspace (404)', async () => {
     const bad = await call(
       'orgController',

@@ -145,10 +145,16 @@ export async function folderPeople(
         b.parent_id as granted_parent_id`;
 
   if (query.sort === 'level' || query.level) {
+    const [levelKind, levelRole] = (query.level?.split('.') ?? []) as [FolderKind?, Role?];
+    // Filtered by level: a person's level is one of their roles here, so only people holding a
+    // role of that kind and role are ranked (a company's team controllers, not all 10,000 people).
+    const candidates = query.level
+      ? sql`and m.user_id in (select m.user_id ${rolesHere} and m.role = ${levelRole} and f.kind = ${levelKind})`
+      : sql``;
     const result = await tx.execute<FolderPersonRow>(sql`
     with best as (
       select distinct on (m.user_id) m.user_id, m.role, f.kind, f.folder_id, f.name, f.parent_id
-      ${rolesHere}
+      ${rolesHere} ${candidates}
       order by m.user_id, ${strongestFirst}
     )
     select * from (
@@ -157,7 +163,7 @@ export async function folderPeople(
       join workspace_users wu on wu.workspace_id = ${workspaceId} and wu.user_id = b.user_id
       join users u on u.user_id = b.user_id
       where true ${personFilters}
-        ${query.level ? sql`and b.kind || '.' || b.role = ${query.level}` : sql``}
+        ${query.level ? sql`and b.kind = ${levelKind} and b.role = ${levelRole}` : sql``}
     ) p
     where true ${after}
     ${order}
