@@ -1,8 +1,9 @@
 // Issue 16: a workspace with 10,000 people and 2,000 folders (200 projects of 9 teams), served by
 // the production server (as `npm start` runs it). The Users page of the company, a project and a
 // team, plain, searched and filtered (p95 goal < 150 ms on PGlite, < 50 ms on PostgreSQL); a CSV of
-// 5,000 invites checked (goal < 3 s), then sent: one transaction writes them and their e-mails to
-// the outbox, and other requests keep being answered meanwhile (the longest ping during the send).
+// 5,000 invites checked (goal < 3 s), then sent: the request records the batch, a job invites the
+// rows in chunks with their e-mails, and other requests keep being answered meanwhile (the longest
+// ping from the request until the job is done, goal < 200 ms).
 // PGlite, then PostgreSQL (BENCH_DRIVER picks; a throwaway cluster unless DATABASE_URL is set).
 import { randomUUID } from 'node:crypto';
 import { loadSigningKeys } from '@formwork/server/src/idp/keys.ts';
@@ -128,11 +129,12 @@ async function run(driver: 'pglite' | 'pg', databaseUrl: string | null) {
         (_, i) => `invitee${i}@invites.example,${teams[i % teams.length]},Member,Contributor`,
       ),
     ].join('\n');
+    const batchId = randomUUID();
     const bulk = (send: boolean) =>
       fetch(`${server.url}/api/folders/${workspaceId}/invitations/bulk`, {
         method: 'POST',
         headers,
-        body: JSON.stringify({ csv, role: 'member', userType: 'contributor', send }),
+        body: JSON.stringify({ csv, role: 'member', userType: 'contributor', send, ...(send ? { batchId } : {}) }),
       });
     const checks: number[] = [];
     for (let i = 0; i < 3; i++) {
@@ -163,20 +165,35 @@ async function run(driver: 'pglite' | 'pg', databaseUrl: string | null) {
     const start = performance.now();
     const sent = await bulk(true);
     const sendMs = performance.now() - start;
+    if (sent.status !== 202) throw new Error(`send: ${sent.status} ${(await sent.text()).slice(0, 300)}`);
+    await sent.text();
+    // The job invites them in chunks; the screen polls the batch (every 500 ms) until it is done.
+    let result = { state: 'queued', invited: 0 };
+    while (result.state === 'queued' || result.state === 'running') {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const res = await fetch(`${server.url}/api/folders/${workspaceId}/invitations/batches/${batchId}`, { headers });
+      result = (await res.json()) as typeof result;
+    }
+    const doneMs = performance.now() - start;
     sending = false;
     await pinger;
-    const result = (await sent.json()) as { invited: number };
-    if (sent.status !== 200 || result.invited !== invites) throw new Error(`send: ${sent.status}`);
+    if (result.state !== 'done' || result.invited !== invites) throw new Error(`batch: ${JSON.stringify(result)}`);
     report(`people.bulkInvite.send.${driver}`, sendMs, 'ms', {
       driver,
       rows: invites,
-      note: 'one transaction; e-mails into the outbox',
+      note: 'the request: rows checked, the batch recorded (the job invites them)',
+    });
+    report(`people.bulkInvite.sent.${driver}`, doneMs, 'ms', {
+      driver,
+      rows: invites,
+      note: 'until the job has invited every row (chunks, each with its e-mails in the outbox)',
     });
     report(`people.bulkInvite.pingDuringSend.${driver}.max`, Math.max(...pings), 'ms', {
       driver,
       pings: pings.length,
       p50: percentile(pings, 50),
-      note: 'other requests answered while the invites are written',
+      goal: '< 200',
+      note: 'other requests answered from the request until the job is done',
     });
   } finally {
     await server.stop();

@@ -112,7 +112,10 @@ test('a bulk CSV of 3 invites with 1 bad row shows the preview and invites 2 (is
   await expect(page.getByRole('table', { name: 'Pending invites' }).getByText(first)).toHaveCount(0);
 
   await dialog.getByRole('button', { name: 'Invite 2 users' }).click();
+  // The server records the batch and a job invites the rows: the dialog follows it to the result.
+  await expect(dialog.getByText('2 of 2 invited.')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText('Users uploaded and invited successfully!')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
   const pending = page.getByRole('table', { name: 'Pending invites' });
   await expect(pending.getByText(first)).toBeVisible();
   await expect(pending.getByText(second)).toBeVisible();

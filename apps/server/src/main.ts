@@ -12,6 +12,7 @@ import { billingRecalculationJobHandler, billingRecalculationJobKind } from './m
 import { pdfZipJobHandler, pdfZipJobKind } from './modules/form-pdf/pdf-zip.service.ts';
 import { exportJobHandler, exportJobKind } from './modules/forms/exports.service.ts';
 import { registerSortKeysJobHandler, registerSortKeysJobKind } from './modules/forms/register-order.service.ts';
+import { inviteBatchJobHandler, inviteBatchJobKind } from './modules/people/invitations.service.ts';
 import { createTracing } from './observability/tracing.ts';
 import { seedDemo } from './seed/demo.ts';
 
@@ -41,6 +42,7 @@ const jobRunner = startJobRunner({
     [registerSortKeysJobKind]: registerSortKeysJobHandler(database.db),
     [trialEndJobKind]: trialEndJobHandler(database.db),
     [billingRecalculationJobKind]: billingRecalculationJobHandler(database.db),
+    [inviteBatchJobKind]: inviteBatchJobHandler({ db: database.db, publicUrl: config.publicUrl }),
   },
 });
 const housekeeping = setInterval(() => void deleteExpiredPayloads(database.db).catch(() => {}), 60 * 60 * 1000);

@@ -163,6 +163,19 @@ export type InviteeFacts = {
 export type WorkspaceInviteSettings = { emailDomains: readonly string[]; visitorsAllowed: boolean; plan: Plan };
 
 /**
+ * Spec 5.3: whether visitors may be added to the workspace: its plan includes them and its Feature
+ * Access setting allows them. The reason they may not, or null.
+ */
+export function visitorsProblem(w: {
+  visitorsAllowed: boolean;
+  plan: Plan;
+}): 'visitorsNotOnPlan' | 'visitorsNotAllowed' | null {
+  if (!planAllows(w.plan, 'visitors')) return 'visitorsNotOnPlan';
+  if (!w.visitorsAllowed) return 'visitorsNotAllowed';
+  return null;
+}
+
+/**
  * The type rules of one invitee: 'A user already a contributor cannot be invited as visitor, and
  * the reverse'; visitors from a work domain that is not the workspace's; contributors from the
  * workspace's domains (when it has any); visitors only where the workspace and plan allow them.
@@ -173,8 +186,8 @@ export function inviteeTypeProblem(i: InviteeFacts, w: WorkspaceInviteSettings):
   if (already === 'visitor' && i.userType === 'contributor') return 'visitorCannotBeContributor';
   const domain = emailDomain(i.email);
   if (i.userType === 'visitor') {
-    if (!planAllows(w.plan, 'visitors')) return 'visitorsNotOnPlan';
-    if (!w.visitorsAllowed) return 'visitorsNotAllowed';
+    const notAllowed = visitorsProblem(w);
+    if (notAllowed) return notAllowed;
     if (isFreeMailDomain(domain)) return 'visitorFreeMail';
     if (domainIn(domain, w.emailDomains)) return 'visitorOwnDomain';
     return null;

@@ -78,21 +78,35 @@ export async function enqueueJob(
     params: Record<string, unknown>;
     createdBy: string | null;
     runAfter?: Date;
+    /** The job's progress before it starts (setJobProgress), read by `findJob` without the params. */
+    progress?: Record<string, unknown>;
   },
 ): Promise<Job> {
   const runAfter = job.runAfter?.toISOString() ?? null;
+  const progress = job.progress ? JSON.stringify(job.progress) : null;
   const result = await tx.execute<JobRow>(sql`
-    insert into jobs (workspace_id, job_id, kind, folder_id, params, created_by, run_after)
+    insert into jobs (workspace_id, job_id, kind, folder_id, params, created_by, run_after, result)
     values (${job.workspaceId}, ${job.jobId}, ${job.kind}, ${job.folderId}, ${JSON.stringify(job.params)}::jsonb,
-            ${job.createdBy}, coalesce(${runAfter}::timestamptz, now()))
+            ${job.createdBy}, coalesce(${runAfter}::timestamptz, now()), ${progress}::jsonb)
     returning *`);
   return toJob(onlyRow(result.rows, 'insert into jobs'));
 }
 
-/** A job of the workspace by id (tenant scope). */
-export async function findJob(tx: Tx, workspaceId: string, jobId: string, kind: string): Promise<Job | undefined> {
+/**
+ * A job of the workspace by id (tenant scope). `withoutParams`: its params are left out (answered
+ * as {}), for a status polled often whose params are large (a bulk invite's 5,000 rows).
+ */
+export async function findJob(
+  tx: Tx,
+  workspaceId: string,
+  jobId: string,
+  kind: string,
+  options: { withoutParams?: boolean } = {},
+): Promise<Job | undefined> {
   const result = await tx.execute<JobRow>(sql`
-    select * from jobs where workspace_id = ${workspaceId} and job_id = ${jobId} and kind = ${kind}`);
+    select workspace_id, job_id, kind, state, folder_id, result, error, attempts, created_by, created_at,
+           finished_at, ${options.withoutParams ? sql`null::jsonb` : sql`params`} as params
+      from jobs where workspace_id = ${workspaceId} and job_id = ${jobId} and kind = ${kind}`);
   const r = result.rows[0];
   return r ? toJob(r) : undefined;
 }
@@ -120,6 +134,21 @@ export async function claimJob(db: AppDb, kinds: readonly string[]): Promise<Job
     const r = result.rows[0];
     return r ? toJob(r) : undefined;
   });
+}
+
+/**
+ * Records how far a job has come, in the transaction of the work it measures (committed together:
+ * a job claimed again after its runner died goes on from there). Stored as the job's result until
+ * the job finishes and `finishJob` writes the final one.
+ */
+export async function setJobProgress(
+  tx: Tx,
+  job: Pick<Job, 'workspaceId' | 'jobId'>,
+  progress: Record<string, unknown>,
+) {
+  await tx.execute(sql`
+    update jobs set result = ${JSON.stringify(progress)}::jsonb
+     where workspace_id = ${job.workspaceId} and job_id = ${job.jobId}`);
 }
 
 export async function finishJob(

@@ -72,6 +72,8 @@ const idSources: Record<string, (w: Probed) => string> = {
   userId: (w) => w.personas.teamMember.userId,
   // The route step answers on the folder before any invitation is looked up: any invitation id probes it.
   invitationId: () => '00000000-0000-4000-8000-000000000001',
+  // A bulk invite's batch (the job that sends it): the route step answers on the folder first.
+  batchId: () => '00000000-0000-4000-8000-000000000009',
   // An activation link's secret: an unknown one must answer 404 whatever the workspace named.
   activationId: () => 'ZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZ',
   // The route step answers on the team (or project) before any photo, tag or group is looked up.

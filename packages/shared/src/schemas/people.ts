@@ -32,14 +32,25 @@ export type InviteBody = z.infer<typeof inviteBodySchema>;
  * and type apply where a row has none. `send: false` only checks every row (the preview); `send:
  * true` checks again and invites the rows without problems in one transaction.
  */
-export const bulkInviteBodySchema = z.object({
-  /** The typed addresses (chips); a CSV, when given, is used instead. */
-  emails: z.array(z.string().max(254)).max(bulkInviteMaxRows, bulkInviteFileMessages.tooManyRows).optional(),
-  csv: z.string().max(bulkInviteMaxBytes, bulkInviteFileMessages.tooLarge).optional(),
-  role: z.enum(roles),
-  userType: z.enum(userTypes),
-  send: z.boolean(),
-});
+export const bulkInviteBodySchema = z
+  .object({
+    /** The typed addresses (chips); a CSV, when given, is used instead. */
+    emails: z.array(z.string().max(254)).max(bulkInviteMaxRows, bulkInviteFileMessages.tooManyRows).optional(),
+    csv: z.string().max(bulkInviteMaxBytes, bulkInviteFileMessages.tooLarge).optional(),
+    role: z.enum(roles),
+    userType: z.enum(userTypes),
+    send: z.boolean(),
+    /**
+     * With `send`: the batch's id, chosen by the client once per batch (its idempotency key). A
+     * retried request with the same id answers the batch the first one queued and invites no one twice.
+     */
+    batchId: id.optional(),
+  })
+  .superRefine((body, context) => {
+    if (body.send && !body.batchId) {
+      context.addIssue({ code: 'custom', path: ['batchId'], message: 'A batch id is required to send.' });
+    }
+  });
 export type BulkInviteBody = z.infer<typeof bulkInviteBodySchema>;
 
 export const bulkInviteRowSchema = z.object({
@@ -64,6 +75,25 @@ export const bulkInviteResultSchema = z.object({
   invited: z.number().int(),
 });
 export type BulkInviteResult = z.infer<typeof bulkInviteResultSchema>;
+
+export const inviteBatchStates = ['queued', 'running', 'done', 'failed'] as const;
+/**
+ * A sent bulk invite (issue 16.2): its rows are invited by a background job in chunks, each with
+ * its e-mails and audit events; the screen polls this for the progress and the result. A row the
+ * rules refuse by the time its chunk runs (invited or added meanwhile) is skipped with its reason.
+ */
+export const inviteBatchSchema = z.object({
+  batchId: id,
+  state: z.enum(inviteBatchStates),
+  total: z.number().int(),
+  processed: z.number().int(),
+  invited: z.number().int(),
+  skipped: z.array(z.object({ email: z.string(), code: z.string(), message: z.string() })),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type InviteBatch = z.infer<typeof inviteBatchSchema>;
+export const inviteBatchParamsSchema = z.object({ folderId: id, batchId: id });
 
 export const invitationStatuses = ['pending', 'expired', 'accepted', 'revoked'] as const;
 /** What became of the invitation's last e-mail (the outbox): waiting, sent, or given up on. */

@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWorkspace, type PersonaName, type TestWorkspace } from '../../../test/factories.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
 import { inScope } from '../../db/tenant.ts';
+import { runPendingJobs } from '../../jobs/runner.ts';
+import { inviteBatchChunk, inviteBatchJobHandler, inviteBatchJobKind } from './invitations.service.ts';
 
 let ctx: TestContext;
 let w: TestWorkspace;
@@ -25,7 +27,36 @@ async function bulk(who: PersonaName, folderId: string, body: Record<string, unk
     method: 'POST',
     url: `/api/folders/${folderId}/invitations/bulk`,
     headers: await ws.personas[who].headers(),
-    payload: { role: 'member', userType: 'contributor', send: false, ...body },
+    payload: {
+      role: 'member',
+      userType: 'contributor',
+      send: false,
+      ...(body.send ? { batchId: randomUUID() } : {}),
+      ...body,
+    },
+  });
+}
+
+async function batch(who: PersonaName, folderId: string, batchId: string, ws = w) {
+  return ctx.app.inject({
+    method: 'GET',
+    url: `/api/folders/${folderId}/invitations/batches/${batchId}`,
+    headers: await ws.personas[who].headers(),
+  });
+}
+
+/** Runs the queued bulk invites (the job runner of a server does it on its own). */
+const runJobs = () =>
+  runPendingJobs(ctx.database.db, {
+    [inviteBatchJobKind]: inviteBatchJobHandler({ db: ctx.database.db, publicUrl: ctx.config.publicUrl }),
+  });
+
+async function auditCount(action: string, subjectIds: string[]) {
+  return inScope(ctx.database.db, { workspaceId: w.workspaceId, userId: null, isAdmin: false }, async (tx) => {
+    const r = await tx.execute<{ n: number }>(sql`
+      select count(*)::int as n from audit_events
+       where action = ${action} and subject_id = any(${`{${subjectIds.join(',')}}`}::uuid[])`);
+    return r.rows[0]?.n;
   });
 }
 
@@ -65,8 +96,13 @@ describe('POST /api/folders/:folderId/invitations/bulk', () => {
     expect(await pending([a, b])).toEqual([]);
 
     const sent = await bulk('orgController', w.companyId, { csv, send: true });
-    expect(sent.statusCode).toBe(200);
-    expect(sent.json()).toMatchObject({ valid: 3, invited: 3 });
+    expect(sent.statusCode).toBe(202);
+    expect(sent.json()).toMatchObject({ state: 'queued', total: 3, processed: 0, invited: 0, skipped: [] });
+    // The request only records the batch: the job invites.
+    expect(await pending([a, b])).toEqual([]);
+    await runJobs();
+    const done = await batch('orgController', w.companyId, sent.json().batchId);
+    expect(done.json()).toMatchObject({ state: 'done', total: 3, processed: 3, invited: 3, skipped: [] });
     const rows = await pending([a, b, c.toUpperCase()].sort());
     expect(rows).toHaveLength(3);
     expect(rows.every((r) => r.mail === 1)).toBe(true);
@@ -77,6 +113,7 @@ describe('POST /api/folders/:folderId/invitations/bulk', () => {
     const dup = fresh();
     const invitedBefore = fresh();
     await bulk('orgController', team(), { emails: [invitedBefore], send: true });
+    await runJobs();
     const csv = [
       'email,level,type',
       `${dup},member,contributor`,
@@ -156,6 +193,100 @@ describe('POST /api/folders/:folderId/invitations/bulk', () => {
     const neither = await bulk('orgController', team(), {});
     expect(neither.statusCode).toBe(400);
     expect(neither.json().errors[0].path).toBe('body.emails');
+  });
+
+  it('sends a batch by a job in chunks, each with its invitations, e-mails and audit events, its progress polled', async () => {
+    const emails = Array.from({ length: inviteBatchChunk + 50 }, () => fresh());
+    const batchId = randomUUID();
+    const sent = await bulk('orgController', team(), { emails, send: true, batchId });
+    expect(sent.statusCode).toBe(202);
+    expect(sent.json()).toMatchObject({ batchId, state: 'queued', total: emails.length, processed: 0 });
+    expect(await auditCount('invitation.batchSent', [batchId])).toBe(1);
+    expect(await runJobs()).toBe(1);
+    const done = (await batch('orgController', team(), batchId)).json();
+    expect(done).toMatchObject({ state: 'done', processed: emails.length, invited: emails.length, skipped: [] });
+    expect(done.finishedAt).not.toBeNull();
+    const rows = await pending(emails);
+    expect(rows).toHaveLength(emails.length);
+    expect(rows.every((r) => r.mail === 1 && r.folder_id === team())).toBe(true);
+    const ids = await inScope(ctx.database.db, { workspaceId: w.workspaceId, userId: null, isAdmin: false }, (tx) =>
+      tx.execute<{ invitation_id: string }>(
+        sql`select invitation_id::text from invitations where email = any(${`{${emails.join(',')}}`}::text[])`,
+      ),
+    );
+    expect(
+      await auditCount(
+        'invitation.created',
+        ids.rows.map((r) => r.invitation_id),
+      ),
+    ).toBe(emails.length);
+  });
+
+  it('answers a retried request (the same batch id) with the first one’s batch and invites no one twice', async () => {
+    const emails = [fresh(), fresh()];
+    const batchId = randomUUID();
+    const first = await bulk('orgController', team(), { emails, send: true, batchId });
+    const again = await bulk('orgController', team(), { emails, send: true, batchId });
+    expect(first.statusCode).toBe(202);
+    expect(again.statusCode).toBe(202);
+    expect(again.json()).toEqual(first.json());
+    // Both at once: one batch.
+    const racing = randomUUID();
+    const both = await Promise.all([
+      bulk('orgController', team(), { emails: [fresh()], send: true, batchId: racing }),
+      bulk('orgController', team(), { emails: [fresh()], send: true, batchId: racing }),
+    ]);
+    expect(both.map((r) => r.statusCode)).toEqual([202, 202]);
+    expect(await runJobs()).toBe(2);
+    const afterRun = await bulk('orgController', team(), { emails, send: true, batchId });
+    expect(afterRun.json()).toMatchObject({ state: 'done', invited: 2 });
+    expect(await runJobs()).toBe(0);
+    expect(await pending(emails)).toHaveLength(2);
+    expect(await auditCount('invitation.batchSent', [batchId])).toBe(1);
+    // Another person, or another folder, cannot take the batch over.
+    const taken = await bulk('projectController', project(), { emails: [fresh()], send: true, batchId });
+    expect(taken.statusCode).toBe(409);
+  });
+
+  it('skips, with the reason, a row invited or added between the request and its chunk', async () => {
+    const [meanwhile, kept] = [fresh(), fresh()];
+    const sent = await bulk('orgController', team(), { emails: [meanwhile, kept], send: true });
+    const one = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/folders/${team()}/invitations`,
+      headers: await w.personas.orgController.headers(),
+      payload: { email: meanwhile, role: 'member', userType: 'contributor' },
+    });
+    expect(one.statusCode).toBe(201);
+    await runJobs();
+    expect((await batch('orgController', team(), sent.json().batchId)).json()).toMatchObject({
+      state: 'done',
+      invited: 1,
+      skipped: [
+        {
+          email: meanwhile,
+          code: 'alreadyInvited',
+          message: 'This person already has a pending invitation to this workspace.',
+        },
+      ],
+    });
+    expect(await pending([kept])).toHaveLength(1);
+  });
+
+  it('refuses a send without a batch id (400 at the field), and a batch of another folder or workspace (404)', async () => {
+    const missing = await bulk('orgController', team(), { emails: [fresh()], send: true, batchId: undefined });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors[0]).toMatchObject({ path: 'body.batchId' });
+    const sent = await bulk('orgController', team(), { emails: [fresh()], send: true });
+    const batchId = sent.json().batchId;
+    expect((await batch('orgController', team(), batchId)).statusCode).toBe(200);
+    expect((await batch('orgController', team(0, 1), batchId)).statusCode).toBe(404);
+    expect((await batch('orgController', team(), randomUUID())).statusCode).toBe(404);
+    expect((await batch('teamMember', team(), batchId)).statusCode).toBe(403);
+    const otherTeam = other.projects[0]?.teams[0]?.teamId as string;
+    expect((await batch('orgController', otherTeam, batchId)).statusCode).toBe(404);
+    expect((await batch('orgController', otherTeam, batchId, other)).statusCode).toBe(404);
+    await runJobs();
   });
 
   it('answers 403 to members without the invite verb and 404 for another workspace’s folder', async () => {

@@ -1,4 +1,4 @@
-import type { FolderKind, Role, UserType } from '@formwork/shared/permissions';
+import type { FolderKind, Plan, Role, UserType } from '@formwork/shared/permissions';
 import { type SQL, sql } from 'drizzle-orm';
 import { onlyRow } from '../../db/sql-values.ts';
 import type { Tx } from '../../db/tenant.ts';
@@ -11,11 +11,14 @@ export function atOrBelow(folder: { kind: FolderKind; folderId: string }): SQL {
   return sql`f.folder_id = ${folder.folderId}`;
 }
 
-export type InviteSettingsRow = { email_domains: string[]; visitors_allowed: boolean };
+export type InviteSettingsRow = { email_domains: string[]; visitors_allowed: boolean; plan: Plan };
 
+/** What the invitation rules ask of the workspace: its domains, whether visitors may be added, its plan. */
 export async function inviteSettings(tx: Tx, workspaceId: string): Promise<InviteSettingsRow> {
   const result = await tx.execute<InviteSettingsRow>(
-    sql`select email_domains, visitors_allowed from workspaces where workspace_id = ${workspaceId}`,
+    sql`select w.email_domains, w.visitors_allowed,
+               (select a.plan_type from accounts a where a.account_id = w.account_id) as plan
+          from workspaces w where w.workspace_id = ${workspaceId}`,
   );
   return onlyRow(result.rows, 'the workspace');
 }

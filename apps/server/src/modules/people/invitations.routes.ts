@@ -7,6 +7,8 @@ import {
   invitationParamsSchema,
   invitationSchema,
   invitationsSchema,
+  inviteBatchParamsSchema,
+  inviteBatchSchema,
   inviteBodySchema,
 } from '@formwork/shared/schemas/people';
 import { z } from 'zod';
@@ -43,12 +45,28 @@ export async function invitationRoutes(app: App) {
       tags,
       security,
       summary:
-        'Bulk invite from e-mail addresses or a CSV (first column Email; Folder, Level, Type optional): every row checked; with send, the valid rows invited in one transaction',
+        'Bulk invite from e-mail addresses or a CSV (first column Email; Folder, Level, Type optional): every row checked (200, the preview); with send, the valid rows recorded as a batch that a job invites in chunks (202; a retry with the same batchId answers the same batch)',
       params: folderParamsSchema,
       body: bulkInviteBodySchema,
-      response: { 200: bulkInviteResultSchema },
+      response: { 200: bulkInviteResultSchema, 202: inviteBatchSchema },
     },
-    handler: async (request) => service.bulkInvite(deps, routeContext(request), request.body),
+    handler: async (request, reply) => {
+      const ctx = routeContext(request);
+      if (!request.body.send) return reply.status(200).send(await service.checkBulkInvite(deps, ctx, request.body));
+      return reply.status(202).send(await service.sendBulkInvite(deps, ctx, request.body));
+    },
+  });
+
+  app.get('/api/folders/:folderId/invitations/batches/:batchId', {
+    config: { access: { permission: 'people.invite' } },
+    schema: {
+      tags,
+      security,
+      summary: 'A sent bulk invite of the folder: how many of its rows are done, invited and skipped (with why)',
+      params: inviteBatchParamsSchema,
+      response: { 200: inviteBatchSchema },
+    },
+    handler: async (request) => service.inviteBatch(deps, routeContext(request), request.params.batchId),
   });
 
   app.get('/api/folders/:folderId/invitations', {

@@ -13,19 +13,23 @@ import {
   inviteeTypeProblem,
   isFormulaLike,
 } from '@formwork/shared/invitation-rules';
-import type { FolderKind, FolderRef, RoleGrant } from '@formwork/shared/permissions';
+import type { FolderKind, FolderRef, Plan, RoleGrant } from '@formwork/shared/permissions';
 import { emailSchema } from '@formwork/shared/schemas/identity';
 import type {
   BulkInviteBody,
   BulkInviteResult,
   BulkInviteRow,
   Invitation,
+  InviteBatch,
   InviteBody,
 } from '@formwork/shared/schemas/people';
+import { sql } from 'drizzle-orm';
 import type { AccessContext, WorkspaceContext } from '../../authz/context.ts';
 import type { AppDb } from '../../db/client.ts';
 import { inScope, type Tx } from '../../db/tenant.ts';
 import { AppError } from '../../errors.ts';
+import { enqueueJob, findJob, type Job, setJobProgress } from '../../jobs/job-queue.ts';
+import { type JobHandler, jobQueued } from '../../jobs/runner.ts';
 import { enqueueMail, type OutgoingMail } from '../../mail/mail.ts';
 import { type AuditEvent, recordEvents } from '../activity/record-events.ts';
 import * as queries from './invitations.queries.ts';
@@ -78,7 +82,7 @@ export type RowToCheck = { email: string; folder: FolderRef; userType: Invitatio
  * of its pending invitation, the domain rules, and not already having access to the folder.
  */
 export function inviteeProblems(
-  ctx: AccessContext,
+  workspace: { workspaceId: string; plan: Plan },
   settings: queries.InviteSettingsRow,
   known: queries.InviteeRow | undefined,
   row: RowToCheck,
@@ -91,13 +95,13 @@ export function inviteeProblems(
       existingType: known?.existing_type ?? null,
       pendingType: known?.pending_type ?? null,
     },
-    { emailDomains: settings.email_domains, visitorsAllowed: settings.visitors_allowed, plan: ctx.workspace.plan },
+    { emailDomains: settings.email_domains, visitorsAllowed: settings.visitors_allowed, plan: workspace.plan },
   );
   if (typeProblem) {
     const path = typeProblem.startsWith('visitorsNot') ? 'userType' : 'email';
     problems.push({ path, problem: typeProblem });
   }
-  if (known?.existing_type && hasAccessAt(grantsOf(ctx.workspace.workspaceId, known), row.folder)) {
+  if (known?.existing_type && hasAccessAt(grantsOf(workspace.workspaceId, known), row.folder)) {
     problems.push({ path: 'email', problem: 'alreadyMember' });
   } else if (known?.pending_type && !typeProblem) {
     problems.push({ path: 'email', problem: 'alreadyInvited' });
@@ -156,7 +160,8 @@ export async function writeInvitations(
   deps: InvitationDeps,
   ctx: Inviter,
   rows: readonly InvitationToWrite[],
-): Promise<string[]> {
+  options: { skipInvitedMeanwhile?: boolean } = {},
+): Promise<{ invitationId: string; email: string }[]> {
   const workspaceId = ctx.workspace.workspaceId;
   const expiresAt = expiryFromNow();
   const written = rows.map((row) => {
@@ -185,11 +190,12 @@ export async function writeInvitations(
   );
   // Another request invited the same address a moment ago.
   const lost = written.find((w) => !ids.has(w.insert.invitationId));
-  if (lost) throw refused([{ path: 'email', problem: 'alreadyInvited' }]);
-  for (let i = 0; i < written.length; i += 1000) {
+  if (lost && !options.skipInvitedMeanwhile) throw refused([{ path: 'email', problem: 'alreadyInvited' }]);
+  const kept = written.filter((w) => ids.has(w.insert.invitationId));
+  for (let i = 0; i < kept.length; i += 1000) {
     await recordEvents(
       tx,
-      written
+      kept
         .slice(i, i + 1000)
         .map(({ row, insert }) =>
           event(
@@ -201,7 +207,7 @@ export async function writeInvitations(
         ),
     );
   }
-  return written.map((w) => w.insert.invitationId);
+  return kept.map((w) => ({ invitationId: w.insert.invitationId, email: w.row.email }));
 }
 
 /**
@@ -261,13 +267,13 @@ export async function invite(deps: InvitationDeps, ctx: AccessContext, body: Inv
   return inScope(deps.db, ctx.scope, async (tx) => {
     const settings = await queries.inviteSettings(tx, workspaceId);
     const known = (await queries.invitees(tx, workspaceId, [body.email])).get(body.email.toLowerCase());
-    const problems = inviteeProblems(ctx, settings, known, {
+    const problems = inviteeProblems(ctx.workspace, settings, known, {
       email: body.email,
       folder: ctx.folder,
       userType: body.userType,
     });
     if (problems.length > 0) throw refused(problems);
-    const [invitationId] = await writeInvitations(tx, deps, ctx, [
+    const [written] = await writeInvitations(tx, deps, ctx, [
       {
         email: body.email,
         folderId,
@@ -276,7 +282,7 @@ export async function invite(deps: InvitationDeps, ctx: AccessContext, body: Inv
         userType: body.userType,
       },
     ]);
-    const row = await queries.invitationAt(tx, workspaceId, ctx.folder, invitationId as string);
+    const row = await queries.invitationAt(tx, workspaceId, ctx.folder, written?.invitationId as string);
     return toInvitation(row as queries.InvitationRow);
   });
 }
@@ -343,6 +349,9 @@ export async function revoke(deps: InvitationDeps, ctx: AccessContext, invitatio
   });
 }
 
+/** Lets whatever waits for the event loop run (PGlite runs queries on the process's one thread). */
+const yieldToOthers = () => new Promise((resolve) => setImmediate(resolve));
+
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type RawRow = { line: number; email: string; folder: string; level: string; type: string };
@@ -392,14 +401,16 @@ function typeOf(cell: string): Invitation['userType'] | null {
 /**
  * Issue 16.2 bulk invite: every row is checked (address, duplicate in the file, formula-like
  * cells, folder of this workspace at or below this one, the level the viewer may give there, the
- * domain and type rules, already a member or invited) before anything is sent. With `send`, the
- * rows without problems are invited in one transaction; their e-mails go through the outbox.
+ * domain and type rules, already a member or invited) before anything is sent; the rows without
+ * problems are answered as `toWrite`. With `send`, none of them is an error (noValidRows).
  */
-export async function bulkInvite(
+async function bulkRows(
   deps: InvitationDeps,
   ctx: AccessContext,
   body: BulkInviteBody,
-): Promise<BulkInviteResult> {
+  send: boolean,
+  inTx?: Tx,
+): Promise<BulkInviteResult & { toWrite: InvitationToWrite[] }> {
   const raw: RawRow[] =
     body.csv !== undefined
       ? csvRows(body.csv)
@@ -409,17 +420,30 @@ export async function bulkInvite(
     throw new AppError('validationFailed', { detail: message, errors: [{ path: 'body.emails', message }] });
   }
   const workspaceId = ctx.workspace.workspaceId;
-  return inScope(deps.db, ctx.scope, async (tx) => {
+  const within = <T>(work: (tx: Tx) => Promise<T>) => (inTx ? work(inTx) : inScope(deps.db, ctx.scope, work));
+  return within(async (tx) => {
     const folderIds = [...new Set(raw.map((r) => r.folder).filter((f) => uuidPattern.test(f)))].map((f) =>
       f.toLowerCase(),
     );
     const settings = await queries.inviteSettings(tx, workspaceId);
     const emails = raw.map((r) => r.email).filter((e) => emailSchema.safeParse(e).success);
-    const known = await queries.invitees(tx, workspaceId, [...new Set(emails.map((e) => e.toLowerCase()))]);
+    // In slices, letting other requests in between: 5,000 addresses in one query would hold
+    // PGlite's thread (and so every request of the process) for the whole of it.
+    const addresses = [...new Set(emails.map((e) => e.toLowerCase()))];
+    const known = new Map<string, queries.InviteeRow>();
+    for (let i = 0; i < addresses.length; i += inviteBatchChunk) {
+      for (const [k, v] of await queries.invitees(tx, workspaceId, addresses.slice(i, i + inviteBatchChunk))) {
+        known.set(k, v);
+      }
+      await yieldToOthers();
+    }
     const folders = await queries.foldersBelow(tx, workspaceId, ctx.folder, folderIds);
     const seen = new Set<string>();
     const toWrite: InvitationToWrite[] = [];
-    const rows: BulkInviteRow[] = raw.map((r) => {
+    const rows: BulkInviteRow[] = [];
+    for (const [i, r] of raw.entries()) {
+      // 5,000 rows are checked in slices too, so that the event loop serves others in between.
+      if (i > 0 && i % inviteBatchChunk === 0) await yieldToOthers();
       const problems: BulkInviteRow['problems'] = [];
       const add = (column: BulkInviteRow['problems'][number]['column'], problem: InvitationProblem) =>
         problems.push({ column, code: problem, message: invitationMessages[problem] });
@@ -458,7 +482,7 @@ export async function bulkInvite(
         add('level', 'levelNotAllowed');
       }
       if (emailOk && folder && userType && !problems.some((p) => p.code === 'duplicateRow')) {
-        for (const p of inviteeProblems(ctx, settings, known.get(key), {
+        for (const p of inviteeProblems(ctx.workspace, settings, known.get(key), {
           email: r.email,
           folder: { kind: folder.kind, path: folder.path },
           userType,
@@ -469,7 +493,7 @@ export async function bulkInvite(
       if (problems.length === 0 && folder && role && userType) {
         toWrite.push({ email: r.email, folderId: folder.folderId, folderPath: folder.path, role, userType });
       }
-      return {
+      rows.push({
         line: r.line,
         email: r.email,
         folderId: folder?.folderId ?? null,
@@ -478,16 +502,172 @@ export async function bulkInvite(
         role,
         userType,
         problems,
-      };
-    });
-    if (!body.send) return { rows, valid: toWrite.length, invited: 0 };
-    if (toWrite.length === 0) {
+      });
+    }
+    if (toWrite.length === 0 && send) {
       const errors: FieldError[] = rows.flatMap((row, i) =>
         row.problems.map((p) => ({ path: `body.rows.${i}.${p.column}`, message: p.message, code: p.code })),
       );
       throw new AppError('validationFailed', { detail: bulkInviteFileMessages.noValidRows, errors });
     }
-    await writeInvitations(tx, deps, ctx, toWrite);
-    return { rows, valid: toWrite.length, invited: toWrite.length };
+    return { rows, valid: toWrite.length, invited: 0, toWrite };
   });
+}
+
+/** Issue 16.2's preview: every row checked, nothing written. */
+export async function checkBulkInvite(
+  deps: InvitationDeps,
+  ctx: AccessContext,
+  body: BulkInviteBody,
+): Promise<BulkInviteResult> {
+  const { rows, valid, invited } = await bulkRows(deps, ctx, body, false);
+  return { rows, valid, invited };
+}
+
+/** The job kind that invites a sent bulk invite's rows. */
+export const inviteBatchJobKind = 'people.inviteBatch';
+/** Rows per transaction of the job: short enough that other requests are answered in between. */
+export const inviteBatchChunk = 200;
+
+type InviteBatchParams = { inviter: Inviter; rows: InvitationToWrite[] };
+type InviteBatchProgress = {
+  total: number;
+  processed: number;
+  invited: number;
+  skipped: { email: string; code: InvitationProblem }[];
+};
+
+/** A batch as the screen polls it: from the job's progress, never its (large) params. */
+function toInviteBatch(job: Job): InviteBatch {
+  const progress = job.result as InviteBatchProgress;
+  return {
+    batchId: job.jobId,
+    state: job.state === 'succeeded' ? 'done' : job.state,
+    total: progress.total,
+    processed: progress.processed ?? 0,
+    invited: progress.invited ?? 0,
+    skipped: (progress.skipped ?? []).map((s) => ({ ...s, message: invitationMessages[s.code] })),
+    createdAt: job.createdAt,
+    finishedAt: job.finishedAt,
+  };
+}
+
+/**
+ * Issue 16.2 bulk invite, sent: the rows are checked again and the valid ones recorded as a batch
+ * in one short transaction (with its audit event); a job then invites them in chunks
+ * (inviteBatchJobHandler), so a batch of 5,000 never holds the database for long. The client
+ * names the batch (`batchId`): a retried request answers the batch its first attempt queued.
+ */
+export async function sendBulkInvite(
+  deps: InvitationDeps,
+  ctx: AccessContext,
+  body: BulkInviteBody,
+): Promise<InviteBatch> {
+  const batchId = body.batchId as string;
+  const workspaceId = ctx.workspace.workspaceId;
+  const queued = await inScope(deps.db, ctx.scope, async (tx) => {
+    // The same batch sent twice at once: the second waits here, then finds the first's.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`invite-batch:${batchId}`}, 0))`);
+    const existing = await findJob(tx, workspaceId, batchId, inviteBatchJobKind, { withoutParams: true });
+    if (existing) {
+      if (existing.createdBy !== ctx.user.userId || existing.folderId !== ctx.folder.folderId) {
+        throw new AppError('conflict', { detail: 'This batch id belongs to another bulk invite.' });
+      }
+      return { batch: toInviteBatch(existing), isNew: false };
+    }
+    const { toWrite } = await bulkRows(deps, ctx, body, true, tx);
+    const inviter: Inviter = {
+      user: {
+        userId: ctx.user.userId,
+        email: ctx.user.email,
+        firstName: ctx.user.firstName,
+        lastName: ctx.user.lastName,
+      },
+      workspace: { workspaceId, name: ctx.workspace.name },
+    };
+    const job = await enqueueJob(tx, {
+      workspaceId,
+      jobId: batchId,
+      kind: inviteBatchJobKind,
+      folderId: ctx.folder.folderId,
+      params: { inviter, rows: toWrite } satisfies InviteBatchParams,
+      createdBy: ctx.user.userId,
+      progress: { total: toWrite.length, processed: 0, invited: 0, skipped: [] } satisfies InviteBatchProgress,
+    });
+    await recordEvents(tx, [
+      {
+        workspaceId,
+        actorUserId: ctx.user.userId,
+        action: 'invitation.batchSent',
+        subjectType: 'invitation',
+        subjectId: batchId,
+        folderPath: ctx.folder.path as string[],
+        details: { count: toWrite.length },
+      },
+    ]);
+    return { batch: toInviteBatch(job), isNew: true };
+  });
+  if (queued.isNew) jobQueued(deps.db);
+  return queued.batch;
+}
+
+/** A sent bulk invite of this folder (its progress and result); another folder's, or none, 404. */
+export async function inviteBatch(deps: InvitationDeps, ctx: AccessContext, batchId: string): Promise<InviteBatch> {
+  const job = await inScope(deps.db, ctx.scope, (tx) =>
+    findJob(tx, ctx.workspace.workspaceId, batchId, inviteBatchJobKind, { withoutParams: true }),
+  );
+  if (!job || job.folderId !== ctx.folder.folderId) throw new AppError('notFound', { detail: 'Bulk invite not found' });
+  return toInviteBatch(job);
+}
+
+const kindOfPath = (path: readonly string[]): FolderKind =>
+  path.length === 1 ? 'company' : path.length === 2 ? 'project' : 'team';
+
+/**
+ * The job of a sent bulk invite: its rows in chunks of `inviteBatchChunk`, each chunk in its own
+ * transaction with its invitations, their e-mails (the outbox) and audit events, and the progress
+ * (so a job claimed again after its runner died goes on after the last committed chunk). Each row
+ * is checked again as its chunk runs: one invited or added since the request is skipped, with why.
+ */
+export function inviteBatchJobHandler(deps: InvitationDeps): JobHandler {
+  return async (job) => {
+    const { inviter, rows } = job.params as InviteBatchParams;
+    const workspaceId = job.workspaceId;
+    const scope = { workspaceId, userId: job.createdBy, isAdmin: false };
+    let progress = job.result as InviteBatchProgress;
+    while (progress.processed < rows.length) {
+      const before = progress;
+      const chunk = rows.slice(before.processed, before.processed + inviteBatchChunk);
+      progress = await inScope(deps.db, scope, async (tx) => {
+        const settings = await queries.inviteSettings(tx, workspaceId);
+        const known = await queries.invitees(tx, workspaceId, [...new Set(chunk.map((r) => r.email.toLowerCase()))]);
+        const workspace = { workspaceId, plan: settings.plan };
+        const skipped: InviteBatchProgress['skipped'] = [];
+        const ok = chunk.filter((row) => {
+          const [problem] = inviteeProblems(workspace, settings, known.get(row.email.toLowerCase()), {
+            email: row.email,
+            folder: { kind: kindOfPath(row.folderPath), path: row.folderPath },
+            userType: row.userType,
+          });
+          if (problem) skipped.push({ email: row.email, code: problem.problem });
+          return !problem;
+        });
+        const written = await writeInvitations(tx, deps, inviter, ok, { skipInvitedMeanwhile: true });
+        // Another request invited the address between the check above and the insert.
+        const invited = new Set(written.map((w) => w.email));
+        for (const row of ok) if (!invited.has(row.email)) skipped.push({ email: row.email, code: 'alreadyInvited' });
+        const next = {
+          total: rows.length,
+          processed: before.processed + chunk.length,
+          invited: before.invited + written.length,
+          skipped: [...before.skipped, ...skipped],
+        };
+        await setJobProgress(tx, job, next);
+        return next;
+      });
+      // Between chunks, whatever else waits for the event loop (and the database) goes first.
+      await yieldToOthers();
+    }
+    return progress;
+  };
 }

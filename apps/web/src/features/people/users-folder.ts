@@ -8,6 +8,8 @@ export type UsersFolder = {
   companyId: string;
   name: string;
   viewer: Membership;
+  /** Why visitors may not be added to the workspace (its plan, its Feature Access setting), or null. */
+  visitorsProblem: 'visitorsNotOnPlan' | 'visitorsNotAllowed' | null;
 };
 
 /** The translation key of a level: Team, Project or Org, Member or Controller. */

@@ -6,13 +6,16 @@ import {
   type FolderPeoplePage,
   folderPeoplePageSchema,
   type Invitation,
+  type InviteBatch,
   type InviteBody,
   invitationLinkSchema,
   invitationSchema,
   invitationsSchema,
+  inviteBatchSchema,
   type LevelFilter,
 } from '@formwork/shared/schemas/people';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { apiRequest } from '../../../lib/http.ts';
 
 export const usersPageSize = 50;
@@ -30,8 +33,10 @@ export type PeopleFilters = {
 export const usersKeys = {
   all: ['users'] as const,
   folder: (folderId: string) => ['users', folderId] as const,
-  people: (folderId: string, filters: PeopleFilters) => ['users', folderId, 'people', filters] as const,
+  people: (folderId: string, filters?: PeopleFilters) =>
+    filters ? (['users', folderId, 'people', filters] as const) : (['users', folderId, 'people'] as const),
   invitations: (folderId: string) => ['users', folderId, 'invitations'] as const,
+  batch: (folderId: string, batchId: string) => ['users', folderId, 'batches', batchId] as const,
 };
 
 /** Issue 16.1: the people of a folder and below, filtered and keyset-paged by the server. */
@@ -98,19 +103,58 @@ export function useInvite(folderId: string) {
   );
 }
 
-/** Bulk invite: the preview (send: false) and the sending; the dialog shows what goes wrong itself. */
-export function useBulkInvite(folderId: string) {
-  return useFolderMutation(
-    folderId,
-    (body: BulkInviteBody) =>
+/** Bulk invite's preview (send: false): every row checked; the dialog shows what goes wrong itself. */
+export function useBulkInviteCheck(folderId: string) {
+  return useMutation({
+    mutationFn: (body: Omit<BulkInviteBody, 'send' | 'batchId'>) =>
       apiRequest<BulkInviteResult>(`${base(folderId)}/invitations/bulk`, {
         method: 'POST',
-        body,
+        body: { ...body, send: false },
         response: bulkInviteResultSchema,
       }),
-    { handlesErrors: true },
-  );
+    meta: { handlesErrors: true },
+  });
 }
+
+/**
+ * Bulk invite sent: the server records the batch and answers at once; a job invites the rows.
+ * `batchId` is made once per batch by the dialog, so a retried request never invites twice.
+ */
+export function useBulkInviteSend(folderId: string) {
+  return useMutation({
+    mutationFn: (body: BulkInviteBody & { send: true; batchId: string }) =>
+      apiRequest<InviteBatch>(`${base(folderId)}/invitations/bulk`, {
+        method: 'POST',
+        body,
+        response: inviteBatchSchema,
+      }),
+    meta: { handlesErrors: true },
+  });
+}
+
+/** A sent batch's progress, polled until its job is done (or failed); then the folder's lists reload. */
+export function useInviteBatch(folderId: string, batchId: string | null) {
+  const client = useQueryClient();
+  const query = useQuery({
+    queryKey: usersKeys.batch(folderId, batchId ?? ''),
+    queryFn: ({ signal }) =>
+      apiRequest<InviteBatch>(`${base(folderId)}/invitations/batches/${batchId}`, {
+        signal,
+        response: inviteBatchSchema,
+      }),
+    enabled: batchId !== null,
+    refetchInterval: (q) => (batchFinished(q.state.data) ? false : 500),
+  });
+  const finished = batchFinished(query.data);
+  useEffect(() => {
+    if (!finished) return;
+    void client.invalidateQueries({ queryKey: usersKeys.people(folderId) });
+    void client.invalidateQueries({ queryKey: usersKeys.invitations(folderId) });
+  }, [finished, client, folderId]);
+  return query;
+}
+
+export const batchFinished = (batch: InviteBatch | undefined) => batch?.state === 'done' || batch?.state === 'failed';
 
 export function useResendInvitation(folderId: string) {
   return useFolderMutation(folderId, (invitationId: string) =>

@@ -1,13 +1,15 @@
 import { bulkInviteFileMessages, bulkInviteMaxBytes, grantableRoles } from '@formwork/shared/invitation-rules';
 import type { Role, UserType } from '@formwork/shared/permissions';
-import type { BulkInviteBody, BulkInviteResult } from '@formwork/shared/schemas/people';
+import type { BulkInviteResult, InviteBatch } from '@formwork/shared/schemas/people';
 import {
   Alert,
   Badge,
   Button,
   FileButton,
   Group,
+  List,
   Modal,
+  Progress,
   ScrollArea,
   SegmentedControl,
   Select,
@@ -17,11 +19,11 @@ import {
   Text,
 } from '@mantine/core';
 import { IconFileTypeCsv } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { problemMessage } from '../../../lib/problem-message.ts';
 import { showToast } from '../../../lib/toast.tsx';
 import { useTranslation } from '../../../lib/translate.tsx';
-import { useBulkInvite } from '../api/users.ts';
+import { batchFinished, useBulkInviteCheck, useBulkInviteSend, useInviteBatch } from '../api/users.ts';
 import { levelKey, type UsersFolder } from '../users-folder.ts';
 
 /** The file's text (FileReader: every browser, and the tests' DOM). */
@@ -51,7 +53,17 @@ export function BulkInviteModal({ folder, onClose }: { folder: UsersFolder; onCl
   const [fileError, setFileError] = useState<string | null>(null);
   const [preview, setPreview] = useState<BulkInviteResult | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const bulk = useBulkInvite(folder.folderId);
+  // The batch's id (its idempotency key): made with each preview, so a retried send invites no one twice.
+  const [batchId, setBatchId] = useState<string | null>(null);
+  const [sentId, setSentId] = useState<string | null>(null);
+  const checking = useBulkInviteCheck(folder.folderId);
+  const sending = useBulkInviteSend(folder.folderId);
+  const batch = useInviteBatch(folder.folderId, sentId);
+  const finished = batchFinished(batch.data);
+  useEffect(() => {
+    if (batch.data?.state === 'done') showToast('success', t('users.bulk.invited'));
+    if (batch.data?.state === 'failed') showToast('error', t('users.bulk.failed'));
+  }, [batch.data?.state, t]);
 
   const source: Source | null = file
     ? { kind: 'csv', name: file.name, text: file.text }
@@ -59,10 +71,10 @@ export function BulkInviteModal({ folder, onClose }: { folder: UsersFolder; onCl
       ? { kind: 'emails', emails }
       : null;
 
-  const body = (send: boolean): BulkInviteBody =>
+  const body = () =>
     source?.kind === 'csv'
-      ? { csv: source.text, role, userType, send }
-      : { emails: source?.kind === 'emails' ? source.emails : [], role, userType, send };
+      ? { csv: source.text, role, userType }
+      : { emails: source?.kind === 'emails' ? source.emails : [], role, userType };
 
   const chooseFiles = async (files: File[]) => {
     setPreview(null);
@@ -80,26 +92,46 @@ export function BulkInviteModal({ folder, onClose }: { folder: UsersFolder; onCl
 
   const check = () => {
     setError(null);
-    bulk.mutate(body(false), {
-      onSuccess: setPreview,
+    checking.mutate(body(), {
+      onSuccess: (result) => {
+        setPreview(result);
+        setBatchId(crypto.randomUUID());
+      },
       onError: (e) => setError(problemMessage(e, t)),
     });
   };
 
   const send = () => {
-    bulk.mutate(body(true), {
-      onSuccess: () => {
-        showToast('success', t('users.bulk.invited'));
-        onClose();
+    if (!batchId) return;
+    sending.mutate(
+      { ...body(), send: true, batchId },
+      {
+        onSuccess: (sent) => setSentId(sent.batchId),
+        onError: () => showToast('error', t('users.bulk.failed')),
       },
-      onError: () => showToast('error', t('users.bulk.failed')),
-    });
+    );
   };
 
   const edited = () => {
     setPreview(null);
+    setBatchId(null);
     setError(null);
   };
+
+  if (sentId) {
+    return (
+      <Modal opened onClose={onClose} size="xl" title={t('users.bulk.title', { name: folder.name })}>
+        <Stack gap="sm">
+          <BatchProgress batch={batch.data} />
+          <Group justify="flex-end" mt="sm">
+            <Button onClick={onClose} variant={finished ? 'filled' : 'default'}>
+              {t('users.bulk.close')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    );
+  }
 
   return (
     <Modal opened onClose={onClose} size="xl" title={t('users.bulk.title', { name: folder.name })}>
@@ -180,9 +212,14 @@ export function BulkInviteModal({ folder, onClose }: { folder: UsersFolder; onCl
               }}
               data={[
                 { value: 'contributor', label: t('users.types.contributor') },
-                { value: 'visitor', label: t('users.types.visitor') },
+                { value: 'visitor', label: t('users.types.visitor'), disabled: folder.visitorsProblem !== null },
               ]}
             />
+            {folder.visitorsProblem && (
+              <Text size="xs" c="dimmed">
+                {t(`users.problems.${folder.visitorsProblem}`)}
+              </Text>
+            )}
           </Stack>
         </Group>
         {error && (
@@ -196,11 +233,11 @@ export function BulkInviteModal({ folder, onClose }: { folder: UsersFolder; onCl
             {t('common.cancel')}
           </Button>
           {preview ? (
-            <Button onClick={send} loading={bulk.isPending} disabled={preview.valid === 0}>
+            <Button onClick={send} loading={sending.isPending} disabled={preview.valid === 0}>
               {t('users.bulk.send', { count: preview.valid })}
             </Button>
           ) : (
-            <Button onClick={check} loading={bulk.isPending} disabled={source === null}>
+            <Button onClick={check} loading={checking.isPending} disabled={source === null}>
               {t('users.bulk.check')}
             </Button>
           )}
@@ -256,6 +293,52 @@ function BulkPreview({ result }: { result: BulkInviteResult }) {
           </Table.Tbody>
         </Table>
       </ScrollArea.Autosize>
+    </Stack>
+  );
+}
+
+/** A sent batch: how far its job has come, then how many were invited and which rows were not (and why). */
+function BatchProgress({ batch }: { batch: InviteBatch | undefined }) {
+  const { t } = useTranslation();
+  if (!batch) return <Progress value={0} animated aria-label={t('users.bulk.sending', { processed: 0, total: 0 })} />;
+  const finished = batchFinished(batch);
+  const percent = batch.total === 0 ? 100 : Math.round((batch.processed / batch.total) * 100);
+  return (
+    <Stack gap="xs">
+      {finished ? (
+        <Alert color={batch.state === 'failed' ? 'red' : batch.skipped.length > 0 ? 'yellow' : 'green'} role="status">
+          {batch.state === 'failed'
+            ? t('users.bulk.failed')
+            : t('users.bulk.sentSummary', { invited: batch.invited, total: batch.total })}
+        </Alert>
+      ) : (
+        <>
+          <Text size="sm" role="status">
+            {t('users.bulk.sending', { processed: batch.processed, total: batch.total })}
+          </Text>
+          <Progress
+            value={percent}
+            animated
+            aria-label={t('users.bulk.sending', { processed: batch.processed, total: batch.total })}
+          />
+        </>
+      )}
+      {batch.skipped.length > 0 && (
+        <Stack gap={4}>
+          <Text size="sm" fw={500}>
+            {t('users.bulk.skippedTitle')}
+          </Text>
+          <ScrollArea.Autosize mah={200}>
+            <List size="sm" aria-label={t('users.bulk.skippedTitle')}>
+              {batch.skipped.map((s) => (
+                <List.Item key={s.email}>
+                  {s.email}: {t(`users.problems.${s.code}`, { defaultValue: s.message })}
+                </List.Item>
+              ))}
+            </List>
+          </ScrollArea.Autosize>
+        </Stack>
+      )}
     </Stack>
   );
 }

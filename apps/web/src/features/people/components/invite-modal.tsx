@@ -76,9 +76,14 @@ export function InviteModal({ folder, onClose }: { folder: UsersFolder; onClose:
               onChange={(value) => setUserType(value as UserType)}
               data={[
                 { value: 'contributor', label: t('users.types.contributor') },
-                { value: 'visitor', label: t('users.types.visitor') },
+                { value: 'visitor', label: t('users.types.visitor'), disabled: folder.visitorsProblem !== null },
               ]}
             />
+            {folder.visitorsProblem && (
+              <Text size="xs" c="dimmed">
+                {t(`users.problems.${folder.visitorsProblem}`)}
+              </Text>
+            )}
             {errors.userType && (
               <Text size="xs" c="red">
                 {errors.userType}

@@ -96,6 +96,7 @@ const orgController: UsersFolder = {
     userType: 'contributor',
     roles: [{ folderId: company, kind: 'company', path: [company], role: 'controller' }],
   },
+  visitorsProblem: null,
 };
 
 describe('Users page (issue 16.1)', () => {
