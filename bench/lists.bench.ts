@@ -11,7 +11,7 @@ import { percentile, report } from './lib/figures.ts';
 import { runInWorker } from './lib/in-worker.ts';
 import { benchWorkspaceSql, inWorkspace } from './lib/in-workspace.ts';
 import { onEachDriver } from './lib/postgres.ts';
-import { prepareServerProcess } from './lib/server-process.ts';
+import { prepareServerProcess, processCpuMs } from './lib/server-process.ts';
 import type { TimedGetsInput, TimedGetsResult } from './lib/timed-gets.ts';
 
 const items = Number(process.env.BENCH_LIST_ITEMS ?? 50_000);
@@ -123,6 +123,13 @@ async function run(driver: 'pglite' | 'pg', databaseUrl: string | null) {
     const { templateId, currentVersion } = (await template.json()) as { templateId: string; currentVersion: number };
     if (template.status !== 201) throw new Error(`template: ${template.status}`);
     const field = `${server.url}/api/teams/${teamId}/templates/${templateId}/versions/${currentVersion}/list-fields/plant`;
+    // The CPU time a typeahead costs the server and the database (every backend on PostgreSQL):
+    // figures that follow the code more than the machine's load, which the p95 does not.
+    const databaseCpuMs = async () => {
+      if (driver !== 'pg') return 0;
+      const { rows } = await server.database.db.execute<{ pid: number }>('select pid from pg_stat_activity');
+      return rows.reduce((sum, row) => sum + processCpuMs(Number(row.pid)), 0);
+    };
 
     // The typeahead of a form's list field: two typed characters (12,500 matches, counted up to
     // 1,000), and a rare label (one match); the first 20 matches in the list's order.
@@ -130,6 +137,7 @@ async function run(driver: 'pglite' | 'pg', databaseUrl: string | null) {
       ['twoLetters', 'cr'],
       ['rare', '012345'],
     ] as const) {
+      const before = { server: server.cpuMs(), database: await databaseCpuMs() };
       const { samples, bytes } = await runInWorker<TimedGetsInput, TimedGetsResult>(
         new URL('./lib/timed-gets.ts', import.meta.url),
         'timedGets',
@@ -147,6 +155,22 @@ async function run(driver: 'pglite' | 'pg', databaseUrl: string | null) {
         bytes,
         ...(driver === 'pg' ? { goal: '< 30' } : {}),
       });
+      const perCall = (ms: number) => Number((ms / (warmup + calls)).toFixed(3));
+      report(`lists.typeahead.${name}.${driver}.serverCpu`, perCall(server.cpuMs() - before.server), 'ms', {
+        driver,
+        note: 'per typeahead, the server process',
+      });
+      if (driver === 'pg') {
+        report(
+          `lists.typeahead.${name}.${driver}.databaseCpu`,
+          perCall((await databaseCpuMs()) - before.database),
+          'ms',
+          {
+            driver,
+            note: 'per typeahead, the PostgreSQL backends (parallel workers that have exited are not counted)',
+          },
+        );
+      }
     }
   } finally {
     await server.stop();

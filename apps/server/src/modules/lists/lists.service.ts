@@ -437,7 +437,8 @@ export async function applyListImport(
 ): Promise<ListDetail> {
   const workspaceId = ctx.workspace.workspaceId;
   const file = await readImportFile(body);
-  return inScope(db, ctx.scope, async (tx) => {
+  let changed = 0;
+  const result = await inScope(db, ctx.scope, async (tx) => {
     const list = await shapeable(tx, workspaceId, listId);
     const { properties, parsed, items } = await readImport(tx, ctx, listId, file);
     if (parsed.errors.length > 0) {
@@ -449,6 +450,7 @@ export async function applyListImport(
       });
     }
     const preview = previewImport(parsed, properties, items);
+    changed = items.length + parsed.items.length;
     const ids = parsed.properties.map((p) => ({
       propertyId: p.existingId ?? randomUUID(),
       name: p.name,
@@ -475,7 +477,14 @@ export async function applyListImport(
     await recordEvents(tx, [listEvent(ctx, 'list.imported', list, { ...preview.counts })]);
     return detail(tx, workspaceId, listId);
   });
+  // A large import changes what the planner should know of list items before the next typeahead
+  // (autovacuum would analyze within a minute on PostgreSQL, and never on PGlite).
+  if (changed >= analyzeAfterItems) await queries.analyzeItems(db);
+  return result;
 }
+
+/** Items written and removed by an import from which the statistics of list items are refreshed. */
+const analyzeAfterItems = 1000;
 
 /** Issue 18.3: the list as CSV, in the list's order. */
 export async function exportListCsv(
