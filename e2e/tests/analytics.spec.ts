@@ -151,4 +151,19 @@ test('a team controller moves and resizes a chart in the grid with the keyboard,
 
   await page.reload();
   await expect(page.getByTestId('grid-cell')).toHaveAttribute('data-layout', '3,0,8,5');
+
+  // With the pointer: dragged by its handle three columns to the left, back to the first column.
+  const grid = await page.getByTestId('dashboard-grid').boundingBox();
+  const handle = await page.getByRole('button', { name: 'Move Areas' }).boundingBox();
+  if (!grid || !handle) throw new Error('the grid is not drawn');
+  const column = (grid.width + 12) / 12;
+  const start = { x: handle.x + handle.width / 2, y: handle.y + handle.height / 2 };
+  await page.mouse.move(start.x, start.y);
+  await page.mouse.down();
+  await page.mouse.move(start.x - column, start.y, { steps: 5 });
+  await page.mouse.move(start.x - 3 * column, start.y + 5, { steps: 10 });
+  await page.mouse.up();
+  await expect(page.getByTestId('grid-cell')).toHaveAttribute('data-layout', '0,0,8,5');
+  await page.reload();
+  await expect(page.getByTestId('grid-cell')).toHaveAttribute('data-layout', '0,0,8,5');
 });

@@ -3,6 +3,7 @@ import {
   DndContext,
   type DragEndEvent,
   type DragMoveEvent,
+  type DragStartEvent,
   type KeyboardCoordinateGetter,
   KeyboardSensor,
   PointerSensor,
@@ -50,6 +51,9 @@ export function DashboardGrid({ folderId, dashboardId, charts, canEdit, onEdit, 
   const grid = useRef<HTMLDivElement>(null);
   const arrange = useArrangeCharts(folderId, dashboardId);
   const [preview, setPreview] = useState<PlacedChart[] | null>(null);
+  // The chart being dragged stays where it was until dropped (its handle must not move under the
+  // pointer or the keyboard); an outline shows where it goes, the charts it pushes move at once.
+  const [dragging, setDragging] = useState<string | null>(null);
   const placed = useMemo(() => charts.map((c) => ({ chartId: c.chartId, layout: c.layout })), [charts]);
   const shown = preview ?? placed;
   const layoutOf = (chartId: string) => shown.find((p) => p.chartId === chartId)?.layout as ChartLayout;
@@ -74,6 +78,7 @@ export function DashboardGrid({ folderId, dashboardId, charts, canEdit, onEdit, 
 
   /** The arrangement the drag would make now (read by the screen reader's announcements). */
   const latest = useRef<PlacedChart[]>(placed);
+  const onDragStart = ({ active }: DragStartEvent) => setDragging(handleOf(active.id).chartId);
   const onDragMove = ({ active, delta }: DragMoveEvent) => {
     latest.current = arranged(active.id, delta);
     setPreview(latest.current);
@@ -81,6 +86,7 @@ export function DashboardGrid({ folderId, dashboardId, charts, canEdit, onEdit, 
   const onDragEnd = ({ active, delta }: DragEndEvent) => {
     const after = arranged(active.id, delta);
     latest.current = after;
+    setDragging(null);
     const changed = changedPlaces(placed, after);
     if (changed.length === 0) {
       setPreview(null);
@@ -143,8 +149,12 @@ export function DashboardGrid({ folderId, dashboardId, charts, canEdit, onEdit, 
         gap,
       }}
     >
+      {dragging && <DropTarget layout={layoutOf(dragging)} />}
       {charts.map((chart) => {
-        const layout = layoutOf(chart.chartId);
+        const layout =
+          chart.chartId === dragging
+            ? (placed.find((p) => p.chartId === dragging)?.layout as ChartLayout)
+            : layoutOf(chart.chartId);
         return (
           <div
             key={chart.chartId}
@@ -189,13 +199,36 @@ export function DashboardGrid({ folderId, dashboardId, charts, canEdit, onEdit, 
   return (
     <DndContext
       sensors={sensors}
+      onDragStart={onDragStart}
       onDragMove={onDragMove}
       onDragEnd={onDragEnd}
-      onDragCancel={() => setPreview(null)}
+      onDragCancel={() => {
+        setDragging(null);
+        setPreview(null);
+      }}
       accessibility={{ announcements, screenReaderInstructions: { draggable: t('analytics.dragInstructions') } }}
     >
       {body}
     </DndContext>
+  );
+}
+
+/** Where the chart being dragged would go. */
+function DropTarget({ layout }: { layout: ChartLayout }) {
+  return (
+    <div
+      aria-hidden
+      data-testid="drop-target"
+      style={{
+        gridColumn: `${layout.x + 1} / span ${layout.w}`,
+        gridRow: `${layout.y + 1} / span ${layout.h}`,
+        border: '2px dashed var(--mantine-color-blue-5)',
+        borderRadius: 'var(--mantine-radius-sm)',
+        background: 'var(--mantine-color-blue-light)',
+        pointerEvents: 'none',
+        zIndex: 1,
+      }}
+    />
   );
 }
 
