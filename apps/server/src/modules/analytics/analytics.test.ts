@@ -349,6 +349,30 @@ describe('company dashboards', () => {
     }
   });
 
+  it('a split chart of the company counts only the teams the viewer sees, in each part of each bar', async () => {
+    const split = await newChart(
+      w.personas.orgController,
+      w.companyId,
+      dashboardId,
+      definition({ type: 'groupedBar', splitBy: { by: 'folder' } }),
+    );
+    const all = await values(w.personas.orgMember, w.companyId, dashboardId, split);
+    expect(all.groups.map((g) => [g.label, g.seriesKey, g.value])).toEqual(
+      expect.arrayContaining([
+        ['Red', teamA, 2],
+        ['Red', teamB, 1],
+        ['Blue', teamA, 1],
+        ['Blue', teamB, 1],
+      ]),
+    );
+    expect(all.groups.find((g) => g.seriesKey === teamB)?.seriesLabel).toBe(w.projects[1]?.teams[0]?.name);
+    const seen = await values(w.personas.teamMember, w.companyId, dashboardId, split);
+    expect(seen.groups.map((g) => [g.label, g.seriesKey, g.value])).toEqual([
+      ['Red', teamA, 2],
+      ['Blue', teamA, 1],
+    ]);
+  });
+
   it('only org controllers edit the company dashboards; a team controller views them', async () => {
     const list = await call(w.personas.teamController, 'GET', `/api/folders/${w.companyId}/dashboards`);
     expect(list.statusCode).toBe(200);
