@@ -1,4 +1,5 @@
 import { isTimeZone } from '@formwork/shared/forms/date-text';
+import { invitationMessages, visitorsProblem } from '@formwork/shared/invitation-rules';
 import type { ActivationBody, ActivationContext, ActivationResult } from '@formwork/shared/schemas/people';
 import { z } from 'zod';
 import type { SignedInUser } from '../../authz/signed-in-user.ts';
@@ -72,6 +73,13 @@ export async function activationLogo(
 }
 
 async function accept(tx: Tx, workspaceId: string, row: queries.ActivationRow, userId: string) {
+  // Spec 5.3: a visitor is added only while the workspace (its plan and Feature Access) allows
+  // visitors, whenever they were invited; the whole activation is refused, nothing half-made.
+  if (row.user_type === 'visitor') {
+    const settings = await queries.inviteSettings(tx, workspaceId);
+    const problem = visitorsProblem({ visitorsAllowed: settings.visitors_allowed, plan: settings.plan });
+    if (problem) throw new AppError('forbidden', { detail: invitationMessages[problem] });
+  }
   await queries.grantInvitation(tx, workspaceId, userId, {
     folderId: row.folder_id,
     role: row.role,

@@ -109,6 +109,22 @@ describe('activation (spec 2.7, 4.5)', () => {
     await expect(new OidcTestClient(ctx.app).signIn(email, password)).resolves.toBeTruthy();
   });
 
+  it('refuses to add a visitor once the workspace no longer allows visitors (spec 5.3), and adds them when it does again', async () => {
+    const email = fresh('visiting-builders.example');
+    const { activationId } = await invited(email, 'visitor');
+    const allow = (on: boolean) =>
+      inScope(ctx.database.db, { workspaceId: w.workspaceId, userId: null, isAdmin: false }, (tx) =>
+        tx.execute(sql`update workspaces set visitors_allowed = ${on} where workspace_id = ${w.workspaceId}`),
+      );
+    await allow(false);
+    const refused = await ctx.app.inject({ method: 'POST', url: `/api/activations/${activationId}`, payload: body() });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().detail).toBe('This workspace does not allow visitors to be added.');
+    await allow(true);
+    const accepted = await ctx.app.inject({ method: 'POST', url: `/api/activations/${activationId}`, payload: body() });
+    expect(accepted.statusCode).toBe(200);
+  });
+
   it("answers a revoked invitation 403 'Your invitation is no longer valid' and an unknown id 404 'Invalid activation code'", async () => {
     const { activationId, invitationId } = await invited(fresh());
     await ctx.app.inject({
