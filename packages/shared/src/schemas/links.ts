@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formValuesSchema } from './forms.ts';
+import { formPdfQuerySchema } from './pdf-exports.ts';
 import { humanCheckMessage } from './signup.ts';
 
 /**
@@ -88,6 +89,9 @@ export const publicLinkSchema = z.object({
   askSubmitterName: z.boolean(),
   askSubmitterEmail: z.boolean(),
   templates: z.array(z.object({ id, name: z.string(), definition: z.unknown() })),
+  /** Which human check the page shows (the sign-up's: ALTCHA, or reCAPTCHA v3 with its site key). */
+  humanCheck: z.enum(['altcha', 'recaptcha']),
+  recaptchaSiteKey: z.string().nullable(),
 });
 export type PublicLink = z.infer<typeof publicLinkSchema>;
 
@@ -109,4 +113,18 @@ export const linkSubmissionCreateSchema = z
   .strict();
 export type LinkSubmissionCreate = z.output<typeof linkSubmissionCreateSchema>;
 
-export const linkSubmissionSchema = z.object({ formId: id, created: z.boolean() });
+/**
+ * `receipt`: the submitter's key to their PDF copy of this one submission (unguessable, the same
+ * for a retried submit of it).
+ */
+export const linkSubmissionSchema = z.object({ formId: id, created: z.boolean(), receipt: z.string() });
+
+/** The submitter's PDF copy: the link, the form, and the receipt its submit answered. */
+export const linkReceiptParamsSchema = z.object({ token: z.string().min(16).max(100), formId: id });
+export const linkReceiptQuerySchema = formPdfQuerySchema.extend({
+  receipt: z
+    .string()
+    .min(16)
+    .max(100)
+    .meta({ examples: ['AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'] }),
+});

@@ -1,11 +1,16 @@
 import {
+  linkReceiptParamsSchema,
+  linkReceiptQuerySchema,
   linkSubmissionCreateSchema,
   linkSubmissionSchema,
   linkTokenParamsSchema,
   publicLinkSchema,
 } from '@formwork/shared/schemas/links';
 import { altchaChallengeSchema } from '@formwork/shared/schemas/signup';
+import { fileStorage } from '../../files/storage.ts';
 import type { App } from '../../http/types.ts';
+import { loadSecret } from '../../idp/keys.ts';
+import { attachmentHeader } from '../form-pdf/form-pdf.service.ts';
 import { humanCheckFor } from '../signup/human-check.ts';
 import * as service from './link-submissions.service.ts';
 
@@ -24,6 +29,8 @@ export async function linkSubmissionRoutes(app: App) {
   const { config, database } = app.deps;
   const { db } = database;
   const humanCheck = await humanCheckFor(config.humanCheck, db);
+  const receiptSecret = await loadSecret(db, 'link-receipts');
+  const storage = fileStorage(config);
 
   app.get('/api/public/links/:token', {
     config: { access: { public: true } },
@@ -34,7 +41,7 @@ export async function linkSubmissionRoutes(app: App) {
       response: { 200: publicLinkSchema },
     },
     handler: async (request, reply) =>
-      reply.header('cache-control', 'no-store').send(await service.openLink(db, request.params.token)),
+      reply.header('cache-control', 'no-store').send(await service.openLink(db, humanCheck, request.params.token)),
   });
 
   app.get('/api/public/links/:token/challenge', {
@@ -63,8 +70,38 @@ export async function linkSubmissionRoutes(app: App) {
       response: { 200: linkSubmissionSchema, 201: linkSubmissionSchema },
     },
     handler: async (request, reply) => {
-      const made = await service.submit(db, humanCheck, request.params.token, request.body, request.ip);
-      return reply.status(made.created ? 201 : 200).send(made);
+      const made = await service.submit(
+        db,
+        { humanCheck, receiptSecret },
+        request.params.token,
+        request.body,
+        request.ip,
+      );
+      return reply.status(made.created ? 201 : 200).header('cache-control', 'no-store').send(made);
+    },
+  });
+
+  app.get('/api/public/links/:token/submissions/:formId/pdf', {
+    config: { access: { public: true } },
+    schema: {
+      tags,
+      summary:
+        "The submitter's PDF copy of their submission, with the receipt its submit answered (404 when the link, form or receipt do not match)",
+      params: linkReceiptParamsSchema,
+      querystring: linkReceiptQuerySchema,
+    },
+    handler: async (request, reply) => {
+      const { stream, fileName } = await service.submissionPdf(db, storage, receiptSecret, {
+        token: request.params.token,
+        formId: request.params.formId,
+        receipt: request.query.receipt,
+        timeZone: request.query.timeZone,
+      });
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', attachmentHeader(fileName))
+        .header('cache-control', 'private, no-store')
+        .send(stream);
     },
   });
 }

@@ -1,7 +1,12 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import type { LinkClosedReason, LinkSubmissionCreate, PublicLink } from '@formwork/shared/schemas/links';
 import type { AppDb } from '../../db/client.ts';
 import { inScope, type Scope, systemScope, type Tx } from '../../db/tenant.ts';
 import { AppError } from '../../errors.ts';
+import type { FileStorage } from '../../files/storage.ts';
+import { renderFormPdf } from '../../pdf/render-form-pdf.ts';
+import { loadPdfForm, pdfModel, pdfOptions, withWorkspaceSettings } from '../form-pdf/form-pdf.service.ts';
 import { createSubmittedForm } from '../forms/forms.service.ts';
 import { type Throttle, takeAttempt } from '../identity/credentials.service.ts';
 import type { HumanCheck } from '../signup/human-check.ts';
@@ -63,7 +68,7 @@ async function findLink(db: AppDb, token: string): Promise<Found> {
 }
 
 /** The public page's link: its name, what it asks and its templates' current definitions (410 when closed). */
-export async function openLink(db: AppDb, token: string): Promise<PublicLink> {
+export async function openLink(db: AppDb, humanCheck: HumanCheck, token: string): Promise<PublicLink> {
   const { scope, link } = await findLink(db, token);
   const reason = closedReason(link);
   if (reason) throw closed(reason);
@@ -76,6 +81,8 @@ export async function openLink(db: AppDb, token: string): Promise<PublicLink> {
     askSubmitterName: link.askSubmitterName,
     askSubmitterEmail: link.askSubmitterEmail,
     templates,
+    humanCheck: humanCheck.kind,
+    recaptchaSiteKey: humanCheck.siteKey,
   };
 }
 
@@ -103,12 +110,25 @@ function humanCheckFailed(): AppError {
  */
 export async function submit(
   db: AppDb,
-  humanCheck: HumanCheck,
+  checks: { humanCheck: HumanCheck; receiptSecret: string },
   token: string,
   body: LinkSubmissionCreate,
   ip: string,
-): Promise<{ formId: string; created: boolean }> {
+): Promise<{ formId: string; created: boolean; receipt: string }> {
   const { scope, link } = await findLink(db, token);
+  const workspaceId = scope.workspaceId as string;
+  const made = await submitOnce(db, checks.humanCheck, scope, link, body, ip);
+  return { ...made, receipt: receiptOf(checks.receiptSecret, workspaceId, made.formId) };
+}
+
+async function submitOnce(
+  db: AppDb,
+  humanCheck: HumanCheck,
+  scope: Scope,
+  link: queries.PublicLinkRow,
+  body: LinkSubmissionCreate,
+  ip: string,
+): Promise<{ formId: string; created: boolean }> {
   const workspaceId = scope.workspaceId as string;
   const replay = await inScope(db, scope, (tx) => queries.submissionExists(tx, workspaceId, body.formId));
   if (replay) return submitIn(db, scope, link, body, null);
@@ -132,6 +152,48 @@ export async function submit(
     if (error instanceof MadeMeanwhile) return submitIn(db, scope, link, body, null);
     throw error;
   }
+}
+
+/**
+ * The submitter's key to the PDF copy of one submission: a MAC of the workspace and form under the
+ * server's secret, so it needs no storage, a retried submit answers the same one, and it names no
+ * other form. Only who submitted (and so holds it) can download that copy.
+ */
+export function receiptOf(secret: string, workspaceId: string, formId: string): string {
+  return createHmac('sha256', secret).update(`link-receipt:${workspaceId}:${formId}`).digest('base64url');
+}
+
+function sameReceipt(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * The submitter's PDF copy of their submission (issue 21), through the PDF module as a team
+ * member's export makes it. The link's token, the form submitted through that link and the receipt
+ * must all match, else 404 (nothing tells which was wrong). A used or expired link still serves it;
+ * an archived or deleted one does not.
+ */
+export async function submissionPdf(
+  db: AppDb,
+  storage: FileStorage,
+  secret: string,
+  input: { token: string; formId: string; receipt: string; timeZone: string | undefined },
+): Promise<{ stream: Readable; fileName: string }> {
+  const { scope, link } = await findLink(db, input.token);
+  const workspaceId = scope.workspaceId as string;
+  if (!sameReceipt(input.receipt, receiptOf(secret, workspaceId, input.formId))) throw new AppError('linkNotFound');
+  const made = await inScope(db, scope, async (tx) => {
+    if (!(await queries.submittedThrough(tx, workspaceId, link.id, input.formId))) throw new AppError('linkNotFound');
+    const zone = await queries.workspaceTimeZone(tx, workspaceId);
+    const options = await withWorkspaceSettings(tx, workspaceId, pdfOptions(zone, input.timeZone));
+    const place = { workspaceId, teamId: link.teamId };
+    const loaded = await loadPdfForm(tx, place, input.formId, options);
+    if (!loaded) throw new AppError('linkNotFound');
+    return { model: await pdfModel(tx, storage, workspaceId, link.teamId, loaded, options), fileName: loaded.fileName };
+  });
+  return { stream: renderFormPdf(made.model), fileName: made.fileName };
 }
 
 /** Rolls back a submission whose form a concurrent retry of it made first. */

@@ -77,6 +77,8 @@ describe('the public page of a link', () => {
       askSubmitterName: true,
       askSubmitterEmail: false,
       templates: [{ id: templateId, name: 'Site sign-in', definition: { fields: expect.any(Array) } }],
+      humanCheck: 'altcha',
+      recaptchaSiteKey: null,
     });
   });
 
@@ -119,10 +121,11 @@ describe('submitting through a link', () => {
     const body = { formId, submitterName: 'Sam Sparks', submitterEmail: 'sam@sparks.example' };
     const first = await submit(link.token, body);
     expect(first.statusCode).toBe(201);
-    expect(first.json()).toEqual({ formId, created: true });
+    expect(first.json()).toEqual({ formId, created: true, receipt: expect.any(String) });
     const again = await submit(link.token, body);
     expect(again.statusCode).toBe(200);
-    expect(again.json()).toEqual({ formId, created: false });
+    // The retry answers the same receipt (a lost answer still leads to the PDF copy).
+    expect(again.json()).toEqual({ formId, created: false, receipt: first.json().receipt });
 
     const forms = await ctx.database.db.execute<{
       folder_id: string;
@@ -216,5 +219,43 @@ describe('submitting through a link', () => {
     }
     expect(statuses.at(-1)).toBe(429);
     expect(statuses.filter((s) => s === 201)).toHaveLength(30);
+  });
+});
+
+describe('the submitter’s PDF copy', () => {
+  const pdf = (token: string, formId: string, receipt: string) =>
+    ctx.app.inject({
+      method: 'GET',
+      url: `/api/public/links/${token}/submissions/${formId}/pdf?receipt=${encodeURIComponent(receipt)}`,
+    });
+
+  it('downloads the PDF of that one submission with its receipt, even once a single link is used', async () => {
+    const link = await makeLink({ kind: 'single' });
+    const made = await submit(link.token, {}, '192.0.2.50');
+    expect(made.statusCode).toBe(201);
+    const { formId, receipt } = made.json();
+    const response = await pdf(link.token, formId, receipt);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename=".*\.pdf"/);
+    expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('answers 404 for a wrong receipt, another submission’s receipt, another link, a forged token or an archived link', async () => {
+    const link = await makeLink();
+    const mine = (await submit(link.token, {}, '192.0.2.50')).json();
+    const theirs = (await submit(link.token, {}, '192.0.2.50')).json();
+    const other = await makeLink();
+    expect((await pdf(link.token, mine.formId, 'A'.repeat(43))).statusCode).toBe(404);
+    expect((await pdf(link.token, mine.formId, theirs.receipt)).statusCode).toBe(404);
+    expect((await pdf(other.token, mine.formId, mine.receipt)).statusCode).toBe(404);
+    expect((await pdf('B'.repeat(43), mine.formId, mine.receipt)).statusCode).toBe(404);
+    expect((await pdf(link.token, mine.formId, 'short')).statusCode).toBe(400);
+    await ctx.app.inject({
+      method: 'POST',
+      url: `/api/teams/${team}/links/${link.id}/archive`,
+      headers: await w.personas.teamController.headers(),
+    });
+    expect((await pdf(link.token, mine.formId, mine.receipt)).statusCode).toBe(404);
   });
 });

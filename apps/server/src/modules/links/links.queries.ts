@@ -225,3 +225,17 @@ export async function insertSubmission(
     values (${row.workspaceId}, ${row.formId}, ${row.linkId}, ${row.linkName}, ${row.submitterName},
             ${row.submitterEmail}, ${row.humanCheckId})`);
 }
+
+/** Whether the form was submitted through this link (the PDF copy's scope). */
+export async function submittedThrough(tx: Tx, workspaceId: string, linkId: string, formId: string): Promise<boolean> {
+  const result = await tx.execute<{ found: boolean }>(sql`
+    select exists (select 1 from link_submissions
+                    where workspace_id = ${workspaceId} and link_id = ${linkId} and form_id = ${formId}) as found`);
+  return result.rows[0]?.found === true;
+}
+
+export async function workspaceTimeZone(tx: Tx, workspaceId: string): Promise<string> {
+  const result = await tx.execute<{ time_zone: string }>(sql`
+    select time_zone from workspaces where workspace_id = ${workspaceId}`);
+  return result.rows[0]?.time_zone ?? 'UTC';
+}
