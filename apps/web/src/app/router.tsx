@@ -50,6 +50,9 @@ const AnalyticsRoute = lazyWithReload(() =>
 );
 const PhotosRoute = lazyWithReload(() => import('./routes/photos-route.tsx').then((m) => ({ default: m.PhotosRoute })));
 const LinksRoute = lazyWithReload(() => import('./routes/links-route.tsx').then((m) => ({ default: m.LinksRoute })));
+const PublicLinkRoute = lazyWithReload(() =>
+  import('./routes/public-link-route.tsx').then((m) => ({ default: m.PublicLinkRoute })),
+);
 const ListsRoute = lazyWithReload(() => import('./routes/lists-route.tsx').then((m) => ({ default: m.ListsRoute })));
 const VerifyDomainRoute = lazyWithReload(() =>
   import('../features/security/routes/verify-domain-route.tsx').then((m) => ({ default: m.VerifyDomainRoute })),
@@ -89,6 +92,8 @@ export const routes: RouteObject[] = [
   { path: '/users/activation/:activationId/company/:companyId', element: lazyPage(ActivationRoute) },
   // Issue 23.2: a verified domain's e-mailed link, opened by whoever holds a mailbox at the domain.
   { path: '/verify-domain/:token', element: lazyPage(VerifyDomainRoute) },
+  // Issue 21: a submission link's page, for anyone with its address (no account, no shell).
+  { path: '/s/:token', element: lazyPage(PublicLinkRoute) },
   {
     path: '/',
     element: (

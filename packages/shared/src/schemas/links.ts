@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formValuesSchema } from './forms.ts';
+import { formValuesSchema, templateTypeSchema } from './forms.ts';
 import { formPdfQuerySchema } from './pdf-exports.ts';
 import { humanCheckMessage } from './signup.ts';
 
@@ -88,7 +88,7 @@ export const publicLinkSchema = z.object({
   kind: linkKindSchema,
   askSubmitterName: z.boolean(),
   askSubmitterEmail: z.boolean(),
-  templates: z.array(z.object({ id, name: z.string(), definition: z.unknown() })),
+  templates: z.array(z.object({ id, name: z.string(), type: templateTypeSchema, definition: z.unknown() })),
   /** Which human check the page shows (the sign-up's: ALTCHA, or reCAPTCHA v3 with its site key). */
   humanCheck: z.enum(['altcha', 'recaptcha']),
   recaptchaSiteKey: z.string().nullable(),

@@ -1,4 +1,5 @@
 import type { Link, LinkKind, LinkState } from '@formwork/shared/schemas/links';
+import type { TemplateType } from '@formwork/shared/templates/template-definition';
 import { sql } from 'drizzle-orm';
 import { uuidArray } from '../../db/sql-values.ts';
 import type { Tx } from '../../db/tenant.ts';
@@ -164,9 +165,9 @@ export async function linkTemplateDefinitions(
   tx: Tx,
   workspaceId: string,
   linkId: string,
-): Promise<{ id: string; name: string; definition: unknown }[]> {
-  const result = await tx.execute<{ id: string; name: string; definition: unknown }>(sql`
-    select t.template_id as id, t.name, v.definition
+): Promise<{ id: string; name: string; type: TemplateType; definition: unknown }[]> {
+  const result = await tx.execute<{ id: string; name: string; type: TemplateType; definition: unknown }>(sql`
+    select t.template_id as id, t.name, t.type, v.definition
       from link_templates lt
       join templates t on t.workspace_id = lt.workspace_id and t.template_id = lt.template_id
       join template_versions v on v.workspace_id = t.workspace_id and v.template_id = t.template_id

@@ -25,7 +25,10 @@ export type FormFieldProps = {
   errors?: Record<string, string>;
   formulaError?: string;
   readOnly: boolean;
-  /** A workflow approval signature: given by moving the form, not here. */
+  /**
+   * Why the field cannot be filled here: a workflow approval signature (given by moving the form),
+   * or a field a submission link cannot fill (files, people, other forms; issue 21).
+   */
   lockedReason?: string;
   /** The actions cell's content (actions live in their own feature, composed by the page). */
   actionsSlot?: ReactNode;
@@ -38,6 +41,17 @@ export function FormField(props: FormFieldProps) {
   // The components type their own values; the dispatcher hands them on as given.
   // biome-ignore lint/suspicious/noExplicitAny: values are checked by the shared schemas, not here
   const common: any = { value: props.value, onChange: props.onChange, error, errors, readOnly };
+  const signature =
+    field.type === 'signature' || field.type === 'manualSignature' || field.type === 'approvalSignature';
+  if (props.lockedReason && !signature) {
+    return (
+      <FieldShell field={field} error={error}>
+        <Text size="sm" c="dimmed">
+          {props.lockedReason}
+        </Text>
+      </FieldShell>
+    );
+  }
   switch (field.type) {
     case 'singleLineText':
       return <SingleLineTextField field={field} {...common} />;

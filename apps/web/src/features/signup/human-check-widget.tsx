@@ -17,15 +17,24 @@ declare global {
  * (the default) is solved in the browser against this server's challenge; reCAPTCHA v3 when the
  * server is configured for it.
  */
-export function HumanCheckWidget({ config, onAnswer }: { config: SignupConfig; onAnswer: (get: GetAnswer) => void }) {
+export function HumanCheckWidget({
+  config,
+  onAnswer,
+  challengeUrl = '/api/signup/challenge',
+}: {
+  config: SignupConfig;
+  onAnswer: (get: GetAnswer) => void;
+  /** Where ALTCHA's challenges come from (the sign-up's, or a submission link's, issue 21). */
+  challengeUrl?: string;
+}) {
   return config.humanCheck === 'altcha' ? (
-    <AltchaWidget onAnswer={onAnswer} />
+    <AltchaWidget onAnswer={onAnswer} challengeUrl={challengeUrl} />
   ) : (
     <RecaptchaV3 siteKey={config.recaptchaSiteKey ?? ''} onAnswer={onAnswer} />
   );
 }
 
-function AltchaWidget({ onAnswer }: { onAnswer: (get: GetAnswer) => void }) {
+function AltchaWidget({ onAnswer, challengeUrl }: { onAnswer: (get: GetAnswer) => void; challengeUrl: string }) {
   const { t } = useTranslation();
   const host = useRef<HTMLDivElement>(null);
   const [loaded, setLoaded] = useState(false);
@@ -33,7 +42,7 @@ function AltchaWidget({ onAnswer }: { onAnswer: (get: GetAnswer) => void }) {
     let cancelled = false;
     let payload: string | undefined;
     const element = document.createElement('altcha-widget');
-    element.setAttribute('challenge', '/api/signup/challenge');
+    element.setAttribute('challenge', challengeUrl);
     element.setAttribute('name', 'altcha');
     element.setAttribute('type', 'checkbox');
     const onState = (event: Event) => {
@@ -52,7 +61,7 @@ function AltchaWidget({ onAnswer }: { onAnswer: (get: GetAnswer) => void }) {
       element.removeEventListener('statechange', onState);
       element.remove();
     };
-  }, [onAnswer]);
+  }, [onAnswer, challengeUrl]);
   return (
     <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
       <VisuallyHidden component="legend">{t('signup.human.label')}</VisuallyHidden>
