@@ -199,6 +199,18 @@ export const formVersionSchema = formVersionSummarySchema.extend({
   timeZone: z.string(),
 });
 
+/**
+ * Where a form submitted through a submission link came from (issue 21): the link's name as it was
+ * and the submitter as they gave themselves; null for forms made by people of the workspace.
+ */
+export const formSourceSchema = z.object({ link: z.string(), submitterName: z.string().nullable() }).nullable();
+export type FormSource = z.infer<typeof formSourceSchema>;
+
+/** A form's source in words (the export's Created by cell): `Link: {name} ({submitter})`. */
+export function formSourceText(source: NonNullable<FormSource>): string {
+  return source.submitterName ? `Link: ${source.link} (${source.submitterName})` : `Link: ${source.link}`;
+}
+
 /** A form in a list (timeline, register): metadata and the values of the listed fields. */
 export const formRowSchema = z.object({
   formId: id,
@@ -213,6 +225,7 @@ export const formRowSchema = z.object({
   updatedBy: id.nullable(),
   updatedAt: timestamp,
   values: z.record(z.string(), z.unknown()),
+  source: formSourceSchema,
 });
 export type FormRow = z.infer<typeof formRowSchema>;
 

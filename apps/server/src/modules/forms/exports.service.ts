@@ -2,7 +2,12 @@ import type { Readable } from 'node:stream';
 import { effectivePdfFilename } from '@formwork/shared/document-settings';
 import { formatInstant, isoDay } from '@formwork/shared/forms/date-text';
 import { fieldValueText, type TextContext, valueWords } from '@formwork/shared/forms/value-text';
-import { type CreateExportBody, type ExportJob, exportStateLabels } from '@formwork/shared/schemas/forms';
+import {
+  type CreateExportBody,
+  type ExportJob,
+  exportStateLabels,
+  formSourceText,
+} from '@formwork/shared/schemas/forms';
 import { sql } from 'drizzle-orm';
 import type { AccessContext } from '../../authz/context.ts';
 import type { AppDb } from '../../db/client.ts';
@@ -18,7 +23,7 @@ import { workspaceDocuments } from '../workspaces/workspaces.service.ts';
 import { xlsxChunks } from './export-writers.ts';
 import { parseDefinition } from './form-model.ts';
 import { type FormRow, templateForTeam } from './forms.queries.ts';
-import { registerSelect } from './register.queries.ts';
+import { registerSelect, type SourceRow, sourceOf } from './register.queries.ts';
 import { listedFields, registerScope, seenTemplate } from './register.service.ts';
 import { withStoredSortKeys } from './register-order.service.ts';
 import { valueNames } from './value-names.service.ts';
@@ -133,7 +138,7 @@ const defaultBatchSize = 1000;
  * What an exported row needs of a form row. Its times stay as the driver gives them (a Date on
  * PostgreSQL) for formatInstant: an ISO string in between was two conversions per time per row.
  */
-function exportRecord(r: FormRow) {
+function exportRecord(r: FormRow & SourceRow) {
   return {
     number: Number(r.number),
     title: r.title,
@@ -142,6 +147,7 @@ function exportRecord(r: FormRow) {
     values: parseJson<Record<string, unknown>>(r.field_values),
     textCells: parseJson<Record<string, string>>(r.text_cells),
     createdBy: r.created_by,
+    source: sourceOf(r),
     createdAt: r.created_at,
     updatedBy: r.updated_by,
     updatedAt: r.updated_at,
@@ -203,7 +209,7 @@ export function exportJobHandler(
       await tx.execute(sql`declare form_export no scroll cursor for ${registerSelect(scope, undefined, null)}`);
       /** A batch of rows with the names they need; null after the last row. */
       const readBatch = async () => {
-        const result = await tx.execute<FormRow>(sql.raw(`fetch ${batchSize} from form_export`));
+        const result = await tx.execute<FormRow & SourceRow>(sql.raw(`fetch ${batchSize} from form_export`));
         if (result.rows.length === 0) return null;
         const records = result.rows.map(exportRecord);
         return { records, names: await valueNames(tx, workspaceId, fields, records) };
@@ -241,7 +247,8 @@ export function exportJobHandler(
               stateLabels[r.state] ?? r.state,
               formatInstant(r.createdAt, instantOptions),
               formatInstant(r.updatedAt, instantOptions),
-              person(r.createdBy),
+              // A form submitted through a link was made by no one of the workspace: its source (issue 21).
+              r.source ? formSourceText(r.source) : person(r.createdBy),
               person(r.updatedBy),
             ];
             if (isWorkflow) row.push(columns[r.workflowColumn ?? 0]?.name ?? '');

@@ -1,5 +1,5 @@
 import type { Field } from '@formwork/shared/fields/field';
-import type { RegisterFilter } from '@formwork/shared/schemas/forms';
+import type { FormSource, RegisterFilter } from '@formwork/shared/schemas/forms';
 import type { RegisterSortKind } from '@formwork/shared/templates/register-order';
 import type { TemplateType } from '@formwork/shared/templates/template-definition';
 import { type SQL, sql } from 'drizzle-orm';
@@ -218,6 +218,14 @@ export type Keyset = { key: string; formId: string };
  * The limit is written into the statement, not bound: a prepared statement's generic plan does not
  * know a bound limit and would sort every row rather than walk the sort's index for a page.
  */
+/** A form's source when it came through a submission link (issue 21): the link and submitter as given. */
+const sourceJoin = sql`left join link_submissions ls on ls.workspace_id = f.workspace_id and ls.form_id = f.form_id`;
+const sourceColumns = sql`ls.link_name as source_link, ls.submitter_name as source_submitter`;
+export type SourceRow = { source_link: string | null; source_submitter: string | null };
+export function sourceOf(r: SourceRow): FormSource {
+  return r.source_link === null ? null : { link: r.source_link, submitterName: r.source_submitter };
+}
+
 export function registerSelect(scope: RegisterScope, after: Keyset | undefined, limit: number | null): SQL {
   const { sort, direction } = scope;
   const dir = direction === 'desc' ? sql`desc` : sql`asc`;
@@ -232,8 +240,8 @@ export function registerSelect(scope: RegisterScope, after: Keyset | undefined, 
   }
   const filters = [...(sort.where ? [sort.where] : []), ...scope.filters].map((f) => sql` and ${f}`);
   return sql`
-    select ${formColumns}, ${sort.keyText} as sort_key
-      from forms f ${sort.from ?? sql``}
+    select ${formColumns}, ${sourceColumns}, ${sort.keyText} as sort_key
+      from forms f ${sourceJoin} ${sort.from ?? sql``}
      where f.workspace_id = ${scope.workspaceId} and f.template_id = ${scope.templateId}
        and f.folder_id = ${scope.teamId} and f.state = ${scope.state}
        ${sql.join(filters)} ${keyset}
@@ -246,9 +254,9 @@ export async function registerPage(
   scope: RegisterScope,
   after: Keyset | undefined,
   limit: number,
-): Promise<(FormRecord & { sortKey: string })[]> {
-  const result = await tx.execute<FormRow & { sort_key: string }>(registerSelect(scope, after, limit));
-  return result.rows.map((r) => ({ ...toFormRecord(r), sortKey: String(r.sort_key) }));
+): Promise<(FormRecord & { sortKey: string; source: FormSource })[]> {
+  const result = await tx.execute<FormRow & SourceRow & { sort_key: string }>(registerSelect(scope, after, limit));
+  return result.rows.map((r) => ({ ...toFormRecord(r), sortKey: String(r.sort_key), source: sourceOf(r) }));
 }
 
 /** The timeline of a team: forms of its Timeline templates (or of one template), newest first. */
@@ -262,16 +270,17 @@ export async function timelinePage(
     after: Keyset | undefined;
     limit: number;
   },
-): Promise<(FormRecord & { sortKey: string; templateName: string; templateType: TemplateType })[]> {
+): Promise<(FormRecord & { sortKey: string; templateName: string; templateType: TemplateType; source: FormSource })[]> {
   const which = options.templateId ? sql`and f.template_id = ${options.templateId}` : sql`and t.type = 'timeline'`;
   const keyset = options.after
     ? sql`and (f.updated_at, f.form_id) < (${options.after.key}::timestamptz, ${options.after.formId}::uuid)`
     : sql``;
   const result = await tx.execute<
-    FormRow & { sort_key: string; template_name: string; template_type: TemplateType }
+    FormRow & SourceRow & { sort_key: string; template_name: string; template_type: TemplateType }
   >(sql`
-    select ${formColumns}, f.updated_at::text as sort_key, t.name as template_name, t.type as template_type
-      from forms f
+    select ${formColumns}, ${sourceColumns}, f.updated_at::text as sort_key, t.name as template_name,
+           t.type as template_type
+      from forms f ${sourceJoin}
       join templates t on t.workspace_id = f.workspace_id and t.template_id = f.template_id and t.state <> 'deleted'
      where f.workspace_id = ${options.workspaceId} and f.folder_id = ${options.teamId} and f.state = ${options.state}
        ${which} ${keyset}
@@ -282,5 +291,6 @@ export async function timelinePage(
     sortKey: String(r.sort_key),
     templateName: r.template_name,
     templateType: r.template_type,
+    source: sourceOf(r),
   }));
 }

@@ -2,6 +2,7 @@ import { type Field, fieldTypeLabels } from '@formwork/shared/fields/field';
 import { encodeCursor } from '@formwork/shared/schemas/cursor';
 import {
   type FormRow,
+  type FormSource,
   parseRegisterFilter,
   type RegisterPage,
   type RegisterQuery,
@@ -119,7 +120,7 @@ export function pickValues(values: Record<string, unknown>, columns: string[] | 
   return picked;
 }
 
-export function toRow(record: FormRecord, columns: string[] | undefined): FormRow {
+export function toRow(record: FormRecord & { source: FormSource }, columns: string[] | undefined): FormRow {
   return {
     formId: record.formId,
     templateId: record.templateId,
@@ -133,6 +134,7 @@ export function toRow(record: FormRecord, columns: string[] | undefined): FormRo
     updatedBy: record.updatedBy,
     updatedAt: record.updatedAt,
     values: pickValues(record.values, columns),
+    source: record.source,
   };
 }
 

@@ -77,7 +77,10 @@ export async function linkSubmissionRoutes(app: App) {
         request.body,
         request.ip,
       );
-      return reply.status(made.created ? 201 : 200).header('cache-control', 'no-store').send(made);
+      return reply
+        .status(made.created ? 201 : 200)
+        .header('cache-control', 'no-store')
+        .send(made);
     },
   });
 

@@ -1,10 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFormTemplate, createWorkspace, type TestWorkspace, teamIdOf } from '../../../test/factories.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
+import { localDiskStorage } from '../../files/storage.ts';
+import { runPendingJobs } from '../../jobs/runner.ts';
+import { exportJobHandler, exportJobKind } from '../forms/exports.service.ts';
 
 let ctx: TestContext;
 let w: TestWorkspace;
@@ -257,5 +261,48 @@ describe('the submitter’s PDF copy', () => {
       headers: await w.personas.teamController.headers(),
     });
     expect((await pdf(link.token, mine.formId, mine.receipt)).statusCode).toBe(404);
+  });
+});
+
+describe('a submitted form’s source', () => {
+  it('shows in the team’s register, timeline and CSV export (link name and submitter as given)', async () => {
+    const link = await makeLink({ name: 'Gate sign-in', askSubmitterName: true });
+    const made = await submit(link.token, { submitterName: 'Sam Sparks' }, '192.0.2.60');
+    expect(made.statusCode).toBe(201);
+    const { formId } = made.json();
+    const headers = await w.personas.teamMember.headers();
+    const register = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/teams/${team}/templates/${templateId}/register?limit=200`,
+      headers,
+    });
+    expect(register.statusCode).toBe(200);
+    const row = register.json().rows.find((r: { formId: string }) => r.formId === formId);
+    expect(row).toMatchObject({ createdBy: null, source: { link: 'Gate sign-in', submitterName: 'Sam Sparks' } });
+    const timeline = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/teams/${team}/timeline?templateId=${templateId}&limit=100`,
+      headers,
+    });
+    const listed = timeline.json().forms.find((r: { formId: string }) => r.formId === formId);
+    expect(listed.source).toEqual({ link: 'Gate sign-in', submitterName: 'Sam Sparks' });
+
+    const job = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/teams/${team}/templates/${templateId}/exports`,
+      headers,
+      payload: { format: 'csv', sort: 'number', direction: 'asc' },
+    });
+    expect(job.statusCode, job.body).toBe(202);
+    await runPendingJobs(ctx.database.db, {
+      [exportJobKind]: exportJobHandler(ctx.database.db, localDiskStorage(path.join(ctx.config.dataDir, 'files'))),
+    });
+    const file = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/teams/${team}/exports/${job.json().exportId}/download`,
+      headers,
+    });
+    expect(file.statusCode).toBe(200);
+    expect(file.body).toContain(',Link: Gate sign-in (Sam Sparks),');
   });
 });

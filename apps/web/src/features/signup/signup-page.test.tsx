@@ -18,7 +18,7 @@ vi.mock('../../lib/auth.ts', async (original) => ({
   startSignIn: signIn,
 }));
 // The proof of work itself runs in the e2e test (Chromium); here the check answers at once.
-vi.mock('./human-check-widget.tsx', () => ({
+vi.mock('../../components/human-check/human-check-widget.tsx', () => ({
   HumanCheckWidget: ({ onAnswer }: { onAnswer: (get: () => Promise<string>) => void }) => {
     onAnswer(async () => 'solved-check');
     return <p>human check</p>;

@@ -36,6 +36,7 @@ import { IconCheck, IconCircleCheck, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { HumanCheckWidget } from '../../components/human-check/human-check-widget.tsx';
 import { CountryCodeSelect } from '../../components/ui/country-code-select.tsx';
 import { PasswordChecklist, passwordRulesMet } from '../../components/ui/password-checklist.tsx';
 import { changePasswordUrl, startSignIn, storeReturnTo } from '../../lib/auth.ts';
@@ -45,7 +46,6 @@ import { useDocumentTitle, useRobots } from '../../lib/robots.ts';
 import { showToast } from '../../lib/toast.tsx';
 import { useTranslation } from '../../lib/translate.tsx';
 import { signupApi, signupKeys } from './api.ts';
-import { HumanCheckWidget } from './human-check-widget.tsx';
 
 /** Spec 2.8's steps and 4.5's transitions. */
 export type SignupStep =

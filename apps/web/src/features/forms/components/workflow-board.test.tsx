@@ -35,6 +35,7 @@ function row(column: number, n: number): FormRow {
     updatedBy: null,
     updatedAt: new Date(Date.UTC(2026, 0, 1) - (column * 1000 + n) * 60_000).toISOString(),
     values: {},
+    source: null,
   };
 }
 

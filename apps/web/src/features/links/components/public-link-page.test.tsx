@@ -4,7 +4,7 @@ import { renderWithProviders } from '../../../../test/render.tsx';
 import { PublicLinkPage } from './public-link-page.tsx';
 
 // The proof of work itself runs in the e2e test (Chromium); here the check answers at once.
-vi.mock('../../signup/human-check-widget.tsx', () => ({
+vi.mock('../../../components/human-check/human-check-widget.tsx', () => ({
   HumanCheckWidget: ({ onAnswer }: { onAnswer: (get: () => Promise<string>) => void }) => {
     onAnswer(async () => 'solved-check');
     return <p>human check</p>;

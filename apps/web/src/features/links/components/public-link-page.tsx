@@ -22,13 +22,13 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { type FormFieldEnv, FormFieldEnvProvider } from '../../../components/form-fields/field-context.tsx';
 import { initialValues, useFormFill } from '../../../components/form-fields/form-fill.ts';
 import { FormRenderer } from '../../../components/form-renderer/form-renderer.tsx';
+import { HumanCheckWidget } from '../../../components/human-check/human-check-widget.tsx';
 import { newId } from '../../../lib/form-paths.ts';
 import { HttpError } from '../../../lib/http.ts';
 import { problemMessage } from '../../../lib/problem-message.ts';
 import { useDocumentTitle, useRobots } from '../../../lib/robots.ts';
 import { browserTimeZone } from '../../../lib/time-zone.ts';
 import { useTranslation } from '../../../lib/translate.tsx';
-import { HumanCheckWidget } from '../../signup/human-check-widget.tsx';
 import {
   type LinkUnavailable,
   linkChallengeUrl,

@@ -1,7 +1,7 @@
 import type { Field } from '@formwork/shared/fields/field';
 import { formatInstant } from '@formwork/shared/forms/date-text';
 import { fieldValueText, type TextContext } from '@formwork/shared/forms/value-text';
-import type { FormRow } from '@formwork/shared/schemas/forms';
+import { type FormRow, type FormSource, formSourceText } from '@formwork/shared/schemas/forms';
 
 export type RegisterColumnDef = {
   key: string;
@@ -14,6 +14,8 @@ export type RegisterColumnDef = {
 export type RegisterCellContext = TextContext & {
   columnName?: (index: number) => string | undefined;
   stateName?: (state: string) => string;
+  /** A form submitted through a link (issue 21) in words: its Created by. */
+  sourceName?: (source: NonNullable<FormSource>) => string;
 };
 
 /**
@@ -28,6 +30,7 @@ export function cellText(
   context: RegisterCellContext,
 ): string {
   if (column.kind === 'metadata') {
+    if (column.key === 'createdBy' && row.source) return context.sourceName?.(row.source) ?? formSourceText(row.source);
     const value = row[column.key as keyof FormRow];
     if (value === null || value === undefined) return '';
     if (column.key === 'createdAt' || column.key === 'updatedAt') return formatInstant(String(value), context);

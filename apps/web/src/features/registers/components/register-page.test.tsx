@@ -43,6 +43,8 @@ function page(cursor: string | null, limit: number, withPerson = false): Page {
       updatedBy: null,
       updatedAt: new Date(Date.UTC(2026, 0, 1) - n * 60_000).toISOString(),
       values: withPerson ? { make: `Make ${n}`, boss: alice } : { make: `Make ${n}` },
+      // The first came through a submission link (issue 21).
+      source: n === 1 ? { link: 'Gate sign-in', submitterName: 'Sam Sparks' } : null,
     };
   });
   const next = start + rows.length;
@@ -270,6 +272,10 @@ describe('register', () => {
     expect(row.textContent).not.toContain(alice);
     // 2025-12-31T23:59Z in Sydney, in the one date format of exports and PDFs.
     expect(row.textContent).toContain('Jan 1, 2026, 10:59 AM GMT+11');
+    // A form submitted through a link is marked with its source (issue 21).
+    expect(within(row).getByLabelText('Submitted through the link Gate sign-in by Sam Sparks').textContent).toBe(
+      'Link: Gate sign-in',
+    );
   });
 
   it('exports every column by default, the visible ones only when asked', { timeout: 60_000 }, async () => {

@@ -37,6 +37,7 @@ import {
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { SourceMarker, sourceWords } from '../../../components/ui/form-source.tsx';
 import { downloadFile } from '../../../lib/download.ts';
 import { formPath, gridPath, newFormPath } from '../../../lib/form-paths.ts';
 import { useTemplateById } from '../../../lib/template-query.ts';
@@ -155,6 +156,7 @@ export function RegisterPage({ teamId, templateId, canCreate, me, initialFilters
     formTitle: (id: string) => names.titles.get(id),
     columnName: (index: number) => workflowColumns[index]?.name,
     stateName: (value: string) => t(`values.states.${value}`, { defaultValue: value }),
+    sourceName: (source) => sourceWords(source, t),
   };
 
   const toggleSort = (c: RegisterColumnDef) => {
@@ -314,15 +316,19 @@ export function RegisterPage({ teamId, templateId, canCreate, me, initialFilters
                       {shown.map((c) => (
                         <Box key={c.key} role="cell" px="xs" w={columnWidth(c)} style={{ flex: 'none', minWidth: 0 }}>
                           {c.key === 'title' ? (
-                            <Anchor
-                              component={Link}
-                              to={formPath(teamId, row.formId)}
-                              size="sm"
-                              truncate="end"
-                              display="block"
-                            >
-                              {row.title}
-                            </Anchor>
+                            <Group gap={6} wrap="nowrap">
+                              <Anchor
+                                component={Link}
+                                to={formPath(teamId, row.formId)}
+                                size="sm"
+                                truncate="end"
+                                display="block"
+                                style={{ minWidth: 0 }}
+                              >
+                                {row.title}
+                              </Anchor>
+                              {row.source && <SourceMarker source={row.source} />}
+                            </Group>
                           ) : (
                             <Text size="sm" truncate="end">
                               {cellText(c, row, fields, context)}

@@ -29,6 +29,7 @@ import {
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmModal } from '../../../components/ui/confirm-modal.tsx';
+import { SourceMarker } from '../../../components/ui/form-source.tsx';
 import { useDateText } from '../../../lib/date-text.tsx';
 import { formPath, gridPath, newFormPath, registerPath } from '../../../lib/form-paths.ts';
 import { showToast } from '../../../lib/toast.tsx';
@@ -276,6 +277,7 @@ export function TeamFormsPage({ teamId, teamName, state, onStateChange, template
                             · {t('timeline.edited', { when: dates.instant(form.updatedAt) })}
                           </Text>
                         )}
+                        {form.source && <SourceMarker source={form.source} />}
                       </Group>
                     </Stack>
                     {form.templateType === 'workflow' && <Badge variant="light">{t('timeline.types.workflow')}</Badge>}
