@@ -58,6 +58,20 @@ describe('activity sentences', () => {
     );
   });
 
+  it('names the source of a form submitted through a link, not the system (issue 21)', async () => {
+    const { t } = await initI18n('en-US');
+    const submitted = (source: Record<string, unknown>) => ({
+      ...event('form.submitted', 'form', 'Gate Sign-in 4', { source }),
+      actor: null,
+    });
+    expect(describeEvent(t, submitted({ link: 'Gate', submitterName: 'Sam Sparks', submitterEmail: null }))).toBe(
+      'Sam Sparks (through the link Gate) submitted the form Gate Sign-in 4',
+    );
+    expect(describeEvent(t, submitted({ link: 'Gate', submitterName: null, submitterEmail: null }))).toBe(
+      'Someone (through the link Gate) submitted the form Gate Sign-in 4',
+    );
+  });
+
   it('says what the system did to the account (a trial ending, the subscription changing)', async () => {
     const { t } = await initI18n('en-US');
     const bySystem = (action: string) => ({ ...event(action, 'account', 'Bright Sparks'), actor: null });

@@ -9,7 +9,9 @@ export function describeEvent(
   const [area, what] = event.action.split('.');
   // Every audited person exists (audit_events.actor_user_id references users): no actor means the
   // system did it (a job: a trial ending, billing recalculated, the payment provider's notice).
-  const who = event.actor ? event.actor.name.trim() || t('activity.someone') : t('activity.system');
+  const who = event.actor
+    ? event.actor.name.trim() || t('activity.someone')
+    : (linkSource(t, event.details) ?? t('activity.system'));
   const sentence = t('activity.sentence', {
     who,
     verb: t(`activity.verbs.${area}.${what}`, { defaultValue: t('activity.verbs.fallback') }),
@@ -26,4 +28,15 @@ export function describeEvent(
     return sentence + t('activity.settingsChanged', { settings: settings.join(', ') });
   }
   return sentence;
+}
+
+/**
+ * Who submitted a form through a submission link (issue 21): no one of the workspace, so the
+ * submitter as they gave themselves (or someone) through the link's name.
+ */
+function linkSource(t: TFunction, details: Record<string, unknown>): string | undefined {
+  const source = details.source as { link?: unknown; submitterName?: unknown } | undefined;
+  if (!source || typeof source.link !== 'string') return undefined;
+  const submitter = typeof source.submitterName === 'string' && source.submitterName ? source.submitterName : null;
+  return t('activity.throughLink', { who: submitter ?? t('activity.someone'), link: source.link });
 }
