@@ -144,6 +144,23 @@ describe('LinksPage', () => {
     expect(await within(dialog).findByText("This template isn't available in this team")).toBeTruthy();
   }, 90_000);
 
+  it('copies a link’s public address and shows its printable QR poster', async () => {
+    const writeText = vi.fn(async () => undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    await renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Copy the address of Visitor induction' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/s/${'x'.repeat(43)}`));
+
+    fireEvent.click(screen.getByRole('button', { name: 'QR poster of Visitor induction' }));
+    const dialog = await screen.findByRole('dialog', { name: 'QR poster' });
+    const qr = await within(dialog).findByRole('img', { name: 'QR code of the link Visitor induction' });
+    expect(qr.querySelector('path')?.getAttribute('d')).toMatch(/^M\d+ \d+h1v1h-1z/);
+    expect(within(dialog).getByText(`${window.location.origin}/s/${'x'.repeat(43)}`)).toBeTruthy();
+    const print = vi.spyOn(window, 'print').mockImplementation(() => undefined);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Print' }));
+    expect(print).toHaveBeenCalled();
+  });
+
   it('archives a link after confirmation', async () => {
     await renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Actions for Visitor induction' }));

@@ -4,6 +4,7 @@ import {
   Badge,
   Button,
   Center,
+  CopyButton,
   Group,
   Loader,
   Menu,
@@ -12,8 +13,9 @@ import {
   Table,
   Text,
   Title,
+  Tooltip,
 } from '@mantine/core';
-import { IconDots, IconPlus } from '@tabler/icons-react';
+import { IconCheck, IconCopy, IconDots, IconPlus, IconQrcode } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useArchiveAndDelete } from '../../../components/ui/archive-delete.tsx';
 import { useDateText } from '../../../lib/date-text.tsx';
@@ -21,6 +23,7 @@ import { showToast } from '../../../lib/toast.tsx';
 import { useTranslation } from '../../../lib/translate.tsx';
 import { useCreateLink, useDeleteLink, useLinkableTemplates, useSetLinkState, useTeamLinks } from '../api/links.ts';
 import { LinkCreateModal } from './link-create-modal.tsx';
+import { LinkPoster, linkUrl } from './link-poster.tsx';
 
 /**
  * A team's submission links (issue 21; spec 3, 4.1): its controllers see the active and archived
@@ -37,6 +40,7 @@ export function LinksPage({ teamId }: { teamId: string }) {
   const changeState = useSetLinkState(teamId);
   const remove = useDeleteLink(teamId);
   const [creating, setCreating] = useState(false);
+  const [poster, setPoster] = useState<Link | null>(null);
   const rows = links.data ?? [];
 
   const {
@@ -121,23 +125,53 @@ export function LinksPage({ teamId }: { teamId: string }) {
                 </Table.Td>
                 <Table.Td>{link.expiresAt ? dates.instant(link.expiresAt) : t('links.never')}</Table.Td>
                 <Table.Td>
-                  <Menu position="bottom-end" withinPortal>
-                    <Menu.Target>
-                      <ActionIcon variant="subtle" aria-label={t('links.actionsFor', { name: link.name })}>
-                        <IconDots size={16} />
-                      </ActionIcon>
-                    </Menu.Target>
-                    <Menu.Dropdown>
-                      {link.state === 'active' ? (
-                        <Menu.Item onClick={() => confirmArchive(link)}>{t('links.archive')}</Menu.Item>
-                      ) : (
-                        <Menu.Item onClick={() => void setLinkState(link, 'active')}>{t('links.restore')}</Menu.Item>
-                      )}
-                      <Menu.Item color="red" onClick={() => confirmDelete(link)}>
-                        {t('links.delete')}
-                      </Menu.Item>
-                    </Menu.Dropdown>
-                  </Menu>
+                  <Group gap={4} wrap="nowrap" justify="flex-end">
+                    {link.state === 'active' && (
+                      <>
+                        <CopyButton value={linkUrl(link.token)} timeout={2000}>
+                          {({ copied, copy }) => (
+                            <Tooltip label={copied ? t('links.copied') : t('links.copyUrl')} withArrow>
+                              <ActionIcon
+                                variant="subtle"
+                                color={copied ? 'teal' : 'gray'}
+                                aria-label={t('links.copyUrlFor', { name: link.name })}
+                                onClick={copy}
+                              >
+                                {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+                              </ActionIcon>
+                            </Tooltip>
+                          )}
+                        </CopyButton>
+                        <Tooltip label={t('links.poster.open')} withArrow>
+                          <ActionIcon
+                            variant="subtle"
+                            color="gray"
+                            aria-label={t('links.poster.openFor', { name: link.name })}
+                            onClick={() => setPoster(link)}
+                          >
+                            <IconQrcode size={16} />
+                          </ActionIcon>
+                        </Tooltip>
+                      </>
+                    )}
+                    <Menu position="bottom-end" withinPortal>
+                      <Menu.Target>
+                        <ActionIcon variant="subtle" aria-label={t('links.actionsFor', { name: link.name })}>
+                          <IconDots size={16} />
+                        </ActionIcon>
+                      </Menu.Target>
+                      <Menu.Dropdown>
+                        {link.state === 'active' ? (
+                          <Menu.Item onClick={() => confirmArchive(link)}>{t('links.archive')}</Menu.Item>
+                        ) : (
+                          <Menu.Item onClick={() => void setLinkState(link, 'active')}>{t('links.restore')}</Menu.Item>
+                        )}
+                        <Menu.Item color="red" onClick={() => confirmDelete(link)}>
+                          {t('links.delete')}
+                        </Menu.Item>
+                      </Menu.Dropdown>
+                    </Menu>
+                  </Group>
                 </Table.Td>
               </Table.Tr>
             ))}
@@ -154,6 +188,7 @@ export function LinksPage({ teamId }: { teamId: string }) {
           onClose={() => setCreating(false)}
         />
       ) : null}
+      {poster ? <LinkPoster name={poster.name} token={poster.token} onClose={() => setPoster(null)} /> : null}
       {confirmModal}
     </Stack>
   );

@@ -61,7 +61,9 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('PublicLinkPage', () => {
-  it('fills the template, asks the name, submits once with an idempotency key and offers the PDF copy', async () => {
+  it('fills the template, asks the name, submits once with an idempotency key and offers the PDF copy', {
+    timeout: 30_000,
+  }, async () => {
     await renderWithProviders(<PublicLinkPage token={token} />);
     expect(await screen.findByRole('heading', { name: 'Site visitors' })).toBeTruthy();
     // Person fields cannot be filled through a link.
