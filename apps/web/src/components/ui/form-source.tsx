@@ -21,6 +21,7 @@ export function SourceMarker({ source }: { source: Source }) {
       size="xs"
       variant="light"
       color="grape"
+      tt="none"
       leftSection={<IconLink size={10} />}
       title={words}
       aria-label={words}
