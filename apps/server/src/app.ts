@@ -35,6 +35,9 @@ import { identityRoutes } from './modules/identity/identity.routes.ts';
 import { linkSubmissionRoutes } from './modules/links/link-submissions.routes.ts';
 import { linkRoutes } from './modules/links/links.routes.ts';
 import { listRoutes } from './modules/lists/lists.routes.ts';
+import { Breadcrumbs, createErrorReporter, type ErrorReporter, sentrySink } from './modules/ops/error-reporter.ts';
+import { errorReportRoutes } from './modules/ops/error-reports.routes.ts';
+import { localSink } from './modules/ops/error-reports.service.ts';
 import { peopleRoutes } from './modules/people/people.routes.ts';
 import { photoRoutes } from './modules/photos/photos.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
@@ -61,6 +64,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
     routeAccess: RouteAccessRow[];
+    /** Error reports (issue 25.2): to SENTRY_DSN, else the error_reports table. */
+    errorReporter: ErrorReporter;
   }
 }
 
@@ -137,6 +142,41 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       done();
     });
   }
+  const errorReporter = createErrorReporter(
+    deps.config.sentryDsn
+      ? sentrySink(deps.config.sentryDsn, { environment: deps.config.env })
+      : localSink(deps.database.db),
+    app.log,
+  );
+  app.decorate('errorReporter', errorReporter);
+  // The requests this process answered last (route patterns, never ids): a server report's breadcrumbs.
+  const breadcrumbs = new Breadcrumbs();
+  const failures = new WeakMap<object, Error>();
+  app.addHook('onError', (request, _reply, error, done) => {
+    failures.set(request, error);
+    done();
+  });
+  app.addHook('onResponse', (request, reply, done) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    breadcrumbs.add('request', `${request.method} ${route} ${reply.statusCode} ${request.id}`);
+    if (reply.statusCode >= 500) {
+      const error = failures.get(request);
+      errorReporter.capture({
+        source: 'server',
+        kind: 'serverError',
+        status: reply.statusCode,
+        chunkFailure: false,
+        message: error?.message || `${request.method} ${route} answered ${reply.statusCode}`,
+        stack: error?.stack ?? null,
+        requestId: String(request.id),
+        url: `${request.method} ${route}`,
+        release: webBuild ?? null,
+        userId: request.user?.userId ?? null,
+        breadcrumbs: breadcrumbs.list(),
+      });
+    }
+    done();
+  });
   app.addHook('onRequest', (request, reply, done) => {
     applySecurityHeaders(request, reply);
     if (webBuild) reply.header(buildHeader, webBuild);
@@ -167,6 +207,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     });
   }
   await app.register(healthRoutes({ database: deps.database, metrics }));
+  await app.register(errorReportRoutes(errorReporter));
   await app.register(identityRoutes);
   await app.register(signupRoutes);
   await app.register(profileRoutes);

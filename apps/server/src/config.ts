@@ -33,6 +33,10 @@ const envSchema = z.object({
   RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
   METRICS_TOKEN: z.string().min(16).optional(),
   OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
+  SENTRY_DSN: z
+    .string()
+    .regex(/^https?:\/\/[^@/]+@[^/]+\/(.+\/)?\d+\/?$/, 'must look like https://<public key>@<host>/<project id>')
+    .optional(),
 });
 
 export type Config = {
@@ -68,6 +72,11 @@ export type Config = {
    * Unset: nothing is traced and nothing is sent.
    */
   otlpEndpoint: string | undefined;
+  /**
+   * A Sentry-compatible service's DSN: error reports are sent there as envelopes. Unset: they are
+   * kept in the error_reports table, which platform admins browse.
+   */
+  sentryDsn: string | undefined;
 };
 
 /**
@@ -140,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ssoSecretKey: e.SSO_SECRET_KEY,
     metricsToken: e.METRICS_TOKEN,
     otlpEndpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT?.replace(/\/+$/, ''),
+    sentryDsn: e.SENTRY_DSN,
   };
 }
 

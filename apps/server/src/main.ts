@@ -64,6 +64,8 @@ async function shutdown(signal: string) {
   const idleSweep = setInterval(() => app.server.closeIdleConnections(), 100);
   await app.close();
   clearInterval(idleSweep);
+  // The error reports still queued are stored (or sent to SENTRY_DSN) before the database closes.
+  await app.errorReporter.flush();
   await jobRunner.stop();
   await mailSender.stop();
   await database.close();
