@@ -1,5 +1,6 @@
 import type { Problem } from '@formwork/shared/errors';
 import { problemContentType } from '@formwork/shared/errors';
+import { addApiBreadcrumb } from './error-reporter.ts';
 import { buildHeader, noticeServerBuild } from './new-version.ts';
 
 /** Spec 8.1: the statuses the app tells apart; anything else is reported as its own number. */
@@ -96,8 +97,10 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
+    addApiBreadcrumb(options.method ?? 'GET', path, 0);
     throw new HttpError(0, undefined, 'Network request failed');
   }
+  addApiBreadcrumb(options.method ?? 'GET', path, response.status);
   noticeServerBuild(response.headers.get(buildHeader));
   const type = response.headers.get('content-type') ?? '';
   if (!response.ok) {

@@ -8,6 +8,7 @@ import {
   type To,
   UNSAFE_createBrowserHistory,
 } from 'react-router';
+import { addNavigationBreadcrumb } from './error-reporter.ts';
 
 type History = HistoryRouterProps['history'];
 type Update = { action: NavigationType; location: Location; delta: number | null };
@@ -145,6 +146,8 @@ export function AppRouter({ history, children }: { history?: BlockingHistory; ch
   const [appHistory] = useState(
     () => history ?? createBlockingHistory(UNSAFE_createBrowserHistory({ v5Compat: true })),
   );
+  // Each route change is a breadcrumb of the error reports.
+  useEffect(() => appHistory.listen(({ location }) => addNavigationBreadcrumb(location.pathname)), [appHistory]);
   return (
     <HistoryContext.Provider value={appHistory}>
       <HistoryRouter history={appHistory}>{children}</HistoryRouter>
