@@ -36,6 +36,8 @@ const globalTables: Record<string, string> = {
     "a single sign-on's callback arrives from the workspace's provider before anyone is signed in; it names its workspace",
   sso_tickets:
     'an activation or sign-up with single sign-on hands over to the sign-in before anyone is signed in; it names the address to prove',
+  error_reports:
+    'an error is reported before sign-in or outside any workspace (a page that cannot load); its own row-level security lets anyone add a report and only platform admins read them',
   accounts:
     'an account holds one or more workspaces (plan, subscription); its own row-level security lets the members of any of its workspaces read it',
 };

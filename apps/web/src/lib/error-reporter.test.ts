@@ -1,4 +1,5 @@
-import { browserErrorReportSchema, errorReportLimits } from '@formwork/shared/schemas/error-reports';
+import { errorReportLimits } from '@formwork/shared/error-report-limits';
+import { browserErrorReportSchema } from '@formwork/shared/schemas/error-reports';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   addApiBreadcrumb,

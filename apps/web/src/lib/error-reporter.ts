@@ -1,4 +1,5 @@
-import { type Breadcrumb, type BrowserErrorReport, errorReportLimits } from '@formwork/shared/schemas/error-reports';
+import { errorReportLimits } from '@formwork/shared/error-report-limits';
+import type { Breadcrumb, BrowserErrorReport } from '@formwork/shared/schemas/error-reports';
 
 /**
  * The web app's error reporter (issue 25.2, spec 8.1 and 9): window errors, unhandled rejections,

@@ -1,16 +1,5 @@
 import { z } from 'zod';
-
-/** Spec 9: the error reporter keeps at most 100 breadcrumbs and 100 events waiting to be sent. */
-export const errorReportLimits = {
-  breadcrumbs: 100,
-  queuedEvents: 100,
-  messageLength: 1_000,
-  stackLength: 8_000,
-  urlLength: 2_000,
-  breadcrumbMessageLength: 300,
-  /** The largest browser report the public endpoint takes, in bytes. */
-  bodyBytes: 64 * 1024,
-} as const;
+import { errorReportLimits } from '../error-report-limits.ts';
 
 /** Spec 8.1: reports are tagged with the HTTP status the error carried (0: no answer at all). */
 export const reportedStatuses = [0, 400, 401, 403, 404, 405, 500] as const;

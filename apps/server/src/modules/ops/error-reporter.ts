@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { type Breadcrumb, type ErrorReportKind, errorReportLimits } from '@formwork/shared/schemas/error-reports';
+import { errorReportLimits } from '@formwork/shared/error-report-limits';
+import type { Breadcrumb, ErrorReportKind } from '@formwork/shared/schemas/error-reports';
 
 /** One error to report (issue 25.2): from the server or a browser, tagged with status and chunk failure. */
 export type ErrorEvent = {

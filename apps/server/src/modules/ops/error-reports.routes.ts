@@ -1,8 +1,5 @@
-import {
-  browserErrorReportSchema,
-  errorReportGroupsSchema,
-  errorReportLimits,
-} from '@formwork/shared/schemas/error-reports';
+import { errorReportLimits } from '@formwork/shared/error-report-limits';
+import { browserErrorReportSchema, errorReportGroupsSchema } from '@formwork/shared/schemas/error-reports';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import { requireUser } from '../../http/auth.ts';

@@ -1,4 +1,4 @@
-import { errorReportLimits } from '@formwork/shared/schemas/error-reports';
+import { errorReportLimits } from '@formwork/shared/error-report-limits';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWorkspace, type TestWorkspace } from '../../../test/factories.ts';
