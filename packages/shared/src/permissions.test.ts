@@ -67,6 +67,12 @@ const rows: Row[] = [
   ["project controller does not manage another project's lists", 'projectController', 'list.manage', p2, false],
   ['project member does not manage project lists', 'projectMember', 'list.manage', p1, false],
   ['project member edits project list items', 'projectMember', 'list.editItems', p1, true],
+  // Project alignment (issue 19.4): the project's controllers and above.
+  ['alignment: project controller of that project', 'projectController', 'photo.manageAlignment', p1, true],
+  ['alignment: not another project', 'projectController', 'photo.manageAlignment', p2, false],
+  ['alignment: org controller', 'orgController', 'photo.manageAlignment', p2, true],
+  ['alignment: not a project member', 'projectMember', 'photo.manageAlignment', p1, false],
+  ['alignment: not at a team', 'projectController', 'photo.manageAlignment', t1, false],
   ['org member does not edit List Library items', 'orgMember', 'list.editItems', company, false],
   ['no list verb applies to a team', 'orgController', 'list.view', t1, false],
   // Viewing: a role applies to its folder and everything below it.

@@ -147,6 +147,8 @@ export const permissions = [
   'photo.delete',
   /** Create, rename, colour and delete tags and tag groups: team controllers at a team, project controllers at a project. */
   'photo.manageTags',
+  /** Upload, replace and remove a project's alignment (its KML or GeoJSON centreline): project controllers and above (issue 19.4). */
+  'photo.manageAlignment',
   /** Comment on a team's photos and mention people who can see the team (members and above). */
   'photo.comment',
   /** See, create, archive, restore and delete a team's submission links (team controllers and above, issue 21). */
@@ -345,6 +347,8 @@ export function can(m: Membership, verb: Permission, folder: FolderRef): boolean
       return folder.kind === 'team' && controllerAtOrAbove(m, folder, 'team');
     case 'photo.manageTags':
       return folder.kind !== 'company' && controllerAtOrAbove(m, folder, folder.kind);
+    case 'photo.manageAlignment':
+      return folder.kind === 'project' && controllerAtOrAbove(m, folder, 'project');
     case 'link.manage':
       return folder.kind === 'team' && controllerAtOrAbove(m, folder, 'team');
     case 'chart.view':

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import type { LonLat } from '@formwork/shared/schemas/photos';
 import type { TabStyle } from '@formwork/shared/schemas/tabs';
 import type { Tx } from '../db/tenant.ts';
 import { processPhoto } from '../files/images.ts';
 import { fileStorage } from '../files/storage.ts';
+import { writeAlignment } from '../modules/photos/alignment.service.ts';
 import { addPhotoTags, addTag, addTagGroup, recordPhoto } from '../modules/photos/photos.service.ts';
 import { type DemoScene, demoPhotoJpeg } from './demo-photos.ts';
 
@@ -15,6 +17,20 @@ const tagPlan: { level: 'project' | 'team'; group: string | null; name: string; 
   { level: 'team', group: 'Safety', name: 'Housekeeping', colour: 'sky' },
   { level: 'team', group: 'Safety', name: 'Hazard', colour: 'red' },
   { level: 'team', group: null, name: 'Handover', colour: 'purple' },
+];
+
+/**
+ * The project's alignment: the access road's centreline, north-east across the site, which the
+ * photos' GPS points (-33.815 + i × 0.0004, 151.003 + i × 0.0006) follow within 15 m either side.
+ */
+const demoAlignment: LonLat[][] = [
+  [
+    [151.0024, -33.8154],
+    [151.005, -33.8135],
+    [151.0073, -33.8123],
+    [151.0092, -33.8107],
+    [151.012, -33.809],
+  ],
 ];
 
 type GalleryPhoto = {
@@ -112,6 +128,14 @@ export async function seedDemoGallery(
     ).then((jpeg) => processPhoto(jpeg, { timeZone: demo.timeZone }));
     result.catch(() => {}); // a failure surfaces where the photo is awaited
     return { photo, day, result };
+  });
+
+  await writeAlignment(tx, {
+    workspaceId,
+    projectPath: [workspaceId, demo.projectId],
+    userId: demo.uploaderIds[1],
+    fileName: 'access-road-centreline.kml',
+    lines: demoAlignment,
   });
 
   const groups = new Map<string, string>();

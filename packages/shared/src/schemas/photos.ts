@@ -51,6 +51,13 @@ export const photoSchema = z.object({
   width: z.number().int(),
   height: z.number().int(),
   tagIds: z.array(id),
+  /**
+   * Where the photo lies along its project's alignment (issue 19.4): the chainage (metres along the
+   * line from its start) and the offset (metres from the line, negative left and positive right,
+   * looking along the line). Null without a location, without an alignment, or further than
+   * alignmentReachM from the line.
+   */
+  chainage: z.object({ chainageM: z.number(), offsetM: z.number() }).nullable(),
   /** Address of each size (bearer-authenticated); XL is the stored photo. */
   urls: z.object({ xs: z.string(), s: z.string(), m: z.string(), l: z.string(), xl: z.string() }),
 });
@@ -203,3 +210,48 @@ export type PhotoComment = z.infer<typeof photoCommentSchema>;
 
 export const photoCommentsSchema = z.object({ comments: z.array(photoCommentSchema) });
 export type PhotoComments = z.infer<typeof photoCommentsSchema>;
+
+/**
+ * Project alignment (spec 3; issue 19.4): the centreline of a road, rail or pipe, uploaded by a
+ * project controller as KML or GeoJSON (LineString or MultiLineString). One per project.
+ */
+export const alignmentLimits = {
+  /** Characters of the uploaded file. */
+  maxChars: 2_000_000,
+  /** Points of every line together. */
+  maxPoints: 50_000,
+} as const;
+/** Photos further than this from the line (in metres) have no chainage: they are not on the job. */
+export const alignmentReachM = 5_000;
+
+export const alignmentUploadSchema = z
+  .object({
+    fileName: z.string().trim().min(1, 'A file name is required').max(255),
+    /** The file's text: a KML document or GeoJSON. */
+    content: z
+      .string()
+      .min(1, 'The file is empty')
+      .max(alignmentLimits.maxChars, 'The file is larger than 2 MB')
+      .meta({
+        examples: ['{"type":"LineString","coordinates":[[151.2,-33.87],[151.21,-33.87]]}'],
+      }),
+  })
+  .strict();
+export type AlignmentUpload = z.input<typeof alignmentUploadSchema>;
+
+/** A point as GeoJSON writes it: longitude, then latitude (degrees). */
+export const lonLatSchema = z.tuple([z.number(), z.number()]);
+export type LonLat = z.infer<typeof lonLatSchema>;
+
+export const projectAlignmentSchema = z.object({
+  projectId: id,
+  fileName: z.string(),
+  /** The lines in order; chainage runs along them one after another. */
+  lines: z.array(z.array(lonLatSchema)),
+  /** Length of every line together, in metres. */
+  lengthM: z.number(),
+  updatedAt: z.string(),
+});
+export type ProjectAlignment = z.infer<typeof projectAlignmentSchema>;
+export const projectAlignmentAnswerSchema = z.object({ alignment: projectAlignmentSchema.nullable() });
+export type ProjectAlignmentAnswer = z.infer<typeof projectAlignmentAnswerSchema>;

@@ -30,6 +30,7 @@ type Photo = {
   source: string;
   takenAt: string | null;
   location: unknown;
+  chainage: { chainageM: number; offsetM: number } | null;
   uploadedBy: { name: string } | null;
   tagIds: string[];
   urls: { xs: string };
@@ -46,6 +47,11 @@ describe('demo seed: the team gallery (issue 19)', () => {
     expect(photos.every((p) => p.takenAt !== null && p.tagIds.length > 0)).toBe(true);
     expect(new Set(photos.map((p) => day(p.takenAt as string))).size).toBe(6);
     expect(photos.filter((p) => p.location !== null)).toHaveLength(12);
+    // The project has an alignment the photos lie along: each with a location has its chainage, a few metres off the line.
+    const measured = photos.filter((p) => p.chainage !== null);
+    expect(measured).toHaveLength(12);
+    expect(measured.every((p) => Math.abs(p.chainage?.offsetM ?? 99) < 15)).toBe(true);
+    expect(new Set(measured.map((p) => Math.round(p.chainage?.chainageM ?? 0))).size).toBe(12);
     expect(new Set(photos.map((p) => p.uploadedBy?.name))).toEqual(new Set(['Tara Controller', 'Olivia Controller']));
     // The photos were taken before today, in the workspace's time zone.
     const today = day(new Date().toISOString());

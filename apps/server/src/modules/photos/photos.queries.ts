@@ -31,7 +31,7 @@ type PhotoRow = {
   tag_ids: string[] | null;
 };
 
-export type PhotoRecord = Omit<Photo, 'urls'> & { shotAtKey: string };
+export type PhotoRecord = Omit<Photo, 'urls' | 'chainage'> & { shotAtKey: string };
 
 function toPhoto(row: PhotoRow): PhotoRecord {
   return {

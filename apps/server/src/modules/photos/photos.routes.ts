@@ -2,6 +2,8 @@ import { Readable } from 'node:stream';
 import { can } from '@formwork/shared/permissions';
 import { projectParamsSchema, teamParamsSchema } from '@formwork/shared/schemas/folders';
 import {
+  alignmentLimits,
+  alignmentUploadSchema,
   photoActionResultSchema,
   photoCommentCreateSchema,
   photoCommentSchema,
@@ -16,6 +18,8 @@ import {
   photoTagApplySchema,
   photoTransferSchema,
   photoUploadQuerySchema,
+  projectAlignmentAnswerSchema,
+  projectAlignmentSchema,
   tagCatalogSchema,
   tagCreateSchema,
   tagGroupCreateSchema,
@@ -34,6 +38,7 @@ import { AppError } from '../../errors.ts';
 import { fileStorage } from '../../files/storage.ts';
 import { acceptRawUploads } from '../../http/raw-upload.ts';
 import type { App } from '../../http/types.ts';
+import * as alignments from './alignment.service.ts';
 import * as service from './photos.service.ts';
 
 const tags = ['photos'];
@@ -250,6 +255,58 @@ export async function photoRoutes(app: App) {
       if (!can(target.viewer, 'photo.upload', target.folder)) throw new AppError('forbidden');
       return service.transferPhotos(db, storage, ctx, request.body, target);
     },
+  });
+
+  app.get('/api/teams/:teamId/photo-alignment', {
+    config: { access: { permission: 'photo.view' } },
+    schema: {
+      tags,
+      security,
+      summary: "The alignment of a team's project (for the gallery's map), or null",
+      params: teamParamsSchema,
+      response: { 200: projectAlignmentAnswerSchema },
+    },
+    handler: async (request) => alignments.getAlignment(db, routeContext(request)),
+  });
+
+  app.get('/api/projects/:projectId/photo-alignment', {
+    config: { access: { permission: 'folder.view' } },
+    schema: {
+      tags,
+      security,
+      summary: "A project's alignment (its centreline as lines of longitude, latitude), or null",
+      params: projectParamsSchema,
+      response: { 200: projectAlignmentAnswerSchema },
+    },
+    handler: async (request) => alignments.getAlignment(db, routeContext(request)),
+  });
+
+  app.put('/api/projects/:projectId/photo-alignment', {
+    config: { access: { permission: 'photo.manageAlignment' } },
+    // The file travels as a JSON string: room for a file of the largest size with its characters escaped.
+    bodyLimit: alignmentLimits.maxChars * 2 + 4096,
+    schema: {
+      tags,
+      security,
+      summary:
+        "Upload a project's alignment from a KML or GeoJSON file (LineString or MultiLineString), replacing the one it had",
+      params: projectParamsSchema,
+      body: alignmentUploadSchema,
+      response: { 200: projectAlignmentSchema },
+    },
+    handler: async (request) => alignments.uploadAlignment(db, routeContext(request), request.body),
+  });
+
+  app.delete('/api/projects/:projectId/photo-alignment', {
+    config: { access: { permission: 'photo.manageAlignment' } },
+    schema: {
+      tags,
+      security,
+      summary: "Remove a project's alignment",
+      params: projectParamsSchema,
+      response: { 200: deletedSchema },
+    },
+    handler: async (request) => alignments.removeAlignment(db, routeContext(request)),
   });
 
   for (const level of ['teams', 'projects'] as const) {

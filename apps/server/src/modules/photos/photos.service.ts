@@ -31,6 +31,7 @@ import { enqueueMail } from '../../mail/mail.ts';
 import { recordEvents } from '../activity/record-events.ts';
 import { recordFile, writeImage } from '../files/files.service.ts';
 import { teamPerson } from '../people/people.service.ts';
+import { chainages } from './alignment.service.ts';
 import * as queries from './photos.queries.ts';
 
 function photoUrls(teamId: string, photoId: string): Photo['urls'] {
@@ -38,8 +39,8 @@ function photoUrls(teamId: string, photoId: string): Photo['urls'] {
   return { xs: `${base}/xs`, s: `${base}/s`, m: `${base}/m`, l: `${base}/l`, xl: `${base}/xl` };
 }
 
-function toPhoto({ shotAtKey: _key, ...record }: queries.PhotoRecord): Photo {
-  return { ...record, urls: photoUrls(record.teamId, record.id) };
+function toPhoto({ shotAtKey: _key, ...record }: queries.PhotoRecord, chainage: Photo['chainage']): Photo {
+  return { ...record, chainage, urls: photoUrls(record.teamId, record.id) };
 }
 
 function photoEvent(ctx: AccessContext, action: string, photoIds: string[], details: Record<string, unknown> = {}) {
@@ -132,7 +133,8 @@ export async function recordFormPhotos(
 async function onePhoto(tx: Tx, ctx: AccessContext, photoId: string): Promise<Photo> {
   const [photo] = await queries.photosById(tx, ctx.workspace.workspaceId, ctx.folder.folderId, [photoId]);
   if (!photo) throw new AppError('notFound');
-  return toPhoto(photo);
+  const [chainage = null] = await chainages(tx, ctx, [photo]);
+  return toPhoto(photo, chainage);
 }
 
 /**
@@ -173,8 +175,8 @@ type ListQuery = z.output<typeof photoListQuerySchema>;
 
 /** One page of the team's gallery with the filters of issue 19 (tags, days, uploader, source). */
 export async function listPhotos(db: AppDb, ctx: AccessContext, query: ListQuery): Promise<PhotoPage> {
-  const rows = await inScope(db, ctx.scope, (tx) =>
-    queries.galleryPage(tx, ctx.workspace.workspaceId, ctx.folder.folderId, {
+  const { rows, measured } = await inScope(db, ctx.scope, async (tx) => {
+    const rows = await queries.galleryPage(tx, ctx.workspace.workspaceId, ctx.folder.folderId, {
       state: query.state,
       tagIds: query.tagIds,
       from: query.from,
@@ -184,12 +186,13 @@ export async function listPhotos(db: AppDb, ctx: AccessContext, query: ListQuery
       after: query.cursor,
       limit: query.limit + 1,
       timeZone: ctx.workspace.timeZone,
-    }),
-  );
+    });
+    return { rows, measured: await chainages(tx, ctx, rows.slice(0, query.limit)) };
+  });
   const page = rows.slice(0, query.limit);
   const last = page[page.length - 1];
   return {
-    photos: page.map(toPhoto),
+    photos: page.map((row, i) => toPhoto(row, measured[i] ?? null)),
     nextCursor: rows.length > query.limit && last ? encodeCursor([last.shotAtKey, last.id]) : null,
   };
 }

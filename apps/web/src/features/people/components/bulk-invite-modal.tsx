@@ -21,20 +21,11 @@ import {
 import { IconFileTypeCsv } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { problemMessage } from '../../../lib/problem-message.ts';
+import { readText } from '../../../lib/read-file.ts';
 import { showToast } from '../../../lib/toast.tsx';
 import { useTranslation } from '../../../lib/translate.tsx';
 import { batchFinished, useBulkInviteCheck, useBulkInviteSend, useInviteBatch } from '../api/users.ts';
 import { levelKey, type UsersFolder } from '../users-folder.ts';
-
-/** The file's text (FileReader: every browser, and the tests' DOM). */
-function readText(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsText(file);
-  });
-}
 
 type Source = { kind: 'emails'; emails: string[] } | { kind: 'csv'; name: string; text: string };
 

@@ -7,10 +7,14 @@ import {
   type PhotoPage,
   type PhotoSource,
   type PhotoState,
+  type ProjectAlignment,
+  type ProjectAlignmentAnswer,
   photoActionResultSchema,
   photoCommentSchema,
   photoCommentsSchema,
   photoPageSchema,
+  projectAlignmentAnswerSchema,
+  projectAlignmentSchema,
   type Tag,
   type TagCatalog,
   type TagCreate,
@@ -51,6 +55,7 @@ export const photoKeys = {
   tags: (teamId: string) => ['photos', teamId, 'tags'] as const,
   comments: (teamId: string, photoId: string) => ['photos', teamId, 'comments', photoId] as const,
   people: (teamId: string) => ['photos', teamId, 'people'] as const,
+  alignment: (teamId: string) => ['photos', teamId, 'alignment'] as const,
 };
 
 export const galleryPageSize = 120;
@@ -244,4 +249,30 @@ export function useAddPhotoComment(teamId: string, photoId: string) {
       await client.invalidateQueries({ queryKey: queryRoots.activity });
     },
   });
+}
+
+/** The alignment of the team's project (issue 19.4), or null: drawn on the gallery's map. */
+export function useTeamAlignment(teamId: string, enabled = true) {
+  return useQuery({
+    queryKey: photoKeys.alignment(teamId),
+    queryFn: ({ signal }) =>
+      apiRequest<ProjectAlignmentAnswer>(`${teamUrl(teamId)}/photo-alignment`, {
+        signal,
+        response: projectAlignmentAnswerSchema,
+      }),
+    enabled,
+  });
+}
+
+const alignmentUrl = (projectId: string) => `/api/projects/${encodeURIComponent(projectId)}/photo-alignment`;
+
+/** Uploads (or replaces) the project's alignment; every team's gallery measures its photos again. */
+export function useUploadAlignment(teamId: string, projectId: string) {
+  return usePhotoMutation(teamId, (body: { fileName: string; content: string }) =>
+    apiRequest<ProjectAlignment>(alignmentUrl(projectId), { method: 'PUT', body, response: projectAlignmentSchema }),
+  );
+}
+
+export function useRemoveAlignment(teamId: string, projectId: string) {
+  return usePhotoMutation(teamId, () => apiRequest(alignmentUrl(projectId), { method: 'DELETE' }));
 }

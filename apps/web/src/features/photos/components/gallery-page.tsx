@@ -22,7 +22,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconFileZip, IconTags, IconUpload } from '@tabler/icons-react';
+import { IconFileZip, IconRoute, IconTags, IconUpload } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
 import { type Confirmation, ConfirmModal } from '../../../components/ui/confirm-modal.tsx';
 import { downloadFile } from '../../../lib/download.ts';
@@ -40,8 +40,11 @@ import {
   useRestorePhotos,
   useTagCatalog,
   useTagPhotos,
+  useTeamAlignment,
 } from '../api/photos.ts';
+import { AlignmentManager } from './alignment-manager.tsx';
 import { PhotoGrid } from './photo-grid.tsx';
+import { PhotoMap } from './photo-map.tsx';
 import { PhotoViewer } from './photo-viewer.tsx';
 import { TagManager } from './tag-manager.tsx';
 import { TransferModal, type TransferTarget } from './transfer-modal.tsx';
@@ -89,6 +92,9 @@ export function GalleryPage({ teamId, path, viewer, userId, transferTargets }: P
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [viewing, setViewing] = useState<number | null>(null);
   const [managing, setManaging] = useState(false);
+  const [view, setView] = useState<'grid' | 'map'>('grid');
+  const [aligning, setAligning] = useState(false);
+  const alignment = useTeamAlignment(teamId, view === 'map');
   const [transferring, setTransferring] = useState(false);
   const [zipping, setZipping] = useState(false);
   const [applying, setApplying] = useState<string[]>([]);
@@ -119,6 +125,7 @@ export function GalleryPage({ teamId, path, viewer, userId, transferTargets }: P
   const access = (photo: Photo) =>
     photoItemAccess(viewer, team, { uploadedByViewer: photo.uploadedBy?.id === userId, state: photo.state });
   const canUpload = can(viewer, 'photo.upload', team);
+  const canAlign = can(viewer, 'photo.manageAlignment', { kind: 'project', path: path.slice(0, 2) });
 
   const setFilterPart = (part: Partial<GalleryFilter>) => {
     setSelected(new Set());
@@ -165,6 +172,11 @@ export function GalleryPage({ teamId, path, viewer, userId, transferTargets }: P
       <Group justify="space-between">
         <Title order={1}>{t('shell.photos')}</Title>
         <Group>
+          {canAlign ? (
+            <Button variant="default" leftSection={<IconRoute size={16} />} onClick={() => setAligning(true)}>
+              {t('photos.alignment')}
+            </Button>
+          ) : null}
           {homes.length > 0 ? (
             <Button variant="default" leftSection={<IconTags size={16} />} onClick={() => setManaging(true)}>
               {t('photos.manageTags')}
@@ -189,6 +201,15 @@ export function GalleryPage({ teamId, path, viewer, userId, transferTargets }: P
       <UploadQueue items={uploads.items} retry={uploads.retry} />
 
       <Group gap="xs" align="flex-end">
+        <SegmentedControl
+          aria-label={t('photos.viewMode')}
+          value={view}
+          onChange={(value) => setView(value as 'grid' | 'map')}
+          data={[
+            { value: 'grid', label: t('photos.grid') },
+            { value: 'map', label: t('photos.map') },
+          ]}
+        />
         <SegmentedControl
           aria-label={t('photos.stateFilter')}
           value={filter.state}
@@ -349,6 +370,12 @@ export function GalleryPage({ teamId, path, viewer, userId, transferTargets }: P
         </Center>
       ) : gallery.isError ? (
         <Text c="red">{problemMessage(gallery.error, t)}</Text>
+      ) : view === 'map' ? (
+        alignment.isPending ? (
+          <Loader size="sm" aria-label={t('app.loading')} />
+        ) : (
+          <PhotoMap alignment={alignment.data?.alignment ?? null} photos={photos} onOpen={setViewing} />
+        )
       ) : photos.length === 0 ? (
         <Text c="dimmed">{t('photos.empty')}</Text>
       ) : (
@@ -380,6 +407,7 @@ export function GalleryPage({ teamId, path, viewer, userId, transferTargets }: P
           onClose={() => setManaging(false)}
         />
       ) : null}
+      {aligning ? <AlignmentManager teamId={teamId} projectId={projectId} onClose={() => setAligning(false)} /> : null}
       {transferring ? (
         <TransferModal
           teamId={teamId}

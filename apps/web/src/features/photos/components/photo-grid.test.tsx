@@ -54,6 +54,7 @@ function photos(count: number, perDay: number): Photo[] {
       width: 100,
       height: 100,
       tagIds: [],
+      chainage: null,
       urls: { xs: `${base}/xs`, s: `${base}/s`, m: `${base}/m`, l: `${base}/l`, xl: `${base}/xl` },
     };
   });

@@ -11,6 +11,7 @@ import { formPath } from '../../../lib/form-paths.ts';
 import { problemMessage } from '../../../lib/problem-message.ts';
 import { showToast } from '../../../lib/toast.tsx';
 import { useTranslation } from '../../../lib/translate.tsx';
+import { chainageText } from './chainage-text.ts';
 import { PhotoComments } from './photo-comments.tsx';
 
 type Props = {
@@ -27,7 +28,7 @@ type Props = {
  * (not while typing), Escape closes.
  */
 export function PhotoViewer({ photos, index, tags, onIndex, canComment }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const dates = useDateText();
   const photo = index === null ? undefined : photos[index];
   const go = (step: number) => {
@@ -100,6 +101,11 @@ export function PhotoViewer({ photos, index, tags, onIndex, canComment }: Props)
                     latitude: photo.location.latitude.toFixed(5),
                     longitude: photo.location.longitude.toFixed(5),
                   })}
+                </Text>
+              ) : null}
+              {photo.chainage ? (
+                <Text size="sm" data-testid="photo-chainage">
+                  {chainageText(photo.chainage, t, i18n.language)}
                 </Text>
               ) : null}
               {photo.formId ? (

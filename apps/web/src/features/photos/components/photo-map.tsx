@@ -1,0 +1,123 @@
+import type { Photo, ProjectAlignment } from '@formwork/shared/schemas/photos';
+import { Box, Text } from '@mantine/core';
+import { useMemo } from 'react';
+import { useDateText } from '../../../lib/date-text.tsx';
+import { useTranslation } from '../../../lib/translate.tsx';
+import { chainageText } from './chainage-text.ts';
+
+type Props = {
+  alignment: ProjectAlignment | null;
+  /** The gallery's loaded photos; those with a location are drawn. */
+  photos: Photo[];
+  /** Opens the viewer at a photo's index in `photos`. */
+  onOpen: (index: number) => void;
+};
+
+const width = 1000;
+const padding = 24;
+
+/**
+ * The map of the gallery (issue 19.4): the project's alignment and the photos taken along it,
+ * drawn as SVG on their own: no tile server is asked for anything. Longitude is scaled by the
+ * cosine of the middle latitude, so the drawing keeps the site's shape.
+ */
+export function fitToBox(points: [number, number][]) {
+  const lons = points.map((p) => p[0]);
+  const lats = points.map((p) => p[1]);
+  const [minLon, maxLon, minLat, maxLat] = [Math.min(...lons), Math.max(...lons), Math.min(...lats), Math.max(...lats)];
+  const cosLat = Math.cos((((minLat + maxLat) / 2) * Math.PI) / 180);
+  const spanX = Math.max((maxLon - minLon) * cosLat, 1e-6);
+  const spanY = Math.max(maxLat - minLat, 1e-6);
+  const scale = Math.min((width - 2 * padding) / spanX, 640 / spanY);
+  const height = Math.max(240, Math.round(spanY * scale + 2 * padding));
+  const offsetX = (width - spanX * scale) / 2;
+  const offsetY = (height - spanY * scale) / 2;
+  const project = ([lon, lat]: [number, number]): [number, number] => [
+    Math.round((offsetX + (lon - minLon) * cosLat * scale) * 10) / 10,
+    Math.round((offsetY + (maxLat - lat) * scale) * 10) / 10,
+  ];
+  return { height, project };
+}
+
+export function PhotoMap({ alignment, photos, onOpen }: Props) {
+  const { t, i18n } = useTranslation();
+  const dates = useDateText();
+  const located = useMemo(
+    () =>
+      photos.flatMap((photo, index) =>
+        photo.location
+          ? [{ photo, index, at: [photo.location.longitude, photo.location.latitude] as [number, number] }]
+          : [],
+      ),
+    [photos],
+  );
+  const lines = alignment?.lines ?? [];
+  const points = [...lines.flat(), ...located.map((p) => p.at)];
+  if (points.length === 0) return <Text c="dimmed">{t('photos.mapEmpty')}</Text>;
+  const { height, project } = fitToBox(points);
+  const start = lines[0]?.[0];
+
+  return (
+    <Box>
+      <Text size="sm" c="dimmed" mb="xs">
+        {t('photos.mapCount', { count: located.length })}
+      </Text>
+      <svg
+        viewBox={`0 0 ${width} ${height}`}
+        role="img"
+        aria-label={t('photos.mapLabel')}
+        data-testid="photo-map"
+        style={{ width: '100%', maxHeight: '70vh', background: 'var(--mantine-color-gray-0)', borderRadius: 4 }}
+      >
+        {lines.map((line, i) => (
+          <polyline
+            // biome-ignore lint/suspicious/noArrayIndexKey: the lines of one alignment keep their order
+            key={i}
+            points={line.map((p) => project(p).join(',')).join(' ')}
+            fill="none"
+            stroke="var(--mantine-color-blue-6)"
+            strokeWidth={4}
+            strokeLinejoin="round"
+            strokeLinecap="round"
+            data-testid="photo-map-alignment"
+          />
+        ))}
+        {start ? (
+          <text x={project(start)[0] + 8} y={project(start)[1] - 8} fontSize={14} fill="var(--mantine-color-blue-9)">
+            {t('photos.alignmentStart')}
+          </text>
+        ) : null}
+        {located.map(({ photo, index, at }) => {
+          const [x, y] = project(at);
+          const name = photo.fileName ?? dates.instant(photo.shotAt);
+          const label = photo.chainage ? `${name}: ${chainageText(photo.chainage, t, i18n.language)}` : name;
+          return (
+            // biome-ignore lint/a11y/useSemanticElements: an SVG point cannot be a button element
+            <circle
+              key={photo.id}
+              cx={x}
+              cy={y}
+              r={8}
+              role="button"
+              tabIndex={0}
+              aria-label={t('photos.mapOpen', { name: label })}
+              fill="var(--mantine-color-orange-6)"
+              stroke="white"
+              strokeWidth={2}
+              style={{ cursor: 'pointer' }}
+              onClick={() => onOpen(index)}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter' || event.key === ' ') {
+                  event.preventDefault();
+                  onOpen(index);
+                }
+              }}
+            >
+              <title>{label}</title>
+            </circle>
+          );
+        })}
+      </svg>
+    </Box>
+  );
+}
