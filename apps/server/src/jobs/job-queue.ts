@@ -159,7 +159,8 @@ export async function finishJob(
   await inScope(db, systemScope, async (tx) => {
     await tx.execute(sql`
       update jobs set state = ${outcome.ok ? 'succeeded' : 'failed'},
-                      result = ${outcome.ok ? JSON.stringify(outcome.result) : null}::jsonb,
+                      -- A failed job keeps the progress it recorded (setJobProgress): how far it came.
+                      result = ${outcome.ok ? sql`${JSON.stringify(outcome.result)}::jsonb` : sql`result`},
                       error = ${outcome.ok ? null : outcome.error.slice(0, 2000)},
                       finished_at = now(), lease_until = null
        where workspace_id = ${job.workspaceId} and job_id = ${job.jobId}`);

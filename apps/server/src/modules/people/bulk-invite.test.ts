@@ -273,6 +273,18 @@ describe('POST /api/folders/:folderId/invitations/bulk', () => {
     expect(await pending([kept])).toHaveLength(1);
   });
 
+  it('answers a batch whose job failed as failed, with how far it came (the dialog says to try again)', async () => {
+    const sent = await bulk('orgController', team(), { emails: [fresh(), fresh()], send: true });
+    await runPendingJobs(ctx.database.db, {
+      [inviteBatchJobKind]: async () => {
+        throw new Error('the job stopped');
+      },
+    });
+    const failed = await batch('orgController', team(), sent.json().batchId);
+    expect(failed.statusCode).toBe(200);
+    expect(failed.json()).toMatchObject({ state: 'failed', total: 2, processed: 0, invited: 0 });
+  });
+
   it('refuses a send without a batch id (400 at the field), and a batch of another folder or workspace (404)', async () => {
     const missing = await bulk('orgController', team(), { emails: [fresh()], send: true, batchId: undefined });
     expect(missing.statusCode).toBe(400);
