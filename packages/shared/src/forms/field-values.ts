@@ -122,7 +122,8 @@ export function cellValueSchema(column: TableColumn): z.ZodType | null {
     case 'dropdown':
       return optionIds(column.options ?? []);
     case 'list':
-      return listItemSnapshotSchema;
+      // Text: a cell kept from before list columns named a list (the server takes no new text).
+      return z.union([listItemSnapshotSchema, z.string().max(5000)]);
     case 'person':
       return uuid;
     case 'signature':

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createFormTemplate,
@@ -164,6 +165,36 @@ describe("a form's list cell keeps the item it was filled with", () => {
     const saved = await call('teamMember', 'PUT', url, { baseVersion: created.version, values: created.values });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().values.hire.rows[0].cells.what.label).toBe('Roller 3');
+  });
+
+  it('a cell written as text before list columns named lists keeps its text when the form is saved again', async () => {
+    const item = plant.items[0] as { id: string };
+    const created = (
+      await postForm(ctx, w.personas.teamMember, teamIdOf(w), {
+        templateId,
+        values: { hire: { rows: [{ id: 'r1', cells: { what: { itemId: item.id, label: 'x' }, hours: 1 } }] } },
+      })
+    ).json();
+    // The cell as forms kept it while a list column was free text.
+    await ctx.database.db.execute(
+      sql`update forms set field_values = jsonb_set(field_values, '{hire,rows,0,cells,what}', '"Old dozer"') where form_id = ${created.formId}`,
+    );
+    const url = `/api/teams/${teamIdOf(w)}/forms/${created.formId}`;
+    const form = (await call('teamMember', 'GET', url)).json();
+    const rows = [{ id: 'r1', cells: { what: 'Old dozer', hours: 2 } }];
+    const saved = await call('teamMember', 'PUT', url, {
+      baseVersion: form.form?.version ?? form.version,
+      values: { hire: { rows } },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().values.hire.rows[0].cells).toMatchObject({ what: 'Old dozer', hours: 2 });
+    // Other text is not an item of the list.
+    const changed = await call('teamMember', 'PUT', url, {
+      baseVersion: saved.json().version,
+      values: { hire: { rows: [{ id: 'r1', cells: { what: 'New dozer' } }] } },
+    });
+    expect(changed.statusCode, changed.body).toBe(400);
+    expect(changed.json().errors).toEqual([expect.objectContaining({ path: 'values.hire.rows.0.cells.what' })]);
   });
 
   it('refuses an item not in the list, or free text (400 at the cell)', async () => {

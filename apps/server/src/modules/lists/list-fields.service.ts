@@ -134,6 +134,8 @@ function rowsOf(value: unknown): { cells?: Record<string, unknown> }[] {
 type ListSlot = {
   listId: string | null;
   stored: Map<string, ListItemSnapshot>;
+  /** A list column's cells the form kept as text, from before list columns named a list; null for a list field. */
+  storedText: Set<string> | null;
   picked: { entry: unknown; path: string; fieldId: string; put: (snapshot: ListItemSnapshot) => void }[];
 };
 
@@ -152,6 +154,7 @@ function listSlots(
       slots.push({
         listId: field.listId,
         stored: snapshots(Array.isArray(kept[field.id]) ? (kept[field.id] as unknown[]) : []),
+        storedText: null,
         picked: picked.map((entry, n) => ({
           entry,
           path: `${field.id}.${n}`,
@@ -174,9 +177,11 @@ function listSlots(
     values[field.id] = { ...value, rows };
     const keptRows = rowsOf(kept[field.id]);
     for (const column of columns) {
+      const keptCells = keptRows.map((r) => r.cells?.[column.id]);
       const slot: ListSlot = {
         listId: column.listId ?? null,
-        stored: snapshots(keptRows.map((r) => r.cells?.[column.id])),
+        stored: snapshots(keptCells),
+        storedText: new Set(keptCells.filter((cell): cell is string => typeof cell === 'string')),
         picked: [],
       };
       rows.forEach((row, r) => {
@@ -202,7 +207,8 @@ function listSlots(
  * as the form keeps them: an item the form already had there keeps its stored snapshot (what it was
  * when picked, whatever the list says now); a newly picked item is read from the list the form's
  * project reads and snapshotted now (the client's copy of it is not trusted). An item not in that
- * list is an error at its place (`plant.0`, `hire.rows.2.cells.what`).
+ * list is an error at its place (`plant.0`, `hire.rows.2.cells.what`), as is text in a list column
+ * unless the form kept that text there (written before list columns named a list).
  */
 export async function withListSnapshots(
   tx: Tx,
@@ -238,6 +244,10 @@ export async function withListSnapshots(
   const errors: FormValueError[] = [];
   for (const slot of slots) {
     for (const { entry, path, fieldId, put } of slot.picked) {
+      if (typeof entry === 'string' && slot.storedText) {
+        if (!slot.storedText.has(entry)) errors.push({ fieldId, path, message: notAnItem, code: 'invalid' });
+        continue;
+      }
       if (!isListItemSnapshot(entry)) continue; // the value's own validation reports it
       const snapshot = slot.stored.get(entry.itemId) ?? (slot.listId && fresh.get(slot.listId)?.get(entry.itemId));
       if (snapshot) put(snapshot);
