@@ -71,9 +71,17 @@ test('photos uploaded with tags filter by tag, and a photo gets a comment (issue
   // A comment on the photo (issue 19.3), listed under it with who wrote it.
   const comments = viewer.getByRole('region', { name: 'Comments' });
   await expect(comments.getByText('No comments yet.')).toBeVisible();
-  await viewer.getByRole('textbox', { name: 'Add a comment' }).fill(`Pour checked ${stamp}`);
+  // A mention typed with @: the list of people who can see the team, picked with the keyboard.
+  const box = viewer.getByRole('textbox', { name: 'Add a comment' });
+  await box.fill(`Pour checked ${stamp} @Oliv`);
+  await expect(viewer.getByRole('listbox', { name: 'Mention people' }).getByRole('option')).toHaveText([
+    'Olivia Controller',
+  ]);
+  await box.press('Enter');
+  await expect(box).toHaveValue(`Pour checked ${stamp} @Olivia Controller `);
   await viewer.getByRole('button', { name: 'Post comment' }).click();
-  await expect(comments.getByText(`Pour checked ${stamp}`)).toBeVisible();
+  await expect(comments.getByText(`Pour checked ${stamp} @Olivia Controller`)).toBeVisible();
+  await expect(comments.getByText('Mentioned: Olivia Controller')).toBeVisible();
   await expect(comments.getByText('Tara Controller')).toBeVisible();
   await expect(viewer.getByRole('textbox', { name: 'Add a comment' })).toHaveValue('');
 });

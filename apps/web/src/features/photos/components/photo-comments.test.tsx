@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeReply } from '../../../../test/fake-reply.ts';
 import { renderWithProviders } from '../../../../test/render.tsx';
-import { PhotoComments } from './photo-comments.tsx';
+import { mentionedIds, mentionQuery, PhotoComments } from './photo-comments.tsx';
 
 const team = '00000000-0000-4000-8000-0000000000b1';
 const photoId = '00000000-0000-4000-8000-0000000000d1';
@@ -71,21 +71,65 @@ describe('photo comments (issue 19.3)', { timeout: 30_000 }, () => {
     expect(sent.some((s) => s.url.endsWith('/people'))).toBe(false);
   });
 
-  it('posts a comment with the people it mentions, then clears the form', async () => {
+  it('mentions people typed with @ from a keyboard-navigable list, posts them, then clears the form', async () => {
     await renderWithProviders(<PhotoComments teamId={team} photoId={photoId} canComment />);
     const user = userEvent.setup();
-    await user.type(screen.getByRole('textbox', { name: 'Add a comment' }), 'Yes, bay 2.');
-    const mention = screen.getByRole('combobox', { name: 'Mention people' });
-    await user.click(mention);
-    const list = document.getElementById(mention.getAttribute('aria-controls') ?? '') as HTMLElement;
-    await waitFor(() => expect(within(list).getAllByRole('option', { hidden: true })).toHaveLength(2));
-    await user.click(within(list).getByRole('option', { name: 'Sam Member', hidden: true }));
+    const box = screen.getByRole('textbox', { name: 'Add a comment' });
+    await waitFor(() => expect(sent.some((s) => s.url.endsWith('/people'))).toBe(true));
+    await user.type(box, 'Yes, bay 2 @');
+    // Everyone who can see the team, narrowed as the name is typed.
+    const list = await screen.findByRole('listbox', { name: 'Mention people' });
+    expect(within(list).getAllByRole('option')).toHaveLength(2);
+    expect(box).toHaveAttribute('aria-expanded', 'true');
+    await user.keyboard('a');
+    await waitFor(() => expect(within(list).getAllByRole('option')).toHaveLength(2));
+    await user.keyboard('m');
+    await waitFor(() =>
+      expect(
+        within(list)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Sam Member']),
+    );
+    await user.keyboard('{Backspace}{Backspace}');
+    await waitFor(() => expect(within(list).getAllByRole('option')).toHaveLength(2));
+    // Arrow down moves the active option; Enter picks it.
+    await user.keyboard('{ArrowDown}');
+    const options = within(list).getAllByRole('option');
+    expect(options[1]).toHaveAttribute('aria-selected', 'true');
+    expect(box).toHaveAttribute('aria-activedescendant', options[1]?.id);
+    await user.keyboard('{Enter}');
+    expect(box).toHaveValue('Yes, bay 2 @Sam Member ');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(screen.getByText('Mentioned: Sam Member')).toBeInTheDocument();
+    // Escape closes the list without picking.
+    await user.type(box, 'and @T');
+    await screen.findByRole('listbox', { name: 'Mention people' });
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(box).toHaveValue('Yes, bay 2 @Sam Member and @T');
+
     await user.click(screen.getByRole('button', { name: 'Post comment' }));
     await waitFor(() => expect(sent.filter((s) => s.method === 'POST')).toHaveLength(1));
     const post = sent.find((s) => s.method === 'POST');
     expect(post?.url).toBe(`/api/teams/${team}/photos/${photoId}/comments`);
-    expect(post?.body).toEqual({ commentId: expect.any(String), body: 'Yes, bay 2.', mentions: [sam.id] });
+    expect(post?.body).toEqual({
+      commentId: expect.any(String),
+      body: 'Yes, bay 2 @Sam Member and @T',
+      mentions: [sam.id],
+    });
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'Add a comment' })).toHaveValue(''));
+  });
+
+  it('forgets a mention whose name was deleted from the text', () => {
+    const picked = [
+      { id: tara.id, name: tara.name },
+      { id: sam.id, name: sam.name },
+    ];
+    expect(mentionedIds('Hi @Sam Member', picked)).toEqual([sam.id]);
+    expect(mentionedIds('Hi all', picked)).toEqual([]);
+    expect(mentionQuery('mail a@b', 8)).toBeNull();
+    expect(mentionQuery('Hi @Ta', 6)).toEqual({ start: 3, query: 'Ta' });
   });
 
   it("shows the server's reason when a mention is refused, keeping the text", async () => {
@@ -108,7 +152,7 @@ describe('photo comments (issue 19.3)', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Post comment' }));
     await waitFor(() =>
       expect(screen.getByRole('textbox', { name: 'Add a comment' })).toHaveAccessibleDescription(
-        'This person cannot see this team',
+        expect.stringContaining('This person cannot see this team'),
       ),
     );
     expect(screen.getByRole('textbox', { name: 'Add a comment' })).toHaveValue('Look');
