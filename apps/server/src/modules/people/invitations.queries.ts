@@ -41,11 +41,16 @@ export async function invitees(
   emails: readonly string[],
 ): Promise<Map<string, InviteeRow>> {
   if (emails.length === 0) return new Map();
+  // The workspace's pending invitations are read in one pass and joined by address, not by a
+  // sub-select per address (a bulk invite's job asks this for every chunk of 200 addresses).
   const result = await tx.execute<InviteeRow>(sql`
-    select e.email, u.user_id, wu.user_type as existing_type,
-      (select i.user_type from invitations i
-        where i.workspace_id = ${workspaceId} and lower(i.email) = e.email and i.status = 'pending'
-          and i.expires_at > now() limit 1) as pending_type,
+    with pending as (
+      select distinct on (lower(i.email)) lower(i.email) as email, i.user_type
+        from invitations i
+       where i.workspace_id = ${workspaceId} and i.status = 'pending' and i.expires_at > now()
+       order by lower(i.email)
+    )
+    select e.email, u.user_id, wu.user_type as existing_type, p.user_type as pending_type,
       coalesce((
         select json_agg(json_build_object('folderId', m.folder_id, 'kind', f.kind, 'parentId', f.parent_id, 'role', m.role))
         from memberships m join folders f on f.workspace_id = m.workspace_id and f.folder_id = m.folder_id
@@ -56,7 +61,8 @@ export async function invitees(
       sql`, `,
     )}]::text[]) as e(email)
     left join users u on lower(u.email) = e.email
-    left join workspace_users wu on wu.workspace_id = ${workspaceId} and wu.user_id = u.user_id`);
+    left join workspace_users wu on wu.workspace_id = ${workspaceId} and wu.user_id = u.user_id
+    left join pending p on p.email = e.email`);
   return new Map(result.rows.map((r) => [r.email, r]));
 }
 
