@@ -235,3 +235,21 @@ export async function processPhoto(data: Buffer, options: { timeZone: string }):
     }
   });
 }
+
+/**
+ * One smaller size of a stored photo (a JPEG this app wrote), for photos that came without their
+ * sizes (taken in a form): decoded in the same slots as uploads, bounded in pixels.
+ */
+export async function photoSize(stored: Buffer, edge: number): Promise<EncodedSize> {
+  return decodeSlots.run(async () => {
+    try {
+      const out = await sharp(stored, { limitInputPixels: maxImagePixels, failOn: 'error' })
+        .resize({ width: edge, height: edge, fit: 'inside', withoutEnlargement: true })
+        .jpeg({ quality: 78 })
+        .toBuffer({ resolveWithObject: true });
+      return { data: out.data, width: out.info.width, height: out.info.height };
+    } catch (error) {
+      throw decodeProblem(error, 'photo');
+    }
+  });
+}

@@ -179,7 +179,8 @@ export async function insertSizes(tx: Tx, workspaceId: string, photoId: string, 
   for (const s of sizes) {
     await tx.execute(sql`
       insert into photo_sizes (workspace_id, photo_id, size, storage_key, content_type, width, height, byte_size)
-      values (${workspaceId}, ${photoId}, ${s.size}, ${s.storageKey}, 'image/jpeg', ${s.width}, ${s.height}, ${s.byteSize})`);
+      values (${workspaceId}, ${photoId}, ${s.size}, ${s.storageKey}, 'image/jpeg', ${s.width}, ${s.height}, ${s.byteSize})
+      on conflict do nothing`);
   }
 }
 
@@ -190,16 +191,23 @@ export async function photoBytes(
   teamId: string,
   photoId: string,
   size: PhotoSize,
-): Promise<{ storageKey: string; contentType: string; fileName: string | null } | undefined> {
-  const result = await tx.execute<{ storage_key: string; content_type: string; file_name: string | null }>(sql`
+): Promise<{ storageKey: string; contentType: string; fileName: string | null; sized: boolean } | undefined> {
+  const result = await tx.execute<{
+    storage_key: string;
+    content_type: string;
+    file_name: string | null;
+    sized: boolean;
+  }>(sql`
     select coalesce(s.storage_key, f.storage_key) as storage_key, coalesce(s.content_type, f.content_type) as content_type,
-           p.file_name
+           p.file_name, s.storage_key is not null as sized
       from photos p
       join files f on f.workspace_id = p.workspace_id and f.file_id = p.file_id
       left join photo_sizes s on s.workspace_id = p.workspace_id and s.photo_id = p.photo_id and s.size = ${size}
      where p.workspace_id = ${workspaceId} and p.team_id = ${teamId} and p.photo_id = ${photoId}`);
   const [row] = result.rows;
-  return row ? { storageKey: row.storage_key, contentType: row.content_type, fileName: row.file_name } : undefined;
+  return row
+    ? { storageKey: row.storage_key, contentType: row.content_type, fileName: row.file_name, sized: row.sized }
+    : undefined;
 }
 
 export async function setState(tx: Tx, workspaceId: string, photoIds: string[], state: PhotoState) {

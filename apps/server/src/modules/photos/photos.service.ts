@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { type FolderRef, photoItemAccess } from '@formwork/shared/permissions';
 import { encodeCursor } from '@formwork/shared/schemas/cursor';
 import {
@@ -11,6 +11,7 @@ import {
   type PhotoTransfer,
   type photoCommentCreateSchema,
   photoListQuerySchema,
+  photoSizeEdges,
   type photoTagApplySchema,
   photoThumbnailSizes,
   type Tag,
@@ -24,7 +25,7 @@ import type { AccessContext } from '../../authz/context.ts';
 import type { AppDb } from '../../db/client.ts';
 import { inScope, type Tx } from '../../db/tenant.ts';
 import { AppError } from '../../errors.ts';
-import { type ProcessedPhoto, processPhoto } from '../../files/images.ts';
+import { type ProcessedPhoto, photoSize, processPhoto } from '../../files/images.ts';
 import type { FileStorage } from '../../files/storage.ts';
 import { type ZipEntry, zipStream } from '../../files/zip-stream.ts';
 import { enqueueMail } from '../../mail/mail.ts';
@@ -213,7 +214,24 @@ export async function readPhotoImage(
     queries.photoBytes(tx, ctx.workspace.workspaceId, ctx.folder.folderId, photoId, size),
   );
   if (!found) throw new AppError('notFound');
-  return { stream: storage.read(found.storageKey), contentType: found.contentType, fileName: found.fileName };
+  if (size === 'xl' || found.sized)
+    return { stream: storage.read(found.storageKey), contentType: found.contentType, fileName: found.fileName };
+  // A photo taken in a form came without its sizes: this one is made now from the stored photo and kept.
+  const encoded = await photoSize(await readAll(storage.read(found.storageKey)), photoSizeEdges[size]);
+  const storageKey = `${ctx.workspace.workspaceId}/${randomUUID()}.jpg`;
+  await storage.put(storageKey, encoded.data);
+  await inScope(db, ctx.scope, (tx) =>
+    queries.insertSizes(tx, ctx.workspace.workspaceId, photoId, [
+      { size, storageKey, width: encoded.width, height: encoded.height, byteSize: encoded.data.length },
+    ]),
+  );
+  return { stream: Readable.from([encoded.data]), contentType: 'image/jpeg', fileName: found.fileName };
+}
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk));
+  return Buffer.concat(chunks);
 }
 
 /** The selected photos of the route's team, every one of them found (else 404 naming none). */

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { crc32 } from 'node:zlib';
+import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -516,6 +517,17 @@ describe('photos taken in forms', () => {
     expect(fromForms.photos[0]).toMatchObject({ source: 'form', formId, fileName: 'slab.jpg', teamId });
     const thumbnail = await get(fromForms.photos[0].urls.xs, 'orgController');
     expect(thumbnail.statusCode).toBe(200);
+    // A form's photo gets its sizes too (made on first asking, then kept): XS is at most 160 px.
+    const xs = await sharp(thumbnail.rawPayload).metadata();
+    expect(Math.max(xs.width ?? 0, xs.height ?? 0)).toBeLessThanOrEqual(160);
+    const again = await get(fromForms.photos[0].urls.xs, 'orgController');
+    expect(again.rawPayload.equals(thumbnail.rawPayload)).toBe(true);
+    const kept = await ctx.database.db.execute<{ size: string }>(
+      sql`select size from photo_sizes where photo_id = ${fromForms.photos[0].id}`,
+    );
+    expect(kept.rows.map((r) => r.size)).toEqual(['xs']);
+    const large = await sharp((await get(fromForms.photos[0].urls.l, 'orgController')).rawPayload).metadata();
+    expect(Math.max(large.width ?? 0, large.height ?? 0)).toBeLessThanOrEqual(1280);
     const uploads = (await get(`/api/teams/${teamId}/photos?source=upload`, 'orgController')).json();
     expect(uploads.photos).toHaveLength(0);
   });
