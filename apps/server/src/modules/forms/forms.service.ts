@@ -70,6 +70,40 @@ function listPlace(ctx: TeamContext): { workspaceId: string; projectId: string }
   return { workspaceId: ctx.workspace.workspaceId, projectId: ctx.folder.path[1] as string };
 }
 
+/**
+ * A new form's values, checked: its list items snapshotted from the lists the project reads, then
+ * validated (a workflow form may start incomplete). Field errors are one 400.
+ */
+async function checkedNewValues(
+  tx: Tx,
+  place: { workspaceId: string; projectId: string },
+  templateType: queries.TeamTemplate['type'],
+  definition: TemplateDefinition,
+  values: Record<string, unknown>,
+) {
+  const listed = await withListSnapshots(tx, place, definition.fields, values);
+  const checked = validateFormValues(definition, listed.values, { requireComplete: templateType !== 'workflow' });
+  if (listed.errors.length + checked.errors.length > 0) throw invalid([...listed.errors, ...checked.errors]);
+  return checked;
+}
+
+/** A new form of the template's current version, in its first workflow column for a workflow. */
+function newFormRow(
+  template: queries.TeamTemplate,
+  form: Pick<queries.NewForm, 'workspaceId' | 'formId' | 'teamId' | 'values' | 'createHash' | 'userId'>,
+): queries.NewForm {
+  return {
+    ...form,
+    templateId: template.templateId,
+    templateVersion: template.version,
+    formName: template.formName,
+    workflowColumn: template.type === 'workflow' ? 0 : null,
+    textCells: {},
+    clonedFrom: null,
+    change: 'created',
+  };
+}
+
 /** The files of the form's photo fields (they join the team's gallery). */
 function photoFileIds(definition: TemplateDefinition, values: Record<string, unknown>): string[] {
   const photoFields = new Set(definition.fields.filter((f) => f.type === 'photos').map((f) => f.id));
@@ -123,9 +157,7 @@ export async function createForm(
     const template = await queries.templateForTeam(tx, workspaceId, teamId, body.templateId);
     if (template?.state !== 'active') throw new AppError('formTemplateUnavailable');
     const definition = parseDefinition(workspaceId, template.templateId, template.version, template.definition);
-    const listed = await withListSnapshots(tx, listPlace(ctx), definition.fields, body.values);
-    const checked = validateFormValues(definition, listed.values, { requireComplete: template.type !== 'workflow' });
-    if (listed.errors.length + checked.errors.length > 0) throw invalid([...listed.errors, ...checked.errors]);
+    const checked = await checkedNewValues(tx, listPlace(ctx), template.type, definition, body.values);
     const missing = await checkReferences(
       tx,
       { workspaceId, teamId, userId: access.user.userId },
@@ -135,21 +167,14 @@ export async function createForm(
     if (missing.length > 0) throw invalid(missing);
     const row = await queries.insertForm(
       tx,
-      {
+      newFormRow(template, {
         workspaceId,
         formId: body.formId,
-        templateId: template.templateId,
-        templateVersion: template.version,
         teamId,
-        formName: template.formName,
-        workflowColumn: template.type === 'workflow' ? 0 : null,
         values: checked.values,
-        textCells: {},
         createHash: hash,
-        clonedFrom: null,
         userId: access.user.userId,
-        change: 'created',
-      },
+      }),
       audit(ctx, 'form.created', { templateId: template.templateId }),
     );
     // A concurrent create with the same id committed first: answer like a replay.
@@ -187,14 +212,8 @@ export async function createSubmittedForm(
   const template = await queries.templateForTeam(tx, workspaceId, teamId, body.templateId);
   if (template?.state !== 'active') throw new AppError('formTemplateUnavailable');
   const definition = parseDefinition(workspaceId, template.templateId, template.version, template.definition);
-  const listed = await withListSnapshots(
-    tx,
-    { workspaceId, projectId: place.folderPath[1] as string },
-    definition.fields,
-    body.values,
-  );
-  const checked = validateFormValues(definition, listed.values, { requireComplete: template.type !== 'workflow' });
-  if (listed.errors.length + checked.errors.length > 0) throw invalid([...listed.errors, ...checked.errors]);
+  const projectId = place.folderPath[1] as string;
+  const checked = await checkedNewValues(tx, { workspaceId, projectId }, template.type, definition, body.values);
   const refs = valueReferences(definition.fields, checked.values);
   const named = [...refs.files, ...refs.users, ...refs.forms];
   if (named.length > 0)
@@ -203,21 +222,14 @@ export async function createSubmittedForm(
     );
   const row = await queries.insertForm(
     tx,
-    {
+    newFormRow(template, {
       workspaceId,
       formId: body.formId,
-      templateId: template.templateId,
-      templateVersion: template.version,
       teamId,
-      formName: template.formName,
-      workflowColumn: template.type === 'workflow' ? 0 : null,
       values: checked.values,
-      textCells: {},
       createHash: hash,
-      clonedFrom: null,
       userId: null,
-      change: 'created',
-    },
+    }),
     { actorUserId: null, folderPath: [...place.folderPath], action: 'form.submitted', details },
   );
   if (!row) return replayOf();
