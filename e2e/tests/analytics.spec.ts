@@ -136,16 +136,23 @@ test('a team controller moves and resizes a chart in the grid with the keyboard,
   // Space picks the chart up, each arrow key moves it one cell, space drops it.
   await page.getByRole('button', { name: 'Move Areas' }).focus();
   await page.keyboard.press('Space');
+  await expect(page.getByText('Picked up Areas.')).toBeAttached();
   for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
   await expect(page.getByText('Areas: column 4, row 1, 6 columns wide, 4 rows high.')).toBeAttached();
   await page.keyboard.press('Space');
   await expect(cell).toHaveAttribute('data-layout', '3,0,6,4');
 
+  // Each key waits for the announcement of the one before: a key pressed before the grid has
+  // answered the last one is lost (a person reads the announcement first).
   await page.getByRole('button', { name: 'Resize Areas' }).focus();
   await page.keyboard.press('Space');
+  await expect(page.getByText('Picked up Areas.')).toBeAttached();
   await page.keyboard.press('ArrowRight');
+  await expect(page.getByText('Areas: column 4, row 1, 7 columns wide, 4 rows high.')).toBeAttached();
   await page.keyboard.press('ArrowRight');
+  await expect(page.getByText('Areas: column 4, row 1, 8 columns wide, 4 rows high.')).toBeAttached();
   await page.keyboard.press('ArrowDown');
+  await expect(page.getByText('Areas: column 4, row 1, 8 columns wide, 5 rows high.')).toBeAttached();
   await page.keyboard.press('Space');
   await expect(cell).toHaveAttribute('data-layout', '3,0,8,5');
 
