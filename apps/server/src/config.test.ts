@@ -32,3 +32,25 @@ describe('the payment provider (issue 17.4)', () => {
     expect(() => loadConfig({ PAYMENT_PROVIDER: 'paypal' })).toThrow(/PAYMENT_PROVIDER/);
   });
 });
+
+describe('the limits of a submission link’s public page (issue 21)', () => {
+  it('are 60 challenges and 30 submissions per address and 3,000 submissions per link by default', () => {
+    expect(loadConfig({}).linkLimits).toEqual({
+      challengesPerAddress: 60,
+      submitsPerAddress: 30,
+      submitsPerLink: 3_000,
+    });
+  });
+
+  it('are raised or lowered by configuration, and refuse what is not a positive whole number', () => {
+    expect(
+      loadConfig({
+        LINK_CHALLENGES_PER_ADDRESS: '100000',
+        LINK_SUBMITS_PER_ADDRESS: '50000',
+        LINK_SUBMITS_PER_LINK: '9',
+      }).linkLimits,
+    ).toEqual({ challengesPerAddress: 100_000, submitsPerAddress: 50_000, submitsPerLink: 9 });
+    expect(() => loadConfig({ LINK_SUBMITS_PER_LINK: '0' })).toThrow(/LINK_SUBMITS_PER_LINK/);
+    expect(() => loadConfig({ LINK_SUBMITS_PER_ADDRESS: 'many' })).toThrow(/LINK_SUBMITS_PER_ADDRESS/);
+  });
+});

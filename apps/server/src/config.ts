@@ -26,6 +26,9 @@ const envSchema = z.object({
   HUMAN_CHECK: z.enum(['altcha', 'recaptcha']).default('altcha'),
   ALTCHA_HMAC_SECRET: z.string().min(16).optional(),
   ALTCHA_MAX_COUNTER: z.coerce.number().int().min(2).max(1_000_000).default(5_000),
+  LINK_CHALLENGES_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000_000).default(60),
+  LINK_SUBMITS_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000_000).default(30),
+  LINK_SUBMITS_PER_LINK: z.coerce.number().int().min(1).max(10_000_000).default(3_000),
   DNS_SERVERS: z.string().optional(),
   SSO_SECRET_KEY: z.string().min(32).optional(),
   RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
@@ -61,6 +64,7 @@ export type Config = {
   mailFrom: string;
   payments: PaymentConfig;
   humanCheck: HumanCheckConfig;
+  linkLimits: LinkLimits;
   /** Name servers (`ip` or `ip:port`) that domain verification asks; empty: the system's. */
   dnsServers: string[];
   /** The key that seals workspaces' single sign-on client secrets; unset: one kept in the database. */
@@ -96,6 +100,12 @@ export type PaymentConfig =
 export type HumanCheckConfig =
   | { kind: 'altcha'; hmacSecret: string | undefined; maxCounter: number }
   | { kind: 'recaptcha'; siteKey: string; secretKey: string; minScore: number };
+
+/**
+ * How much a submission link's public page takes per 10 minutes (issue 21): human-check challenges
+ * and submissions per address, and submissions per link; past them it answers 429.
+ */
+export type LinkLimits = { challengesPerAddress: number; submitsPerAddress: number; submitsPerLink: number };
 
 /**
  * Who signs users in: the embedded provider at {PUBLIC_URL}/idp unless OIDC_ISSUER names an
@@ -142,6 +152,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     payments: paymentConfig(e),
     humanCheck: humanCheckConfig(e),
+    linkLimits: {
+      challengesPerAddress: e.LINK_CHALLENGES_PER_ADDRESS,
+      submitsPerAddress: e.LINK_SUBMITS_PER_ADDRESS,
+      submitsPerLink: e.LINK_SUBMITS_PER_LINK,
+    },
     dnsServers: (e.DNS_SERVERS ?? '')
       .split(',')
       .map((s) => s.trim())

@@ -30,6 +30,7 @@ export async function linkSubmissionRoutes(app: App) {
   const { db } = database;
   const humanCheck = await humanCheckFor(config.humanCheck, db);
   const receiptSecret = await loadSecret(db, 'link-receipts');
+  const guards = { humanCheck, limits: config.linkLimits };
   const storage = fileStorage(config);
 
   app.get('/api/public/links/:token', {
@@ -53,7 +54,7 @@ export async function linkSubmissionRoutes(app: App) {
       response: { 200: altchaChallengeSchema },
     },
     handler: async (request, reply) => {
-      const challenge = await service.linkChallenge(db, humanCheck, request.params.token, request.ip);
+      const challenge = await service.linkChallenge(db, guards, request.params.token, request.ip);
       return reply.header('cache-control', 'no-store').send({ ...challenge, parameters: { ...challenge.parameters } });
     },
   });
@@ -72,7 +73,7 @@ export async function linkSubmissionRoutes(app: App) {
     handler: async (request, reply) => {
       const made = await service.submit(
         db,
-        { humanCheck, receiptSecret },
+        { ...guards, receiptSecret },
         request.params.token,
         request.body,
         request.ip,

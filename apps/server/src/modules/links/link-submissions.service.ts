@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { LinkClosedReason, LinkSubmissionCreate, PublicLink } from '@formwork/shared/schemas/links';
+import type { LinkLimits } from '../../config.ts';
 import type { AppDb } from '../../db/client.ts';
 import { inScope, type Scope, systemScope, type Tx } from '../../db/tenant.ts';
 import { AppError } from '../../errors.ts';
@@ -21,17 +22,29 @@ import { linkTokenHash } from './links.service.ts';
 
 const minute = 60_000;
 
-/** Per address and per link (the limiter's `email` key holds the link id): a burst is refused with 429. */
-export const linkThrottles = {
-  challenge: { windowMs: 10 * minute, rules: [{ key: 'ip', after: 60, firstMs: 30_000, maxMs: 10 * minute }] },
-  submit: {
-    windowMs: 10 * minute,
-    rules: [
-      { key: 'ip', after: 30, firstMs: minute, maxMs: 10 * minute },
-      { key: 'email', after: 3_000, firstMs: 10_000, maxMs: 10 * minute },
-    ],
-  },
-} satisfies Record<string, Throttle>;
+/**
+ * Per address and per link over 10 minutes (the limiter's `email` key holds the link id): past the
+ * configured counts (LINK_CHALLENGES_PER_ADDRESS, LINK_SUBMITS_PER_ADDRESS, LINK_SUBMITS_PER_LINK)
+ * a burst is refused with 429.
+ */
+export function linkThrottles(limits: LinkLimits) {
+  return {
+    challenge: {
+      windowMs: 10 * minute,
+      rules: [{ key: 'ip', after: limits.challengesPerAddress, firstMs: 30_000, maxMs: 10 * minute }],
+    },
+    submit: {
+      windowMs: 10 * minute,
+      rules: [
+        { key: 'ip', after: limits.submitsPerAddress, firstMs: minute, maxMs: 10 * minute },
+        { key: 'email', after: limits.submitsPerLink, firstMs: 10_000, maxMs: 10 * minute },
+      ],
+    },
+  } satisfies Record<string, Throttle>;
+}
+
+/** What the public page needs besides the database: the human check and the configured limits. */
+export type LinkGuards = { humanCheck: HumanCheck; limits: LinkLimits };
 
 async function limit(db: AppDb, throttle: Throttle, kind: 'link-challenge' | 'link-submit', key: string, ip: string) {
   const waitMs = await takeAttempt(db, throttle, kind, key, ip);
@@ -87,10 +100,10 @@ export async function openLink(db: AppDb, humanCheck: HumanCheck, token: string)
 }
 
 /** A human-check challenge for a link's page (limited per address). */
-export async function linkChallenge(db: AppDb, humanCheck: HumanCheck, token: string, ip: string) {
+export async function linkChallenge(db: AppDb, guards: LinkGuards, token: string, ip: string) {
   await findLink(db, token);
-  await limit(db, linkThrottles.challenge, 'link-challenge', '', ip);
-  const challenge = await humanCheck.challenge();
+  await limit(db, linkThrottles(guards.limits).challenge, 'link-challenge', '', ip);
+  const challenge = await guards.humanCheck.challenge();
   if (!challenge) throw new AppError('routeNotFound');
   return challenge;
 }
@@ -110,20 +123,20 @@ function humanCheckFailed(): AppError {
  */
 export async function submit(
   db: AppDb,
-  checks: { humanCheck: HumanCheck; receiptSecret: string },
+  checks: LinkGuards & { receiptSecret: string },
   token: string,
   body: LinkSubmissionCreate,
   ip: string,
 ): Promise<{ formId: string; created: boolean; receipt: string }> {
   const { scope, link } = await findLink(db, token);
   const workspaceId = scope.workspaceId as string;
-  const made = await submitOnce(db, checks.humanCheck, scope, link, body, ip);
+  const made = await submitOnce(db, checks, scope, link, body, ip);
   return { ...made, receipt: receiptOf(checks.receiptSecret, workspaceId, made.formId) };
 }
 
 async function submitOnce(
   db: AppDb,
-  humanCheck: HumanCheck,
+  guards: LinkGuards,
   scope: Scope,
   link: queries.PublicLinkRow,
   body: LinkSubmissionCreate,
@@ -132,7 +145,7 @@ async function submitOnce(
   const workspaceId = scope.workspaceId as string;
   const replay = await inScope(db, scope, (tx) => queries.submissionExists(tx, workspaceId, body.formId));
   if (replay) return submitIn(db, scope, link, body, null);
-  await limit(db, linkThrottles.submit, 'link-submit', link.id, ip);
+  await limit(db, linkThrottles(guards.limits).submit, 'link-submit', link.id, ip);
   if (!link.templates.some((t) => t.id === body.templateId)) throw new AppError('formTemplateUnavailable');
   const submitterName = link.askSubmitterName ? body.submitterName || null : null;
   const submitterEmail = link.askSubmitterEmail ? body.submitterEmail || null : null;
@@ -143,7 +156,7 @@ async function submitOnce(
       : []),
   ];
   if (errors.length > 0) throw new AppError('validationFailed', { errors });
-  const verified = await humanCheck.verify(body.humanCheck, ip);
+  const verified = await guards.humanCheck.verify(body.humanCheck, ip);
   if (!verified) throw humanCheckFailed();
   try {
     return await submitIn(db, scope, link, body, { submitterName, submitterEmail, humanCheckId: verified.id });
