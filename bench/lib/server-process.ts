@@ -3,7 +3,7 @@ import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync }
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '@formwork/server/src/config.ts';
-import { openDatabase } from '@formwork/server/src/db/client.ts';
+import { type Database, openDatabase } from '@formwork/server/src/db/client.ts';
 import { migrate } from '@formwork/server/src/db/migrate.ts';
 import { buildServer, repoRoot, serverArgs } from '../../scripts/lib.mjs';
 import { freePort } from './server.ts';
@@ -17,7 +17,7 @@ import { freePort } from './server.ts';
  */
 export async function prepareServerProcess(
   databaseUrl: string | null | undefined = process.env.DATABASE_URL,
-  options: { webDist?: string } = {},
+  options: { webDist?: string; env?: Record<string, string> } = {},
 ) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'formwork-bench-server-'));
@@ -29,6 +29,7 @@ export async function prepareServerProcess(
     DATA_DIR: dataDir,
     WEB_DIST: options.webDist ?? path.join(dataDir, 'no-web'),
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...options.env,
   };
   /** The server's log lines (JSON, pino), as a deployment would keep them; removed with the rest. */
   const logFile = path.join(dataDir, 'server.log');
@@ -83,14 +84,28 @@ export async function prepareServerProcess(
     /** The highest resident memory since the last resetPeak(), in MB (Linux: /proc/PID/status). */
     peakRssMb: () => memory('VmHWM'),
     resetPeak: () => writeFileSync(`/proc/${child?.pid}/clear_refs`, '5'),
-    async stop() {
+    /**
+     * Stops the server and removes its data. `inspect` first reads the database the server left
+     * (on PGlite, opened again once the server has closed it), e.g. to count what a run wrote.
+     */
+    async stop<T = undefined>(inspect?: (database: Database) => Promise<T>): Promise<T | undefined> {
       if (child && child.exitCode === null) {
         const exited = new Promise((resolve) => child?.once('exit', resolve));
         child.kill('SIGTERM');
         await exited;
       }
-      if (databaseUrl) await database.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      let seen: T | undefined;
+      try {
+        if (inspect && databaseUrl) seen = await inspect(database);
+        if (inspect && !databaseUrl) {
+          const reopened = await openDatabase({ driver: 'pglite', dataDir: path.join(dataDir, 'pglite') });
+          seen = await inspect(reopened).finally(() => reopened.close());
+        }
+      } finally {
+        if (databaseUrl) await database.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+      return seen;
     },
   };
 }
