@@ -13,6 +13,12 @@ import { pdfZipJobHandler, pdfZipJobKind } from './modules/form-pdf/pdf-zip.serv
 import { exportJobHandler, exportJobKind } from './modules/forms/exports.service.ts';
 import { registerSortKeysJobHandler, registerSortKeysJobKind } from './modules/forms/register-order.service.ts';
 import { inviteBatchJobHandler, inviteBatchJobKind } from './modules/people/invitations.service.ts';
+import {
+  photoZipExpiryJobHandler,
+  photoZipExpiryJobKind,
+  photoZipJobHandler,
+  photoZipJobKind,
+} from './modules/photos/photo-zip.service.ts';
 import { createTracing } from './observability/tracing.ts';
 import { seedDemo } from './seed/demo.ts';
 
@@ -43,6 +49,8 @@ const jobRunner = startJobRunner({
     [trialEndJobKind]: trialEndJobHandler(database.db),
     [billingRecalculationJobKind]: billingRecalculationJobHandler(database.db),
     [inviteBatchJobKind]: inviteBatchJobHandler({ db: database.db, publicUrl: config.publicUrl }),
+    [photoZipJobKind]: photoZipJobHandler(database.db, storage),
+    [photoZipExpiryJobKind]: photoZipExpiryJobHandler(storage),
   },
 });
 const housekeeping = setInterval(() => void deleteExpiredPayloads(database.db).catch(() => {}), 60 * 60 * 1000);

@@ -24,6 +24,7 @@ export const errorCodes = {
   workflowNotApplicable: { status: 409, title: 'This form cannot move to that workflow column' },
   exportNotFound: { status: 404, title: "We couldn't find this export" },
   exportNotReady: { status: 409, title: 'The export is not ready to download yet' },
+  exportExpired: { status: 410, title: 'This download has expired. Please ask for it again' },
   emptySelection: { status: 400, title: 'Empty selection' },
   /** Actions (spec 8.2: actionNotFound on 404 for an action). */
   actionNotFound: { status: 404, title: "We couldn't find this action" },

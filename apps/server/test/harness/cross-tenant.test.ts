@@ -74,6 +74,8 @@ const idSources: Record<string, (w: Probed) => string> = {
   invitationId: () => '00000000-0000-4000-8000-000000000001',
   // A bulk invite's batch (the job that sends it): the route step answers on the folder first.
   batchId: () => '00000000-0000-4000-8000-000000000009',
+  // A ZIP of photos (the job that makes it): the route step answers on the team first.
+  zipId: () => '00000000-0000-4000-8000-00000000000a',
   // An activation link's secret: an unknown one must answer 404 whatever the workspace named.
   activationId: () => 'ZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZ',
   // The route step answers on the team (or project) before any photo, tag or group is looked up.

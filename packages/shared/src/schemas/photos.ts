@@ -115,6 +115,46 @@ const photoIdsSchema = z
 export const photoSelectionSchema = z.object({ photoIds: photoIdsSchema }).strict();
 export type PhotoSelection = z.infer<typeof photoSelectionSchema>;
 
+/**
+ * Download of a selection as one ZIP, made by a job (issue 19): the request answers at once with
+ * the job, which streams the stored photos into a ZIP in storage while recording how many it has
+ * written; the ZIP can be downloaded by whoever asked for it until it expires, then it is removed.
+ */
+export const maxPhotosPerZip = 5000;
+/** How long a finished ZIP stays downloadable. */
+export const photoZipTtlHours = 24;
+
+export const photoZipRequestSchema = z
+  .object({
+    photoIds: z
+      .array(id)
+      .min(1, 'Select at least one photo')
+      .max(maxPhotosPerZip, `Select at most ${maxPhotosPerZip} photos`),
+  })
+  .strict();
+export type PhotoZipRequest = z.infer<typeof photoZipRequestSchema>;
+
+export const photoZipStates = ['queued', 'running', 'ready', 'failed', 'expired'] as const;
+export type PhotoZipState = (typeof photoZipStates)[number];
+
+export const photoZipParamsSchema = z.object({ teamId: id, zipId: id });
+
+export const photoZipSchema = z.object({
+  zipId: id,
+  state: z.enum(photoZipStates),
+  /** Photos asked for, and how many are in the ZIP so far (photos deleted or moved meanwhile are left out). */
+  photoCount: z.number().int(),
+  writtenCount: z.number().int(),
+  fileName: z.string().nullable(),
+  /** GET it (with the bearer token) once ready: the ZIP as an attachment. */
+  downloadUrl: z.string().nullable(),
+  /** When a ready ZIP stops being downloadable (then it is removed). */
+  expiresAt: z.string().nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type PhotoZip = z.infer<typeof photoZipSchema>;
+
 /** Spec 9: at most 10 tags applied (or removed) at once. */
 export const photoTagApplySchema = z
   .object({

@@ -270,6 +270,20 @@ export async function photoStorage(tx: Tx, workspaceId: string, photoIds: string
   return result.rows;
 }
 
+/**
+ * What a ZIP of photos needs of each photo still in the team (newest first): its name and where
+ * its stored photo lies; no tags, no sizes (a selection may hold thousands).
+ */
+export async function zipSources(tx: Tx, workspaceId: string, teamId: string, photoIds: string[]) {
+  if (photoIds.length === 0) return [];
+  const result = await tx.execute<{ photo_id: string; file_name: string | null; storage_key: string }>(sql`
+    select p.photo_id, p.file_name, f.storage_key
+      from photos p join files f on f.workspace_id = p.workspace_id and f.file_id = p.file_id
+     where p.workspace_id = ${workspaceId} and p.team_id = ${teamId} and p.photo_id = any(${uuidArray(photoIds)})
+     order by p.shot_at desc, p.photo_id desc`);
+  return result.rows.map((r) => ({ id: r.photo_id, fileName: r.file_name, storageKey: r.storage_key }));
+}
+
 export async function fileOfPhoto(tx: Tx, workspaceId: string, photoId: string) {
   const result = await tx.execute<{ sha256: string; content_type: string }>(sql`
     select f.sha256, f.content_type from photos p join files f on f.workspace_id = p.workspace_id and f.file_id = p.file_id

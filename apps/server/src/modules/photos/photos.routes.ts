@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import { can } from '@formwork/shared/permissions';
 import { projectParamsSchema, teamParamsSchema } from '@formwork/shared/schemas/folders';
 import {
@@ -18,6 +17,9 @@ import {
   photoTagApplySchema,
   photoTransferSchema,
   photoUploadQuerySchema,
+  photoZipParamsSchema,
+  photoZipRequestSchema,
+  photoZipSchema,
   projectAlignmentAnswerSchema,
   projectAlignmentSchema,
   tagCatalogSchema,
@@ -39,6 +41,7 @@ import { fileStorage } from '../../files/storage.ts';
 import { acceptRawUploads } from '../../http/raw-upload.ts';
 import type { App } from '../../http/types.ts';
 import * as alignments from './alignment.service.ts';
+import * as zips from './photo-zip.service.ts';
 import * as service from './photos.service.ts';
 
 const tags = ['photos'];
@@ -163,17 +166,44 @@ export async function photoRoutes(app: App) {
     schema: {
       tags,
       security,
-      summary: 'Download a selection of photos as one ZIP (streamed; names kept unique)',
+      summary:
+        'Ask for a selection of photos as one ZIP, made in the background (poll it until ready, then download it before it expires)',
       params: teamParamsSchema,
-      body: photoSelectionSchema,
+      body: photoZipRequestSchema,
+      response: { 202: photoZipSchema },
+    },
+    handler: async (request, reply) =>
+      reply.status(202).send(await zips.requestPhotoZip(db, routeContext(request), request.body)),
+  });
+
+  app.get('/api/teams/:teamId/photo-zips/:zipId', {
+    config: { access: { permission: 'photo.view' } },
+    schema: {
+      tags,
+      security,
+      summary:
+        'A ZIP of photos you asked for: queued, running (with how many photos it holds so far), ready, failed or expired',
+      params: photoZipParamsSchema,
+      response: { 200: photoZipSchema },
+    },
+    handler: async (request) => zips.getPhotoZip(db, routeContext(request), request.params.zipId),
+  });
+
+  app.get('/api/teams/:teamId/photo-zips/:zipId/download', {
+    config: { access: { permission: 'photo.view' } },
+    schema: {
+      tags,
+      security,
+      summary: 'Download a ready ZIP of photos you asked for (409 before it is ready, 410 once it has expired)',
+      params: photoZipParamsSchema,
     },
     handler: async (request, reply) => {
-      const zip = await service.photoZip(db, storage, routeContext(request), request.body.photoIds);
+      const file = await zips.downloadPhotoZip(db, storage, routeContext(request), request.params.zipId);
       return reply
         .type('application/zip')
-        .header('content-disposition', 'attachment; filename="photos.zip"')
-        .header('cache-control', 'no-store')
-        .send(Readable.from(zip));
+        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .header('cache-control', 'private, no-store')
+        .send(file.stream);
     },
   });
 

@@ -27,7 +27,6 @@ import { inScope, type Tx } from '../../db/tenant.ts';
 import { AppError } from '../../errors.ts';
 import { type ProcessedPhoto, photoSize, processPhoto } from '../../files/images.ts';
 import type { FileStorage } from '../../files/storage.ts';
-import { type ZipEntry, zipStream } from '../../files/zip-stream.ts';
 import { enqueueMail } from '../../mail/mail.ts';
 import { recordEvents } from '../activity/record-events.ts';
 import { recordFile, writeImage } from '../files/files.service.ts';
@@ -652,52 +651,4 @@ export async function addComment(
     }
     return { comment: (await queries.commentById(tx, workspaceId, body.commentId)) as PhotoComment, created: true };
   });
-}
-
-/* Download of a selection as a ZIP */
-
-/**
- * A name per photo in a ZIP: its file name as a .jpg (the stored photo is a JPEG), else its id;
- * a name already taken (case-insensitively) gets ` (2)`, ` (3)`... in the order given.
- */
-export function zipEntryNames(photos: readonly { id: string; fileName: string | null }[]): string[] {
-  const taken = new Set<string>();
-  return photos.map((photo) => {
-    const base = (photo.fileName ?? photo.id).replace(/\.[^.]*$/, '').replace(/[\\/]/g, '_') || photo.id;
-    let name = `${base}.jpg`;
-    for (let n = 2; taken.has(name.toLowerCase()); n++) name = `${base} (${n}).jpg`;
-    taken.add(name.toLowerCase());
-    return name;
-  });
-}
-
-/**
- * The selected photos of the route's team as one ZIP, streamed: each stored photo is read from
- * storage only when its entry is written and deflated as it arrives, so memory stays bounded
- * whatever the selection's size. Every photo must be found (else 404, before any byte is sent).
- */
-export async function photoZip(
-  db: AppDb,
-  storage: FileStorage,
-  ctx: AccessContext,
-  photoIds: string[],
-): Promise<AsyncGenerator<Buffer>> {
-  const { photos, keys } = await inScope(db, ctx.scope, async (tx) => {
-    const photos = await selection(tx, ctx, photoIds);
-    const stored = await queries.photoStorage(
-      tx,
-      ctx.workspace.workspaceId,
-      photos.map((p) => p.id),
-    );
-    const keys = new Map(stored.filter((s) => s.size === 'xl').map((s) => [s.photo_id, s.storage_key]));
-    return { photos, keys };
-  });
-  const names = zipEntryNames(photos);
-  function* entries(): Generator<ZipEntry> {
-    for (const [i, photo] of photos.entries()) {
-      const key = keys.get(photo.id);
-      if (key) yield { name: names[i] as string, data: storage.read(key) };
-    }
-  }
-  return zipStream(entries());
 }

@@ -7,12 +7,14 @@ import {
   type PhotoPage,
   type PhotoSource,
   type PhotoState,
+  type PhotoZip,
   type ProjectAlignment,
   type ProjectAlignmentAnswer,
   photoActionResultSchema,
   photoCommentSchema,
   photoCommentsSchema,
   photoPageSchema,
+  photoZipSchema,
   projectAlignmentAnswerSchema,
   projectAlignmentSchema,
   type Tag,
@@ -56,6 +58,7 @@ export const photoKeys = {
   comments: (teamId: string, photoId: string) => ['photos', teamId, 'comments', photoId] as const,
   people: (teamId: string) => ['photos', teamId, 'people'] as const,
   alignment: (teamId: string) => ['photos', teamId, 'alignment'] as const,
+  zip: (teamId: string, zipId: string) => ['photos', teamId, 'zip', zipId] as const,
 };
 
 export const galleryPageSize = 120;
@@ -149,6 +152,33 @@ export function useTransferPhotos(teamId: string) {
       await client.invalidateQueries({ queryKey: photoKeys.all });
       await client.invalidateQueries({ queryKey: queryRoots.activity });
     },
+  });
+}
+
+/** Asks for a selection as one ZIP: the server answers at once with the job that makes it. */
+export function useRequestPhotoZip(teamId: string) {
+  return useMutation({
+    mutationFn: (photoIds: string[]) =>
+      apiRequest<PhotoZip>(`${teamUrl(teamId)}/photos/zip`, {
+        method: 'POST',
+        body: { photoIds },
+        response: photoZipSchema,
+      }),
+    meta: { handlesErrors: true },
+  });
+}
+
+/** A ZIP being made, polled every second until it is ready, failed or expired. */
+export function usePhotoZip(teamId: string, zipId: string) {
+  return useQuery({
+    queryKey: photoKeys.zip(teamId, zipId),
+    queryFn: ({ signal }) =>
+      apiRequest<PhotoZip>(`${teamUrl(teamId)}/photo-zips/${encodeURIComponent(zipId)}`, {
+        signal,
+        response: photoZipSchema,
+      }),
+    refetchInterval: (query) => (['queued', 'running'].includes(query.state.data?.state ?? 'queued') ? 1000 : false),
+    staleTime: 0,
   });
 }
 

@@ -25,7 +25,6 @@ import {
 import { IconFileZip, IconRoute, IconTags, IconUpload } from '@tabler/icons-react';
 import { useCallback, useMemo, useState } from 'react';
 import { type Confirmation, ConfirmModal } from '../../../components/ui/confirm-modal.tsx';
-import { downloadFile } from '../../../lib/download.ts';
 import { problemMessage } from '../../../lib/problem-message.ts';
 import { showToast } from '../../../lib/toast.tsx';
 import { useTranslation } from '../../../lib/translate.tsx';
@@ -37,6 +36,7 @@ import {
   useDeletePhotos,
   useGallery,
   useRefreshGallery,
+  useRequestPhotoZip,
   useRestorePhotos,
   useTagCatalog,
   useTagPhotos,
@@ -46,6 +46,7 @@ import { AlignmentManager } from './alignment-manager.tsx';
 import { PhotoGrid } from './photo-grid.tsx';
 import { PhotoMap } from './photo-map.tsx';
 import { PhotoViewer } from './photo-viewer.tsx';
+import { PhotoZipStatus } from './photo-zip-status.tsx';
 import { TagManager } from './tag-manager.tsx';
 import { TransferModal, type TransferTarget } from './transfer-modal.tsx';
 import { UploadQueue, useUploadQueue } from './upload-queue.tsx';
@@ -96,7 +97,8 @@ export function GalleryPage({ teamId, path, viewer, userId, transferTargets }: P
   const [aligning, setAligning] = useState(false);
   const alignment = useTeamAlignment(teamId, view === 'map');
   const [transferring, setTransferring] = useState(false);
-  const [zipping, setZipping] = useState(false);
+  const [zipId, setZipId] = useState<string | null>(null);
+  const requestZip = useRequestPhotoZip(teamId);
   const [applying, setApplying] = useState<string[]>([]);
   const [dragging, setDragging] = useState(false);
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
@@ -199,6 +201,7 @@ export function GalleryPage({ teamId, path, viewer, userId, transferTargets }: P
         </Text>
       ) : null}
       <UploadQueue items={uploads.items} retry={uploads.retry} />
+      {zipId ? <PhotoZipStatus key={zipId} teamId={teamId} zipId={zipId} onDismiss={() => setZipId(null)} /> : null}
 
       <Group gap="xs" align="flex-end">
         <SegmentedControl
@@ -320,13 +323,13 @@ export function GalleryPage({ teamId, path, viewer, userId, transferTargets }: P
             size="xs"
             variant="default"
             leftSection={<IconFileZip size={14} />}
-            loading={zipping}
-            onClick={() => {
-              setZipping(true);
-              downloadFile(`/api/teams/${encodeURIComponent(teamId)}/photos/zip`, 'photos.zip', { photoIds: ids })
+            loading={requestZip.isPending}
+            onClick={() =>
+              requestZip
+                .mutateAsync(ids)
+                .then((zip) => setZipId(zip.zipId))
                 .catch(fail)
-                .finally(() => setZipping(false));
-            }}
+            }
           >
             {t('photos.downloadZip')}
           </Button>
