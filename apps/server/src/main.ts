@@ -13,6 +13,7 @@ import { pdfZipJobHandler, pdfZipJobKind } from './modules/form-pdf/pdf-zip.serv
 import { exportJobHandler, exportJobKind } from './modules/forms/exports.service.ts';
 import { registerSortKeysJobHandler, registerSortKeysJobKind } from './modules/forms/register-order.service.ts';
 import { inviteBatchJobHandler, inviteBatchJobKind } from './modules/people/invitations.service.ts';
+import { photoSizesJobHandler, photoSizesJobKind } from './modules/photos/photo-sizes.service.ts';
 import {
   photoZipExpiryJobHandler,
   photoZipExpiryJobKind,
@@ -50,6 +51,7 @@ const jobRunner = startJobRunner({
     [billingRecalculationJobKind]: billingRecalculationJobHandler(database.db),
     [inviteBatchJobKind]: inviteBatchJobHandler({ db: database.db, publicUrl: config.publicUrl }),
     [photoZipJobKind]: photoZipJobHandler(database.db, storage),
+    [photoSizesJobKind]: photoSizesJobHandler(database.db, storage),
     [photoZipExpiryJobKind]: photoZipExpiryJobHandler(storage),
   },
 });

@@ -237,17 +237,27 @@ export async function processPhoto(data: Buffer, options: { timeZone: string }):
 }
 
 /**
- * One smaller size of a stored photo (a JPEG this app wrote), for photos that came without their
- * sizes (taken in a form): decoded in the same slots as uploads, bounded in pixels.
+ * Smaller sizes of a stored photo (an image this app wrote), for photos that came without them
+ * (taken in a form): decoded once, in the same slots as uploads, bounded in pixels, each size
+ * written as a JPEG (transparent pixels laid on white), in the order of `edges`.
  */
-export async function photoSize(stored: Buffer, edge: number): Promise<EncodedSize> {
+export async function photoSizes(stored: Buffer, edges: readonly number[]): Promise<EncodedSize[]> {
   return decodeSlots.run(async () => {
     try {
-      const out = await sharp(stored, { limitInputPixels: maxImagePixels, failOn: 'error' })
-        .resize({ width: edge, height: edge, fit: 'inside', withoutEnlargement: true })
-        .jpeg({ quality: 78 })
+      const { data: pixels, info } = await sharp(stored, { limitInputPixels: maxImagePixels, failOn: 'error' })
+        .flatten({ background: '#ffffff' })
+        .raw()
         .toBuffer({ resolveWithObject: true });
-      return { data: out.data, width: out.info.width, height: out.info.height };
+      const raw = { width: info.width, height: info.height, channels: info.channels };
+      return await Promise.all(
+        edges.map(async (edge) => {
+          const out = await sharp(pixels, { raw })
+            .resize({ width: edge, height: edge, fit: 'inside', withoutEnlargement: true })
+            .jpeg({ quality: 78 })
+            .toBuffer({ resolveWithObject: true });
+          return { data: out.data, width: out.info.width, height: out.info.height };
+        }),
+      );
     } catch (error) {
       throw decodeProblem(error, 'photo');
     }

@@ -155,8 +155,8 @@ export async function insertPhoto(tx: Tx, p: NewPhoto): Promise<boolean> {
 export async function insertFormPhotos(
   tx: Tx,
   p: { workspaceId: string; teamId: string; formId: string; fileIds: string[] },
-): Promise<void> {
-  await tx.execute(sql`
+): Promise<string[]> {
+  const result = await tx.execute<{ photo_id: string }>(sql`
     insert into photos (workspace_id, photo_id, team_id, file_id, source, form_id, file_name, shot_at, location,
                         uploaded_by, uploaded_at)
     select f.workspace_id, gen_random_uuid(), f.folder_id, f.file_id, 'form', ${p.formId}, f.file_name, f.created_at,
@@ -164,7 +164,9 @@ export async function insertFormPhotos(
       from files f
      where f.workspace_id = ${p.workspaceId} and f.file_id = any(${uuidArray(p.fileIds)})
        and f.purpose = 'photo' and f.folder_id = ${p.teamId}
-    on conflict (workspace_id, file_id) do nothing`);
+    on conflict (workspace_id, file_id) do nothing
+    returning photo_id`);
+  return result.rows.map((r) => r.photo_id);
 }
 
 export type PhotoSizeRow = {
@@ -175,13 +177,39 @@ export type PhotoSizeRow = {
   byteSize: number;
 };
 
-export async function insertSizes(tx: Tx, workspaceId: string, photoId: string, sizes: PhotoSizeRow[]) {
+/** Keeps sizes of a photo; answers the sizes kept (a size the photo has already is left as it was). */
+export async function insertSizes(
+  tx: Tx,
+  workspaceId: string,
+  photoId: string,
+  sizes: PhotoSizeRow[],
+): Promise<Set<PhotoSizeRow['size']>> {
+  const kept = new Set<PhotoSizeRow['size']>();
   for (const s of sizes) {
-    await tx.execute(sql`
+    const result = await tx.execute(sql`
       insert into photo_sizes (workspace_id, photo_id, size, storage_key, content_type, width, height, byte_size)
       values (${workspaceId}, ${photoId}, ${s.size}, ${s.storageKey}, 'image/jpeg', ${s.width}, ${s.height}, ${s.byteSize})
-      on conflict do nothing`);
+      on conflict do nothing
+      returning size`);
+    if (result.rows.length > 0) kept.add(s.size);
   }
+  return kept;
+}
+
+/** The photos of the list still there, each with its stored photo and the sizes it has. */
+export async function storedAndSizes(tx: Tx, workspaceId: string, photoIds: string[]) {
+  if (photoIds.length === 0) return [];
+  const result = await tx.execute<{ photo_id: string; storage_key: string; sizes: string }>(sql`
+    select p.photo_id, f.storage_key,
+           coalesce((select string_agg(s.size, ',') from photo_sizes s
+                      where s.workspace_id = p.workspace_id and s.photo_id = p.photo_id), '') as sizes
+      from photos p join files f on f.workspace_id = p.workspace_id and f.file_id = p.file_id
+     where p.workspace_id = ${workspaceId} and p.photo_id = any(${uuidArray(photoIds)})`);
+  return result.rows.map((r) => ({
+    photoId: r.photo_id,
+    storageKey: r.storage_key,
+    sizes: new Set(r.sizes.split(',').filter(Boolean)),
+  }));
 }
 
 /** Where the bytes of one size of a team's photo are (XL: the stored file), with the file's name. */

@@ -11,7 +11,6 @@ import {
   type PhotoTransfer,
   type photoCommentCreateSchema,
   photoListQuerySchema,
-  photoSizeEdges,
   type photoTagApplySchema,
   photoThumbnailSizes,
   type Tag,
@@ -25,13 +24,14 @@ import type { AccessContext } from '../../authz/context.ts';
 import type { AppDb } from '../../db/client.ts';
 import { inScope, type Tx } from '../../db/tenant.ts';
 import { AppError } from '../../errors.ts';
-import { type ProcessedPhoto, photoSize, processPhoto } from '../../files/images.ts';
+import { type EncodedSize, type ProcessedPhoto, processPhoto } from '../../files/images.ts';
 import type { FileStorage } from '../../files/storage.ts';
 import { enqueueMail } from '../../mail/mail.ts';
 import { recordEvents } from '../activity/record-events.ts';
 import { recordFile, writeImage } from '../files/files.service.ts';
 import { teamPerson } from '../people/people.service.ts';
 import { chainages } from './alignment.service.ts';
+import { makePhotoSizes, queuePhotoSizes } from './photo-sizes.service.ts';
 import * as queries from './photos.queries.ts';
 
 function photoUrls(teamId: string, photoId: string): Photo['urls'] {
@@ -119,7 +119,8 @@ export async function recordPhoto(
 
 /**
  * A form's photos join its team's gallery, linked to the form (issue 19), in the transaction that
- * saves the form: one row per photo file, written once (the form keeps the file; the gallery points at it).
+ * saves the form: one row per photo file, written once (the form keeps the file; the gallery points
+ * at it), and a job to make the new ones' sizes.
  */
 export async function recordFormPhotos(
   tx: Tx,
@@ -127,7 +128,9 @@ export async function recordFormPhotos(
   fileIds: string[],
 ): Promise<void> {
   if (fileIds.length === 0) return;
-  await queries.insertFormPhotos(tx, { ...form, fileIds: [...new Set(fileIds)] });
+  const added = await queries.insertFormPhotos(tx, { ...form, fileIds: [...new Set(fileIds)] });
+  // Their sizes are made by a job soon after, so the gallery's first view does not wait for them.
+  await queuePhotoSizes(tx, form, added);
 }
 
 async function onePhoto(tx: Tx, ctx: AccessContext, photoId: string): Promise<Photo> {
@@ -215,22 +218,19 @@ export async function readPhotoImage(
   if (!found) throw new AppError('notFound');
   if (size === 'xl' || found.sized)
     return { stream: storage.read(found.storageKey), contentType: found.contentType, fileName: found.fileName };
-  // A photo taken in a form came without its sizes: this one is made now from the stored photo and kept.
-  const encoded = await photoSize(await readAll(storage.read(found.storageKey)), photoSizeEdges[size]);
-  const storageKey = `${ctx.workspace.workspaceId}/${randomUUID()}.jpg`;
-  await storage.put(storageKey, encoded.data);
-  await inScope(db, ctx.scope, (tx) =>
-    queries.insertSizes(tx, ctx.workspace.workspaceId, photoId, [
-      { size, storageKey, width: encoded.width, height: encoded.height, byteSize: encoded.data.length },
-    ]),
+  // A photo taken in a form whose sizes' job has not run yet: this size is made now and kept.
+  const made = await makePhotoSizes(
+    db,
+    storage,
+    ctx.scope,
+    { workspaceId: ctx.workspace.workspaceId, photoId, storageKey: found.storageKey },
+    [size],
   );
-  return { stream: Readable.from([encoded.data]), contentType: 'image/jpeg', fileName: found.fileName };
-}
-
-async function readAll(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.from(chunk));
-  return Buffer.concat(chunks);
+  return {
+    stream: Readable.from([(made.get(size) as EncodedSize).data]),
+    contentType: 'image/jpeg',
+    fileName: found.fileName,
+  };
 }
 
 /** The selected photos of the route's team, every one of them found (else 404 naming none). */

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -11,6 +13,9 @@ import {
   teamIdOf,
 } from '../../../test/factories.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
+import { localDiskStorage } from '../../files/storage.ts';
+import { runPendingJobs } from '../../jobs/runner.ts';
+import { photoSizesJobHandler, photoSizesJobKind } from './photo-sizes.service.ts';
 
 let ctx: TestContext;
 let w: TestWorkspace;
@@ -530,5 +535,78 @@ describe('photos taken in forms', () => {
     expect(Math.max(large.width ?? 0, large.height ?? 0)).toBeLessThanOrEqual(1280);
     const uploads = (await get(`/api/teams/${teamId}/photos?source=upload`, 'orgController')).json();
     expect(uploads.photos).toHaveLength(0);
+  });
+  it('get their sizes from a job queued when the form is saved, so the first view reads stored sizes', async () => {
+    const teamId = teamIdOf(w, 1, 0);
+    const { templateId } = await createFormTemplate(ctx.database.db, w.workspaceId, {
+      folderId: teamId,
+      type: 'timeline',
+      definition: { fields: [{ id: 'pics', type: 'photos', label: 'Photos' }] },
+    });
+    const fileIds: string[] = [];
+    for (const name of ['east.jpg', 'west.jpg']) {
+      const file = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/companies/${w.companyId}/files?purpose=photo&folderId=${teamId}&fileName=${name}`,
+        headers: { ...(await headers('orgController')), 'content-type': 'image/jpeg' },
+        payload: await cameraJpeg({ width: 1600, height: 1200 }),
+      });
+      expect(file.statusCode).toBe(201);
+      fileIds.push(file.json().fileId);
+    }
+    const formId = randomUUID();
+    const created = await post(
+      `/api/teams/${teamId}/forms`,
+      { formId, templateId, values: { pics: fileIds.map((fileId) => ({ fileId })) } },
+      'orgController',
+    );
+    expect(created.statusCode).toBe(201);
+    // Saved again with the same photos: they are in the gallery already, nothing more is queued.
+    const saved = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/teams/${teamId}/forms/${formId}`,
+      headers: await headers('orgController'),
+      payload: { baseVersion: 1, values: { pics: fileIds.map((fileId) => ({ fileId, caption: 'kerb' })) } },
+    });
+    expect(saved.statusCode).toBe(200);
+    const queued = await ctx.database.db.execute<{ params: { photoIds: string[] } | string }>(
+      sql`select params from jobs where kind = ${photoSizesJobKind} and folder_id = ${teamId}`,
+    );
+    expect(queued.rows).toHaveLength(1);
+    const photos = (await get(`/api/teams/${teamId}/photos?source=form`, 'orgController')).json().photos as {
+      id: string;
+      urls: { xs: string; s: string };
+    }[];
+    expect(photos).toHaveLength(2);
+    const [first, second] = photos as [(typeof photos)[0], (typeof photos)[0]];
+    // One size asked before the job runs is made on request (the fallback) and not made twice.
+    expect((await get(second.urls.s, 'orgController')).statusCode).toBe(200);
+
+    const storage = localDiskStorage(path.join(ctx.config.dataDir, 'files'));
+    // (The form of the test before queued its photo's sizes too.)
+    expect(
+      await runPendingJobs(ctx.database.db, { [photoSizesJobKind]: photoSizesJobHandler(ctx.database.db, storage) }),
+    ).toBeGreaterThanOrEqual(1);
+    const sizes = await ctx.database.db.execute<{ photo_id: string; size: string; width: number; height: number }>(
+      sql`select photo_id, size, width, height from photo_sizes
+           where photo_id = any(${`{${first.id},${second.id}}`}::uuid[]) order by photo_id, size`,
+    );
+    for (const photo of [first, second]) {
+      const rows = sizes.rows.filter((r) => r.photo_id === photo.id);
+      expect(rows.map((r) => [r.size, Math.max(Number(r.width), Number(r.height))]).sort()).toEqual([
+        ['l', 1280],
+        ['m', 640],
+        ['s', 320],
+        ['xs', 160],
+      ]);
+    }
+    // The gallery's first view of the other photo is served from the stored size.
+    const storedXs = await ctx.database.db.execute<{ storage_key: string }>(
+      sql`select storage_key from photo_sizes where photo_id = ${first.id} and size = 'xs'`,
+    );
+    const thumbnail = await get(first.urls.xs, 'orgController');
+    expect(thumbnail.statusCode).toBe(200);
+    const onDisk = await readFile(path.join(ctx.config.dataDir, 'files', storedXs.rows[0]?.storage_key as string));
+    expect(thumbnail.rawPayload.equals(onDisk)).toBe(true);
   });
 });
