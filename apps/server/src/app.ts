@@ -7,6 +7,7 @@ import { enforceRouteAccess, type RouteAccessRow, routeFolderMatch } from './aut
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { AppError } from './errors.ts';
+import { createApiTokenLimits } from './http/api-token-limits.ts';
 import { createTokenVerifier, registerAuthentication } from './http/auth.ts';
 import { registerCompression } from './http/compression.ts';
 import { handleError } from './http/errors.ts';
@@ -32,6 +33,7 @@ import { registerRoutes } from './modules/forms/register.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createMetrics } from './modules/health/metrics.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
+import { apiTokenRoutes } from './modules/integrations/api-tokens.routes.ts';
 import { linkSubmissionRoutes } from './modules/links/link-submissions.routes.ts';
 import { linkRoutes } from './modules/links/links.routes.ts';
 import { listRoutes } from './modules/lists/lists.routes.ts';
@@ -195,6 +197,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     oidc: deps.config.oidc,
     verify: createTokenVerifier(deps.config.oidc, signingKeys),
     routeFolder: routeFolderMatch,
+    apiTokenLimits: createApiTokenLimits({ quota: deps.config.apiTokenRateLimit, windowSeconds: 60 }),
   });
 
   await registerOpenApi(app, { publicUrl: deps.config.publicUrl });
@@ -211,6 +214,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(identityRoutes);
   await app.register(signupRoutes);
   await app.register(profileRoutes);
+  await app.register(apiTokenRoutes);
   await app.register(workspaceRoutes);
   await app.register(settingsRoutes);
   await app.register(domainRoutes);

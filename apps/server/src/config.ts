@@ -35,6 +35,7 @@ const envSchema = z.object({
   RECAPTCHA_SECRET_KEY: z.string().min(1).optional(),
   RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
   METRICS_TOKEN: z.string().min(16).optional(),
+  API_TOKEN_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(600),
   OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
   SENTRY_DSN: z
     .string()
@@ -71,6 +72,8 @@ export type Config = {
   ssoSecretKey: string | undefined;
   /** The bearer token Prometheus scrapes /metrics with; unset: no metrics are kept. */
   metricsToken: string | undefined;
+  /** Calls a personal API token may make per minute (per process): API_TOKEN_RATE_LIMIT, default 600. */
+  apiTokenRateLimit: number;
   /**
    * The OpenTelemetry collector's base URL: traces go to `{url}/v1/traces` by OTLP over HTTP.
    * Unset: nothing is traced and nothing is sent.
@@ -163,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     ssoSecretKey: e.SSO_SECRET_KEY,
     metricsToken: e.METRICS_TOKEN,
+    apiTokenRateLimit: e.API_TOKEN_RATE_LIMIT,
     otlpEndpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT?.replace(/\/+$/, ''),
     sentryDsn: e.SENTRY_DSN,
   };

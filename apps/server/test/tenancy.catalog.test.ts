@@ -38,6 +38,8 @@ const globalTables: Record<string, string> = {
     'an activation or sign-up with single sign-on hands over to the sign-in before anyone is signed in; it names the address to prove',
   error_reports:
     'an error is reported before sign-in or outside any workspace (a page that cannot load); its own row-level security lets anyone add a report and only platform admins read them',
+  api_tokens:
+    'a personal API token belongs to its person, not to a workspace (it reaches what its owner may reach), and is looked up by its hash before any workspace is known',
   accounts:
     'an account holds one or more workspaces (plan, subscription); its own row-level security lets the members of any of its workspaces read it',
 };

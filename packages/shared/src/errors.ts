@@ -111,6 +111,11 @@ export const errorCodes = {
   checkoutNotFound: { status: 404, title: "We couldn't find this checkout" },
   checkoutClosed: { status: 409, title: 'This checkout has already been paid or cancelled' },
   paymentNotificationInvalid: { status: 400, title: 'The payment notification could not be verified' },
+  /** Personal API tokens (issue 24.2). */
+  apiTokenNotFound: { status: 404, title: "We couldn't find this API token" },
+  apiTokenReadOnly: { status: 403, title: 'This API token can only read; it cannot make changes' },
+  apiTokenNotAccepted: { status: 403, title: 'API tokens are managed when signed in, not with an API token' },
+  apiTokenLimit: { status: 409, title: 'You have reached the limit of 50 API tokens. Revoke one to make another' },
   internal: { status: 500, title: "We're having troubles, please contact the support team" },
   unavailable: { status: 503, title: 'The service is restarting. Please try again shortly' },
 } as const satisfies Record<string, { status: number; title: string }>;

@@ -7,6 +7,7 @@ import type {
   FastifyPluginCallback,
   FastifyPluginOptions,
   FastifyRequest,
+  onRequestAsyncHookHandler,
   preHandlerAsyncHookHandler,
   RouteOptions,
 } from 'fastify';
@@ -45,13 +46,27 @@ export type PermissionAccess = {
  * its parameters, makes start-up fail, so nothing ships open by accident; the table of routes and
  * their access is kept for the snapshot test.
  */
-export type RouteAccess = PermissionAccess | { signedIn: true } | { public: true };
+export type RouteAccess = ((PermissionAccess | { signedIn: true }) & SessionOnly) | { public: true };
+
+/**
+ * A route a personal API token may not call, only a sign-in (managing API tokens themselves: a
+ * token must not mint longer-lived or wider tokens).
+ */
+type SessionOnly = { sessionOnly?: true };
+
+/**
+ * The personal API token a request was authenticated with (issue 24.2), and its subset of its
+ * owner's rights: `read` calls only reading methods; `readWrite` whatever the owner may do.
+ */
+export type ApiTokenGrant = { tokenId: string; access: 'read' | 'readWrite' };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
   }
   interface FastifyRequest {
+    /** Set when the caller signed the request with a personal API token rather than a sign-in. */
+    apiToken: ApiTokenGrant | null;
     /** The verified scope of a permission route (set by the route step before the handler). */
     access: AccessContext | null;
     /** The route's scope as the user lookup read it (`routeFolderMatch`), or why it was not found. */
@@ -117,6 +132,22 @@ function permissionStep(db: AppDb, route: RouteOptions, access: PermissionAccess
   };
 }
 
+const readingMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * The token's subset of its owner's rights, applied to every route that is not public before its
+ * own step (the owner's rights are then checked as for a sign-in): a read-only token calls reading
+ * methods only, and no token calls a route kept for a sign-in.
+ */
+function apiTokenStep(access: RouteAccess): onRequestAsyncHookHandler {
+  return async function apiTokenSubsetStep(request) {
+    const token = request.apiToken;
+    if (!token) return;
+    if ('sessionOnly' in access && access.sessionOnly) throw new AppError('apiTokenNotAccepted');
+    if (token.access === 'read' && !readingMethods.has(request.method)) throw new AppError('apiTokenReadOnly');
+  };
+}
+
 export type RouteAccessRow = { method: string; url: string; access: string };
 
 export function describeAccess(access: RouteAccess): string {
@@ -131,8 +162,15 @@ export function enforceRouteAccess(app: FastifyInstance, db: AppDb): RouteAccess
   const unresolved: string[] = [];
   app.decorateRequest('access', null);
   app.decorateRequest('scopeRead', null);
+  app.decorateRequest('apiToken', null);
   app.addHook('onRoute', (route) => {
     routes.push(route);
+    const declared = route.config?.access;
+    if (declared && !('public' in declared)) {
+      // After the app's authentication (route hooks run after the app's own), before anything else.
+      const own = route.onRequest ? ([] as unknown[]).concat(route.onRequest) : [];
+      route.onRequest = [apiTokenStep(declared), ...own] as RouteOptions['onRequest'];
+    }
     if (!route.config?.access || !('permission' in route.config.access)) return;
     // Each route's own access object: the scope found for it is kept per route.
     const access = { ...route.config.access };

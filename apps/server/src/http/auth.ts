@@ -17,6 +17,8 @@ import { readInScope, systemScope } from '../db/tenant.ts';
 import { AppError } from '../errors.ts';
 import type { SigningKeys } from '../idp/keys.ts';
 import { grantIdClaim } from '../idp/provider.ts';
+import { findApiTokenCaller, isApiToken } from '../modules/integrations/api-tokens.service.ts';
+import type { ApiTokenLimits } from './api-token-limits.ts';
 import type { App } from './types.ts';
 
 declare module 'fastify' {
@@ -179,7 +181,10 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
-/** Every route that is not public needs a valid bearer token of a known user. */
+/**
+ * Every route that is not public needs a valid bearer token of a known user: a sign-in's access
+ * token (a JWT), or a personal API token (`fwp_...`), whose subset of rights the route step applies.
+ */
 export function registerAuthentication(
   app: App,
   deps: {
@@ -188,14 +193,25 @@ export function registerAuthentication(
     verify: TokenVerifier;
     /** The folder the route's step will resolve, when the request's parameters alone name it. */
     routeFolder?: (request: FastifyRequest) => { match: SQL; notFound: ErrorCode } | undefined;
+    /** The per-token rate limit of calls made with personal API tokens. */
+    apiTokenLimits?: ApiTokenLimits;
   },
 ) {
   app.decorateRequest('user', null);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     const access = request.routeOptions.config?.access;
     if (!access || 'public' in access) return;
     const token = bearerToken(request);
     if (!token) throw new AppError('unauthenticated', { meta: { ssoEnabled: false } });
+    if (isApiToken(token)) {
+      // A personal API token (issue 24.2): unknown, revoked or expired is 401 like a bad sign-in.
+      const caller = await findApiTokenCaller(deps.db, token);
+      if (!caller) throw new AppError('unauthenticated', { meta: { ssoEnabled: false } });
+      request.user = caller.user;
+      request.apiToken = { tokenId: caller.tokenId, access: caller.access };
+      deps.apiTokenLimits?.take(caller.tokenId, reply);
+      return;
+    }
     let payload: JWTPayload;
     try {
       payload = await deps.verify(token);

@@ -76,6 +76,8 @@ const idSources: Record<string, (w: Probed) => string> = {
   batchId: () => '00000000-0000-4000-8000-000000000009',
   // A ZIP of photos (the job that makes it): the route step answers on the team first.
   zipId: () => '00000000-0000-4000-8000-00000000000a',
+  // A personal API token: the route finds only the caller's own (another person's id is 404).
+  tokenId: () => '00000000-0000-4000-8000-00000000000b',
   // An activation link's secret: an unknown one must answer 404 whatever the workspace named.
   activationId: () => 'ZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZ',
   // The route step answers on the team (or project) before any photo, tag or group is looked up.
