@@ -61,6 +61,9 @@ const SignupRoute = lazyWithReload(() => import('./routes/signup-route.tsx').the
 const TemplatesRoute = lazyWithReload(() =>
   import('./routes/templates-route.tsx').then((m) => ({ default: m.TemplatesRoute })),
 );
+const IntegrationsRoute = lazyWithReload(() =>
+  import('./routes/integrations-route.tsx').then((m) => ({ default: m.IntegrationsRoute })),
+);
 const TemplateEditorRoute = lazyWithReload(() =>
   import('./routes/template-editor-route.tsx').then((m) => ({ default: m.TemplateEditorRoute })),
 );
@@ -131,6 +134,9 @@ export const routes: RouteObject[] = [
       { path: '/home/:level/:folderId/activity', element: lazyPage(FolderActivityRoute) },
       { path: '/home/:level/:folderId/settings', element: lazyPage(SettingsRoute) },
       { path: '/users/:level/:folderId', element: lazyPage(UsersRoute) },
+      // Issue 24: the person's API tokens and the API's documentation (user menu > Integrations).
+      { path: '/integrations', element: lazyPage(IntegrationsRoute) },
+      { path: '/integrations/:tab', element: lazyPage(IntegrationsRoute) },
       // Spec 2.2: List Library (companies) and Lists (projects), active or archived, and one list.
       { path: '/lists/:level/:folderId', element: lazyPage(ListsRoute) },
       { path: '/lists/:level/:folderId/:segment', element: lazyPage(ListsRoute) },

@@ -1,6 +1,7 @@
 import { Avatar, Text, UnstyledButton } from '@mantine/core';
-import { IconKey, IconLogout, IconUserEdit } from '@tabler/icons-react';
+import { IconKey, IconLogout, IconPlugConnected, IconUserEdit } from '@tabler/icons-react';
 import { Suspense, useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import { Menu, Tooltip } from '../../../components/ui/on-demand-floating.tsx';
 import { changePasswordUrl, signOut } from '../../../lib/auth.ts';
 import { applyLocale, storedLocale } from '../../../lib/i18n.ts';
@@ -14,7 +15,10 @@ const EditProfileModal = lazyWithReload(() =>
   import('./edit-profile-modal.tsx').then((m) => ({ default: m.EditProfileModal })),
 );
 
-/** Spec 2.3: Edit Profile, Change Password (disabled for single sign-on users), Logout. */
+/**
+ * Spec 2.3: Edit Profile, Change Password (disabled for single sign-on users), Logout; and
+ * Integrations (issue 24: the person's API tokens and the API's documentation).
+ */
 export function UserMenu() {
   const { t } = useTranslation();
   const { data: user } = useCurrentUser();
@@ -59,6 +63,9 @@ export function UserMenu() {
         <Menu.Dropdown>
           <Menu.Item leftSection={<IconUserEdit size={16} />} onClick={() => setEditing(true)}>
             {t('userMenu.editProfile')}
+          </Menu.Item>
+          <Menu.Item component={Link} to="/integrations/tokens" leftSection={<IconPlugConnected size={16} />}>
+            {t('userMenu.integrations')}
           </Menu.Item>
           {user?.isSso ? (
             <Tooltip label={t('userMenu.changePasswordSso')} multiline w={240} position="left">
