@@ -35,7 +35,7 @@ function Operation({ operation }: { operation: ApiOperation }) {
           <Badge color={methodColours[operation.method] ?? 'gray'} variant="light" w={72}>
             {operation.method}
           </Badge>
-          <Code>{operation.path}</Code>
+          <Code style={{ whiteSpace: 'nowrap' }}>{operation.path}</Code>
           <Text size="sm" c="dimmed" lineClamp={1}>
             {operation.summary}
           </Text>
