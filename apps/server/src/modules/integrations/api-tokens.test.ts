@@ -134,6 +134,25 @@ describe('personal API tokens: make, list, revoke', () => {
     expect(unknown.statusCode).toBe(404);
   });
 
+  it('refuses a 51st live token (409); expired and revoked ones do not count', async () => {
+    const me = ws.personas.visitor;
+    await ctx.database.db.execute(sql`
+      insert into api_tokens (user_id, token_hash, hint, name, access, expires_at, revoked_at)
+      select ${me.userId}, md5(random()::text || n), 'fwp_xxxx', 'Bulk ' || n, 'read',
+             case when n <= 49 then now() + interval '1 day' else now() - interval '1 day' end,
+             case when n = 51 then now() else null end
+        from generate_series(1, 51) n`);
+    await makeToken(me);
+    const refused = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/me/api-tokens',
+      headers: await me.headers(),
+      payload: { name: 'One too many', access: 'read', expiresInDays: 7 },
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'apiTokenLimit' });
+  });
+
   it('refuses bad input with field errors', async () => {
     const res = await ctx.app.inject({
       method: 'POST',
