@@ -100,6 +100,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const applySecurityHeaders = securityHeaders({
     // The web app talks to an external provider directly (discovery, tokens): allow its origin.
     extraOrigins: deps.config.oidc.embedded ? [] : [new URL(deps.config.oidc.issuer).origin],
+    // The map's tiles, when configured, are images from their server.
+    imageOrigins: deps.config.mapTiles ? [new URL(deps.config.mapTiles.urlTemplate).origin] : [],
     https: deps.config.publicUrl.startsWith('https://'),
   });
   const app = Fastify({

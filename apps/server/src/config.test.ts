@@ -54,3 +54,37 @@ describe('the limits of a submission link’s public page (issue 21)', () => {
     expect(() => loadConfig({ LINK_SUBMITS_PER_ADDRESS: 'many' })).toThrow(/LINK_SUBMITS_PER_ADDRESS/);
   });
 });
+
+describe('the map tiles URL (issue 19.4)', () => {
+  it('is unset by default: the map is drawn on its own', () => {
+    expect(loadConfig({}).mapTiles).toBeUndefined();
+  });
+
+  it('is a http(s) URL with {z}, {x} and {y}, with an optional attribution and a highest zoom (19 by default)', () => {
+    expect(loadConfig({ MAP_TILES_URL: 'https://tile.example.org/{z}/{x}/{y}.png' }).mapTiles).toEqual({
+      urlTemplate: 'https://tile.example.org/{z}/{x}/{y}.png',
+      attribution: null,
+      maxZoom: 19,
+    });
+    expect(
+      loadConfig({
+        MAP_TILES_URL: 'http://localhost:8080/tiles/{z}/{x}/{y}.jpg?key=abc',
+        MAP_TILES_ATTRIBUTION: 'Our own tiles',
+        MAP_TILES_MAX_ZOOM: '17',
+      }).mapTiles,
+    ).toEqual({
+      urlTemplate: 'http://localhost:8080/tiles/{z}/{x}/{y}.jpg?key=abc',
+      attribution: 'Our own tiles',
+      maxZoom: 17,
+    });
+    for (const bad of [
+      'https://tile.example.org/{z}/{x}.png',
+      'javascript:alert(1)//{z}/{x}/{y}',
+      'tiles/{z}/{x}/{y}.png',
+    ])
+      expect(() => loadConfig({ MAP_TILES_URL: bad }), bad).toThrow(/MAP_TILES_URL/);
+    expect(() => loadConfig({ MAP_TILES_URL: 'https://t.example/{z}/{x}/{y}.png', MAP_TILES_MAX_ZOOM: '23' })).toThrow(
+      /MAP_TILES_MAX_ZOOM/,
+    );
+  });
+});

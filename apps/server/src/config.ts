@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { MapTiles } from '@formwork/shared/schemas/photos';
 import { z } from 'zod';
 
 const envSchema = z.object({
@@ -36,6 +37,13 @@ const envSchema = z.object({
   RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
   METRICS_TOKEN: z.string().min(16).optional(),
   API_TOKEN_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(600),
+  MAP_TILES_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/?#\s]+\/\S*$/, 'must be an http(s) URL')
+    .refine((url) => ['{z}', '{x}', '{y}'].every((part) => url.includes(part)), 'must hold {z}, {x} and {y}')
+    .optional(),
+  MAP_TILES_ATTRIBUTION: z.string().min(1).max(200).optional(),
+  MAP_TILES_MAX_ZOOM: z.coerce.number().int().min(0).max(22).default(19),
   OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
   SENTRY_DSN: z
     .string()
@@ -74,6 +82,12 @@ export type Config = {
   metricsToken: string | undefined;
   /** Calls a personal API token may make per minute (per process): API_TOKEN_RATE_LIMIT, default 600. */
   apiTokenRateLimit: number;
+  /**
+   * Tiles drawn under the gallery's map (MAP_TILES_URL, e.g. `https://tile.example.org/{z}/{x}/{y}.png`,
+   * with its attribution and highest zoom). Unset: the map draws the alignment and the photos on
+   * their own and no outside server is asked for anything.
+   */
+  mapTiles: MapTiles | undefined;
   /**
    * The OpenTelemetry collector's base URL: traces go to `{url}/v1/traces` by OTLP over HTTP.
    * Unset: nothing is traced and nothing is sent.
@@ -167,6 +181,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ssoSecretKey: e.SSO_SECRET_KEY,
     metricsToken: e.METRICS_TOKEN,
     apiTokenRateLimit: e.API_TOKEN_RATE_LIMIT,
+    mapTiles: e.MAP_TILES_URL
+      ? { urlTemplate: e.MAP_TILES_URL, attribution: e.MAP_TILES_ATTRIBUTION ?? null, maxZoom: e.MAP_TILES_MAX_ZOOM }
+      : undefined,
     otlpEndpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT?.replace(/\/+$/, ''),
     sentryDsn: e.SENTRY_DSN,
   };

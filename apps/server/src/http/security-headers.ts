@@ -3,14 +3,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 /** Paths that other sites may frame: the embedded templates area of the web app. */
 export const embeddablePathPrefix = '/embed';
 
-function contentSecurityPolicy(extraOrigins: string[], frameAncestors: string): string {
+function contentSecurityPolicy(extraOrigins: string[], imageOrigins: string[], frameAncestors: string): string {
   const origins = extraOrigins.join(' ');
   return [
     "default-src 'self'",
     "script-src 'self'",
     // Mantine writes its CSS variables into a style element at run time.
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    ["img-src 'self' data: blob:", ...imageOrigins].join(' '),
     "font-src 'self' data:",
     `connect-src 'self' ${origins}`.trim(),
     `form-action 'self' ${origins}`.trim(),
@@ -24,7 +24,13 @@ function contentSecurityPolicy(extraOrigins: string[], frameAncestors: string): 
  * Security headers for every response, errors and 404s included; computed once, set in one call.
  * Hooked on every request, and called directly for requests refused before routing.
  */
-export function securityHeaders(options: { extraOrigins: string[]; https: boolean }) {
+export function securityHeaders(options: {
+  extraOrigins: string[];
+  /** Where images may come from besides this server (the map tiles' server, when configured). */
+  imageOrigins?: string[];
+  https: boolean;
+}) {
+  const imageOrigins = options.imageOrigins ?? [];
   const common: Record<string, string> = {
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',
@@ -33,10 +39,13 @@ export function securityHeaders(options: { extraOrigins: string[]; https: boolea
   };
   const strict = {
     ...common,
-    'content-security-policy': contentSecurityPolicy(options.extraOrigins, "'none'"),
+    'content-security-policy': contentSecurityPolicy(options.extraOrigins, imageOrigins, "'none'"),
     'x-frame-options': 'DENY',
   };
-  const embeddable = { ...common, 'content-security-policy': contentSecurityPolicy(options.extraOrigins, '*') };
+  const embeddable = {
+    ...common,
+    'content-security-policy': contentSecurityPolicy(options.extraOrigins, imageOrigins, '*'),
+  };
   return (request: FastifyRequest, reply: FastifyReply) => {
     const url = request.url;
     const embed = url.startsWith(embeddablePathPrefix) && (url.length === 6 || url[6] === '/' || url[6] === '?');

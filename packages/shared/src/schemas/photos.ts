@@ -293,5 +293,20 @@ export const projectAlignmentSchema = z.object({
   updatedAt: z.string(),
 });
 export type ProjectAlignment = z.infer<typeof projectAlignmentSchema>;
-export const projectAlignmentAnswerSchema = z.object({ alignment: projectAlignmentSchema.nullable() });
+/**
+ * Tiles the deployment draws under the map (MAP_TILES_URL): a URL with {z}, {x} and {y} (Web
+ * Mercator tiles of 256 px), the credit the tile provider asks for, and the highest zoom it has.
+ */
+export const mapTilesSchema = z.object({
+  urlTemplate: z.string(),
+  attribution: z.string().nullable(),
+  maxZoom: z.number().int(),
+});
+export type MapTiles = z.infer<typeof mapTilesSchema>;
+
+/** The alignment for the map, and the tiles under it when the deployment has some (else the map is drawn alone). */
+export const projectAlignmentAnswerSchema = z.object({
+  alignment: projectAlignmentSchema.nullable(),
+  tiles: mapTilesSchema.nullable(),
+});
 export type ProjectAlignmentAnswer = z.infer<typeof projectAlignmentAnswerSchema>;

@@ -2,6 +2,7 @@ import {
   type AlignmentUpload,
   alignmentReachM,
   type LonLat,
+  type MapTiles,
   type Photo,
   type ProjectAlignment,
   type ProjectAlignmentAnswer,
@@ -33,11 +34,15 @@ function alignmentEvent(ctx: AccessContext, action: string, details: Record<stri
 }
 
 /** The alignment of the route's project (or of a team's project), if it has one. */
-export async function getAlignment(db: AppDb, ctx: AccessContext): Promise<ProjectAlignmentAnswer> {
+export async function getAlignment(
+  db: AppDb,
+  ctx: AccessContext,
+  tiles: MapTiles | undefined,
+): Promise<ProjectAlignmentAnswer> {
   const alignment = await inScope(db, ctx.scope, (tx) =>
     queries.alignmentOf(tx, ctx.workspace.workspaceId, projectOf(ctx)),
   );
-  return { alignment };
+  return { alignment, tiles: tiles ?? null };
 }
 
 /**

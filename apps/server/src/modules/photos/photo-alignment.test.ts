@@ -96,7 +96,7 @@ describe('project alignment', () => {
   it('is uploaded as KML by a project controller, read by the project and its teams, replaced and removed', async () => {
     const empty = await send('GET', `/api/projects/${project}/photo-alignment`, 'projectMember');
     expect(empty.statusCode).toBe(200);
-    expect(empty.json()).toEqual({ alignment: null });
+    expect(empty.json()).toEqual({ alignment: null, tiles: null });
 
     const created = await put({ fileName: 'road.kml', content: road });
     expect(created.statusCode).toBe(200);
@@ -136,7 +136,10 @@ describe('project alignment', () => {
 
     const removed = await send('DELETE', `/api/projects/${project}/photo-alignment`);
     expect(removed.statusCode).toBe(200);
-    expect((await send('GET', `/api/projects/${project}/photo-alignment`)).json()).toEqual({ alignment: null });
+    expect((await send('GET', `/api/projects/${project}/photo-alignment`)).json()).toEqual({
+      alignment: null,
+      tiles: null,
+    });
     expect((await send('DELETE', `/api/projects/${project}/photo-alignment`)).statusCode).toBe(404);
     expect(await events()).toEqual(['alignment.uploaded', 'alignment.replaced', 'alignment.removed']);
   });
@@ -164,7 +167,7 @@ describe('project alignment', () => {
 
     // A team of another project has no alignment.
     const otherProject = await send('GET', `/api/teams/${teamIdOf(w, 1, 0)}/photo-alignment`, 'orgController');
-    expect(otherProject.json()).toEqual({ alignment: null });
+    expect(otherProject.json()).toEqual({ alignment: null, tiles: null });
   });
 
   it('is managed by project controllers only (403), and not across workspaces (404)', async () => {
@@ -217,5 +220,52 @@ describe('project alignment', () => {
     expect(bad.json().detail).toBe('The file is not valid KML');
     const extra = await put({ fileName: 'x.kml', content: road, other: 1 });
     expect(extra.statusCode).toBe(400);
+  });
+});
+
+describe('map tiles under the map (issue 19.4, optional)', () => {
+  it('without MAP_TILES_URL: no tiles in the answer and no outside image origin allowed', async () => {
+    const res = await send('GET', `/api/teams/${team}/photo-alignment`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().tiles).toBeNull();
+    expect(res.headers['content-security-policy']).toContain("img-src 'self' data: blob:;");
+  });
+
+  it('with MAP_TILES_URL: the map reads the tiles URL and its attribution, and pages may show images from its origin', async () => {
+    const tiled = await createTestApp({
+      env: {
+        MAP_TILES_URL: 'https://tiles.example.com/osm/{z}/{x}/{y}.png',
+        MAP_TILES_ATTRIBUTION: '© OpenStreetMap contributors',
+      },
+    });
+    try {
+      const v = await createWorkspace(tiled, { projects: 1, teamsPerProject: 1 });
+      const res = await tiled.app.inject({
+        method: 'GET',
+        url: `/api/teams/${teamIdOf(v)}/photo-alignment`,
+        headers: await v.personas.teamMember.headers(),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({
+        alignment: null,
+        tiles: {
+          urlTemplate: 'https://tiles.example.com/osm/{z}/{x}/{y}.png',
+          attribution: '© OpenStreetMap contributors',
+          maxZoom: 19,
+        },
+      });
+      expect(res.headers['content-security-policy']).toContain("img-src 'self' data: blob: https://tiles.example.com;");
+      expect(
+        (
+          await tiled.app.inject({
+            method: 'GET',
+            url: `/api/teams/${teamIdOf(v)}/photo-alignment`,
+            headers: await v.personas.outsider.headers(),
+          })
+        ).statusCode,
+      ).toBe(404);
+    } finally {
+      await tiled.close();
+    }
   });
 });

@@ -296,7 +296,7 @@ export async function photoRoutes(app: App) {
       params: teamParamsSchema,
       response: { 200: projectAlignmentAnswerSchema },
     },
-    handler: async (request) => alignments.getAlignment(db, routeContext(request)),
+    handler: async (request) => alignments.getAlignment(db, routeContext(request), app.deps.config.mapTiles),
   });
 
   app.get('/api/projects/:projectId/photo-alignment', {
@@ -308,7 +308,7 @@ export async function photoRoutes(app: App) {
       params: projectParamsSchema,
       response: { 200: projectAlignmentAnswerSchema },
     },
-    handler: async (request) => alignments.getAlignment(db, routeContext(request)),
+    handler: async (request) => alignments.getAlignment(db, routeContext(request), app.deps.config.mapTiles),
   });
 
   app.put('/api/projects/:projectId/photo-alignment', {

@@ -37,7 +37,7 @@ beforeEach(() => {
     const body = init?.body ? JSON.parse(String(init.body)) : undefined;
     sent.push({ method, url, body });
     if (method === 'PUT') return putReply();
-    return json(fakeReply(projectAlignmentAnswerSchema, { alignment: null }));
+    return json(fakeReply(projectAlignmentAnswerSchema, { alignment: null, tiles: null }));
   });
 });
 afterEach(() => vi.unstubAllGlobals());

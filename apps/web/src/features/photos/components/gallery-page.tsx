@@ -377,7 +377,12 @@ export function GalleryPage({ teamId, path, viewer, userId, transferTargets }: P
         alignment.isPending ? (
           <Loader size="sm" aria-label={t('app.loading')} />
         ) : (
-          <PhotoMap alignment={alignment.data?.alignment ?? null} photos={photos} onOpen={setViewing} />
+          <PhotoMap
+            alignment={alignment.data?.alignment ?? null}
+            tiles={alignment.data?.tiles ?? null}
+            photos={photos}
+            onOpen={setViewing}
+          />
         )
       ) : photos.length === 0 ? (
         <Text c="dimmed">{t('photos.empty')}</Text>

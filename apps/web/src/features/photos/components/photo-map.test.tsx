@@ -6,7 +6,7 @@ import { renderWithProviders } from '../../../../test/render.tsx';
 import { initI18n } from '../../../lib/i18n.ts';
 import { i18n } from '../../../lib/translate.tsx';
 import { chainageText } from './chainage-text.ts';
-import { fitToBox, PhotoMap } from './photo-map.tsx';
+import { fitToBox, mercatorPixel, PhotoMap } from './photo-map.tsx';
 
 function photo(i: number, location: Photo['location'], chainage: Photo['chainage'] = null): Photo {
   const id = `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
@@ -78,7 +78,7 @@ describe('photo map', () => {
       photo(1, null),
       photo(2, { latitude: -33.865, longitude: 151.215 }),
     ];
-    await renderWithProviders(<PhotoMap alignment={alignment} photos={photos} onOpen={onOpen} />);
+    await renderWithProviders(<PhotoMap alignment={alignment} tiles={null} photos={photos} onOpen={onOpen} />);
     expect(screen.getByRole('img', { name: 'Map of the alignment and the photos taken along it' })).toBeInTheDocument();
     expect(screen.getAllByTestId('photo-map-alignment')).toHaveLength(1);
     expect(screen.getByText('2 of the loaded photos have a location.')).toBeInTheDocument();
@@ -90,12 +90,47 @@ describe('photo map', () => {
     (points[0] as HTMLElement).focus();
     await userEvent.keyboard('{Enter}');
     expect(onOpen).toHaveBeenLastCalledWith(0);
+    // No tiles configured: nothing is drawn under the map, and no credit is shown.
+    expect(screen.queryAllByTestId('photo-map-tile')).toHaveLength(0);
+    expect(screen.queryByText(/^Map tiles:/)).toBeNull();
+  });
+
+  it("with the deployment's tiles: draws the tiles under the map, each point on its place in them, and credits them", async () => {
+    const tiles = {
+      urlTemplate: 'https://tiles.example.com/{z}/{x}/{y}.png',
+      attribution: '© OpenStreetMap contributors',
+      maxZoom: 19,
+    };
+    const at = { latitude: -33.8702, longitude: 151.205 };
+    await renderWithProviders(
+      <PhotoMap alignment={alignment} tiles={tiles} photos={[photo(0, at)]} onOpen={() => {}} />,
+    );
+    const images = screen.getAllByTestId('photo-map-tile');
+    expect(images.length).toBeGreaterThan(0);
+    const hrefs = images.map((image) => image.getAttribute('href') as string);
+    const [, zoom] = /^https:\/\/tiles\.example\.com\/(\d+)\/\d+\/\d+\.png$/.exec(hrefs[0] as string) ?? [];
+    // The alignment spans 0.02° of longitude (932 px at zoom 16, 1,864 at 17): the highest zoom at
+    // which it fits in the drawing's 952 px is 16, not the tiles' highest.
+    expect(zoom).toBe('16');
+    expect(new Set(hrefs).size).toBe(hrefs.length);
+    // The photo's point lies where its place is in the tile that holds it.
+    const [px, py] = mercatorPixel([at.longitude, at.latitude], 16);
+    const holder = images.find(
+      (image) =>
+        image.getAttribute('href') ===
+        `https://tiles.example.com/16/${Math.floor(px / 256)}/${Math.floor(py / 256)}.png`,
+    ) as Element;
+    expect(holder).toBeDefined();
+    const point = screen.getByRole('button', { name: 'Open IMG_0.jpg' });
+    expect(Number(point.getAttribute('cx')) - Number(holder.getAttribute('x'))).toBeCloseTo(px % 256, 0);
+    expect(Number(point.getAttribute('cy')) - Number(holder.getAttribute('y'))).toBeCloseTo(py % 256, 0);
+    expect(screen.getByText('Map tiles: © OpenStreetMap contributors')).toBeInTheDocument();
   });
 
   it('says so when there is nothing to draw, and asks no server for tiles', async () => {
     const fetch = vi.fn();
     vi.stubGlobal('fetch', fetch);
-    await renderWithProviders(<PhotoMap alignment={null} photos={[photo(1, null)]} onOpen={() => {}} />);
+    await renderWithProviders(<PhotoMap alignment={null} tiles={null} photos={[photo(1, null)]} onOpen={() => {}} />);
     expect(screen.getByText('No photo here has a location, and the project has no alignment.')).toBeInTheDocument();
     expect(fetch).not.toHaveBeenCalled();
     vi.unstubAllGlobals();
