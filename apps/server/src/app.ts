@@ -28,6 +28,7 @@ import { domainRoutes } from './modules/domains/domains.routes.ts';
 import { fileRoutes } from './modules/files/files.routes.ts';
 import { folderRoutes } from './modules/folders/folders.routes.ts';
 import { formPdfRoutes } from './modules/form-pdf/form-pdf.routes.ts';
+import { bulkFormRoutes } from './modules/forms/bulk-forms.routes.ts';
 import { formRoutes } from './modules/forms/forms.routes.ts';
 import { registerRoutes } from './modules/forms/register.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -240,6 +241,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(peopleRoutes);
   await app.register(formRoutes);
   await app.register(registerRoutes);
+  await app.register(bulkFormRoutes);
   await app.register(actionRoutes);
   await app.register(analyticsRoutes);
   await app.register(formPdfRoutes);

@@ -10,6 +10,7 @@ import { startMailSender } from './mail/mail.ts';
 import { trialEndJobHandler, trialEndJobKind } from './modules/accounts/accounts.service.ts';
 import { billingRecalculationJobHandler, billingRecalculationJobKind } from './modules/accounts/checkout.service.ts';
 import { pdfZipJobHandler, pdfZipJobKind } from './modules/form-pdf/pdf-zip.service.ts';
+import { bulkFormJobHandler, bulkFormJobKind } from './modules/forms/bulk-forms.service.ts';
 import { exportJobHandler, exportJobKind } from './modules/forms/exports.service.ts';
 import { registerSortKeysJobHandler, registerSortKeysJobKind } from './modules/forms/register-order.service.ts';
 import { inviteBatchJobHandler, inviteBatchJobKind } from './modules/people/invitations.service.ts';
@@ -53,6 +54,7 @@ const jobRunner = startJobRunner({
     [photoZipJobKind]: photoZipJobHandler(database.db, storage),
     [photoSizesJobKind]: photoSizesJobHandler(database.db, storage),
     [photoZipExpiryJobKind]: photoZipExpiryJobHandler(storage),
+    [bulkFormJobKind]: bulkFormJobHandler(database.db),
   },
 });
 const housekeeping = setInterval(() => void deleteExpiredPayloads(database.db).catch(() => {}), 60 * 60 * 1000);

@@ -81,10 +81,22 @@ async function checkedNewValues(
   definition: TemplateDefinition,
   values: Record<string, unknown>,
 ) {
+  const { checked, errors } = await newValueErrors(tx, place, templateType, definition, values);
+  if (errors.length > 0) throw invalid(errors);
+  return checked;
+}
+
+/** The checks of checkedNewValues, answering the errors instead of throwing them (bulk rows). */
+async function newValueErrors(
+  tx: Tx,
+  place: { workspaceId: string; projectId: string },
+  templateType: queries.TeamTemplate['type'],
+  definition: TemplateDefinition,
+  values: Record<string, unknown>,
+) {
   const listed = await withListSnapshots(tx, place, definition.fields, values);
   const checked = validateFormValues(definition, listed.values, { requireComplete: templateType !== 'workflow' });
-  if (listed.errors.length + checked.errors.length > 0) throw invalid([...listed.errors, ...checked.errors]);
-  return checked;
+  return { checked, errors: [...listed.errors, ...checked.errors] };
 }
 
 /** A new form of the template's current version, in its first workflow column for a workflow. */
@@ -234,6 +246,107 @@ export async function createSubmittedForm(
   );
   if (!row) return replayOf();
   return { created: true, formId: body.formId };
+}
+
+/** Where a batch of forms is made by a signed-in person (bulk creation from a CSV, issue 21.4). */
+export type BatchPlace = { workspaceId: string; teamId: string; folderPath: readonly string[]; userId: string };
+
+/** The template a team's new forms are made of (active, its current version), else formTemplateUnavailable. */
+export async function newFormTemplate(tx: Tx, place: BatchPlace, templateId: string) {
+  const template = await queries.templateForTeam(tx, place.workspaceId, place.teamId, templateId);
+  if (template?.state !== 'active') throw new AppError('formTemplateUnavailable');
+  const definition = parseDefinition(place.workspaceId, template.templateId, template.version, template.definition);
+  return { template, definition };
+}
+
+type NewTemplate = Awaited<ReturnType<typeof newFormTemplate>>;
+
+/**
+ * One new form's values checked as createForm checks them (list snapshots, validation, the people,
+ * files and forms they name), answering the problems instead of throwing them.
+ */
+async function batchRow(tx: Tx, place: BatchPlace, made: NewTemplate, values: Record<string, unknown>) {
+  const { workspaceId, teamId, userId } = place;
+  const projectId = place.folderPath[1] as string;
+  const { checked, errors } = await newValueErrors(
+    tx,
+    { workspaceId, projectId },
+    made.template.type,
+    made.definition,
+    values,
+  );
+  if (errors.length > 0) return { values: checked.values, errors };
+  return {
+    values: checked.values,
+    errors: await checkReferences(tx, { workspaceId, teamId, userId }, made.definition, checked.values),
+  };
+}
+
+/** Bulk creation's preview: each row's problems by the checks a signed-in create makes (none: it can be made). */
+export async function checkNewForms(
+  tx: Tx,
+  place: BatchPlace,
+  made: NewTemplate,
+  rows: readonly Record<string, unknown>[],
+): Promise<FormValueError[][]> {
+  const problems: FormValueError[][] = [];
+  for (const values of rows) problems.push((await batchRow(tx, place, made, values)).errors);
+  return problems;
+}
+
+/**
+ * Bulk creation's job, one chunk in the caller's transaction: each row checked again and made as
+ * createForm makes a form (numbering, first version, its audit event `details`). A row whose form
+ * id exists already was made by an earlier run of the chunk: it is not made twice.
+ */
+export async function createNewForms(
+  tx: Tx,
+  place: BatchPlace,
+  templateId: string,
+  rows: readonly { formId: string; values: Record<string, unknown> }[],
+  details: Record<string, unknown>,
+): Promise<{ formId: string; created: boolean; errors: { field: string | null; message: string }[] }[]> {
+  const { workspaceId, teamId, userId } = place;
+  const made = await newFormTemplate(tx, place, templateId);
+  const labels = new Map(made.definition.fields.map((f) => [f.id, f.label]));
+  const results: { formId: string; created: boolean; errors: { field: string | null; message: string }[] }[] = [];
+  for (const row of rows) {
+    if (await queries.formIdTaken(tx, workspaceId, row.formId)) {
+      results.push({ formId: row.formId, created: false, errors: [] });
+      continue;
+    }
+    const checked = await batchRow(tx, place, made, row.values);
+    if (checked.errors.length > 0) {
+      const errors = checked.errors.map((e) => ({ field: labels.get(e.fieldId) ?? null, message: e.message }));
+      results.push({ formId: row.formId, created: false, errors });
+      continue;
+    }
+    const inserted = await queries.insertForm(
+      tx,
+      newFormRow(made.template, {
+        workspaceId,
+        formId: row.formId,
+        teamId,
+        values: checked.values,
+        createHash: createHashOf({ teamId, templateId, values: row.values }),
+        userId,
+      }),
+      {
+        actorUserId: userId,
+        folderPath: [...place.folderPath],
+        action: 'form.created',
+        details: { templateId, ...details },
+      },
+    );
+    if (inserted)
+      await recordFormPhotos(
+        tx,
+        { workspaceId, teamId, formId: row.formId },
+        photoFileIds(made.definition, checked.values),
+      );
+    results.push({ formId: row.formId, created: Boolean(inserted), errors: [] });
+  }
+  return results;
 }
 
 /** Saves values over the version the edit was based on; a stale base answers 409 staleVersion. */
