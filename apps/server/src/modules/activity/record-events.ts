@@ -15,7 +15,8 @@ export type AuditEvent = {
     | 'invitation'
     | 'user'
     | 'list'
-    | 'link';
+    | 'link'
+    | 'template';
   subjectId: string;
   /** [companyId, projectId?, teamId?] of the subject: activity pages find events below a folder. */
   folderPath: string[];

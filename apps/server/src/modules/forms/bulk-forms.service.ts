@@ -167,7 +167,7 @@ async function checkedRows(tx: Tx, ctx: AccessContext, templateId: string, csv: 
     const more = problemsOf(checks[i] ?? [], header, fieldsById).filter((p) => !unread.has(p.column));
     return { ...row, problems: [...row.problems, ...more] };
   });
-  return { header, rows: checked };
+  return { header, rows: checked, templateName: made.template.name };
 }
 
 export async function previewBulkForms(
@@ -234,7 +234,7 @@ export async function startBulkForms(
       if (!same) throw new AppError('conflict', { detail: 'This batch id belongs to another bulk form creation.' });
       return { batch: toBatch(existing), isNew: false };
     }
-    const { header, rows } = await checkedRows(tx, ctx, templateId, body.csv);
+    const { header, rows, templateName } = await checkedRows(tx, ctx, templateId, body.csv);
     const valid = rows.filter((r) => r.problems.length === 0);
     if (valid.length === 0) {
       const errors = rows.flatMap((r) =>
@@ -280,7 +280,7 @@ export async function startBulkForms(
         subjectType: 'template',
         subjectId: templateId,
         folderPath: ctx.folder.path as string[],
-        details: { batchId: body.batchId, rows: valid.length, rejected: rejected.length },
+        details: { name: templateName, batchId: body.batchId, rows: valid.length, rejected: rejected.length },
       },
     ]);
     return { batch: toBatch(job), isNew: true };

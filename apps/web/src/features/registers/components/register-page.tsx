@@ -1,3 +1,4 @@
+import { allowsBulkForms } from '@formwork/shared/forms/bulk-forms';
 import type { FilterOperator } from '@formwork/shared/schemas/forms';
 import { exportStateLabels, filterOperators } from '@formwork/shared/schemas/forms';
 import type { TemplateDefinition } from '@formwork/shared/templates/template-definition';
@@ -31,6 +32,7 @@ import {
   IconColumns,
   IconDownload,
   IconFileSpreadsheet,
+  IconFileTypeCsv,
   IconFilter,
   IconPlus,
 } from '@tabler/icons-react';
@@ -45,6 +47,7 @@ import { showToast } from '../../../lib/toast.tsx';
 import { useTranslation } from '../../../lib/translate.tsx';
 import { useValueTextContext } from '../../../lib/value-text.ts';
 import { type RegisterOptions, useCreateExport, useExportJob, useRegister } from '../api/register.ts';
+import { BulkFormsModal } from './bulk-forms-modal.tsx';
 import { cellText, defaultColumns, type RegisterCellContext, type RegisterColumnDef } from './register-cells.ts';
 
 const rowHeight = 44;
@@ -93,6 +96,7 @@ export function RegisterPage({ teamId, templateId, canCreate, me, initialFilters
     getInitialValueInEffect: false,
   });
   const [allColumns, setAllColumns] = useState<RegisterColumnDef[]>([]);
+  const [bulkOpened, setBulkOpened] = useState(false);
   const definition = template.data?.definition ?? undefined;
   const fallbackKeys = useMemo(
     () => (definition ? defaultColumns(definition.fields, definition.workflow !== null) : null),
@@ -186,6 +190,11 @@ export function RegisterPage({ teamId, templateId, canCreate, me, initialFilters
         </Stack>
         <Group gap="xs">
           <ExportMenu teamId={teamId} templateId={templateId} options={options} />
+          {canCreate && definition && allowsBulkForms(definition.fields) && (
+            <Button variant="default" leftSection={<IconFileTypeCsv size={16} />} onClick={() => setBulkOpened(true)}>
+              {t('registers.createFromCsv')}
+            </Button>
+          )}
           {canCreate && (
             <Button component={Link} to={newFormPath(teamId, templateId)} leftSection={<IconPlus size={16} />}>
               {t('timeline.newForm')}
@@ -193,6 +202,14 @@ export function RegisterPage({ teamId, templateId, canCreate, me, initialFilters
           )}
         </Group>
       </Group>
+      {bulkOpened && (
+        <BulkFormsModal
+          teamId={teamId}
+          templateId={templateId}
+          templateName={name || t('registers.title')}
+          onClose={() => setBulkOpened(false)}
+        />
+      )}
 
       <Group gap="xs" wrap="wrap">
         <SegmentedControl
