@@ -84,4 +84,15 @@ test('photos uploaded with tags filter by tag, and a photo gets a comment (issue
   await expect(comments.getByText('Mentioned: Olivia Controller')).toBeVisible();
   await expect(comments.getByText('Tara Controller')).toBeVisible();
   await expect(viewer.getByRole('textbox', { name: 'Add a comment' })).toHaveValue('');
+
+  // The selection as a ZIP, made by a job on the server: its progress, then the download.
+  await page.keyboard.press('Escape');
+  await expect(viewer).toBeHidden();
+  await page.getByRole('checkbox', { name: `Select photo ${tagged}` }).check();
+  await page.getByRole('button', { name: 'Download ZIP' }).click();
+  const status = page.getByRole('status').filter({ hasText: /ZIP|Ready to download/ });
+  await expect(status.getByText(/^Ready to download: 1 photo, until /)).toBeVisible({ timeout: 30_000 });
+  const download = page.waitForEvent('download');
+  await status.getByRole('button', { name: 'Download' }).click();
+  expect((await download).suggestedFilename()).toMatch(/^photos-\d{4}-\d{2}-\d{2}\.zip$/);
 });
