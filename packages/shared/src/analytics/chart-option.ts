@@ -24,6 +24,46 @@ export function chartPoints(
   }));
 }
 
+/** The words a chart's names are made of, in the reader's language (the web's translations, the e-mail's en-US). */
+export type ChartWords = {
+  allForms: string;
+  noValue: string;
+  weekOf: (date: string) => string;
+  column: (number: number) => string;
+  answer: (answer: 'yes' | 'no' | 'na') => string;
+  /** The measure: a count of forms, or an aggregate of the named field. */
+  measure: (aggregate: ChartDefinition['measure']['aggregate'], field: string | null) => string;
+};
+
+type Grouping = { by: ChartDefinition['groupBy']['by']; period?: ChartDefinition['groupBy']['period'] };
+
+/** How a chart names a group or a part of a bar: the workspace's own names, else worded (answers, periods, no value). */
+export function groupName(grouping: Grouping, key: string | null, label: string | null, words: ChartWords): string {
+  if (grouping.by === 'none') return words.allForms;
+  if (key === null) return words.noValue;
+  if (label !== null) return label;
+  if (grouping.by === 'period') {
+    if (grouping.period === 'month') return key.slice(0, 7);
+    if (grouping.period === 'week') return words.weekOf(key);
+    return key;
+  }
+  if (grouping.by === 'workflowColumn') return words.column(Number(key) + 1);
+  if (key === 'yes' || key === 'no' || key === 'na') return words.answer(key);
+  return key;
+}
+
+/** A chart's group and bar-part namers (the second only for stacked and grouped bars). */
+export function groupNamers(
+  definition: Pick<ChartDefinition, 'groupBy' | 'splitBy'>,
+  words: ChartWords,
+): { nameOf: (group: ChartGroup) => string; seriesNameOf: ((group: ChartGroup) => string) | undefined } {
+  const split = definition.splitBy;
+  return {
+    nameOf: (group) => groupName(definition.groupBy, group.key, group.label, words),
+    seriesNameOf: split ? (group) => groupName(split, group.seriesKey, group.seriesLabel, words) : undefined,
+  };
+}
+
 const keyOf = (key: string | null) => (key === null ? '\u0000' : `k${key}`);
 
 /**

@@ -3,7 +3,7 @@ import type { ChartDefinition, ChartGroup, ChartValues } from '@formwork/shared/
 import { Center, Loader, Stack, Table, Text } from '@mantine/core';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from '../../../lib/translate.tsx';
-import { useGroupName } from './group-name.ts';
+import { useChartWords, useGroupName } from './group-name.ts';
 
 type Props = {
   definition: ChartDefinition;
@@ -17,10 +17,9 @@ type Props = {
 export function ChartView({ definition, values, onSelect, height = 260 }: Props) {
   const { t } = useTranslation();
   const { nameOf, seriesNameOf } = useGroupName(definition);
+  const words = useChartWords();
   const points = useMemo(() => chartPoints(values, nameOf, seriesNameOf), [values, nameOf, seriesNameOf]);
-  const measure = values.measureLabel
-    ? t(`analytics.aggregates.${definition.measure.aggregate}`, { field: values.measureLabel })
-    : t('analytics.aggregates.count');
+  const measure = words.measure(definition.measure.aggregate, values.measureLabel);
   if (values.groups.length === 0) {
     return (
       <Center h={height}>

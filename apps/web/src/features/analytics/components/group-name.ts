@@ -1,8 +1,24 @@
+import { type ChartWords, groupNamers } from '@formwork/shared/analytics/chart-option';
 import type { ChartDefinition, ChartGroup } from '@formwork/shared/schemas/analytics';
-import { useCallback } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from '../../../lib/translate.tsx';
 
-type Grouping = { by: ChartDefinition['groupBy']['by']; period?: ChartDefinition['groupBy']['period'] };
+/** The words of a chart's names in the reader's language (the server words its e-mails the same way in en-US). */
+export function useChartWords(): ChartWords {
+  const { t } = useTranslation();
+  return useMemo(
+    () => ({
+      allForms: t('analytics.allForms'),
+      noValue: t('analytics.noValue'),
+      weekOf: (date) => t('analytics.weekOf', { date }),
+      column: (number) => t('analytics.column', { number }),
+      answer: (answer) => t(`analytics.answers.${answer}`),
+      measure: (aggregate, field) =>
+        field === null ? t('analytics.aggregates.count') : t(`analytics.aggregates.${aggregate}`, { field }),
+    }),
+    [t],
+  );
+}
 
 /**
  * How a chart names a group (and, in stacked and grouped bars, a part of a bar): the workspace's
@@ -12,31 +28,6 @@ export function useGroupName(definition: ChartDefinition): {
   nameOf: (group: ChartGroup) => string;
   seriesNameOf: ((group: ChartGroup) => string) | undefined;
 } {
-  const { t } = useTranslation();
-  const name = useCallback(
-    (grouping: Grouping, key: string | null, label: string | null) => {
-      if (grouping.by === 'none') return t('analytics.allForms');
-      if (key === null) return t('analytics.noValue');
-      if (label !== null) return label;
-      if (grouping.by === 'period') {
-        if (grouping.period === 'month') return key.slice(0, 7);
-        if (grouping.period === 'week') return t('analytics.weekOf', { date: key });
-        return key;
-      }
-      if (grouping.by === 'workflowColumn') return t('analytics.column', { number: Number(key) + 1 });
-      if (['yes', 'no', 'na'].includes(key)) return t(`analytics.answers.${key}`);
-      return key;
-    },
-    [t],
-  );
-  const nameOf = useCallback(
-    (group: ChartGroup) => name(definition.groupBy, group.key, group.label),
-    [definition, name],
-  );
-  const split = definition.splitBy;
-  const seriesNameOf = useCallback(
-    (group: ChartGroup) => name(split ?? { by: 'none' }, group.seriesKey, group.seriesLabel),
-    [split, name],
-  );
-  return { nameOf, seriesNameOf: split ? seriesNameOf : undefined };
+  const words = useChartWords();
+  return useMemo(() => groupNamers(definition, words), [definition, words]);
 }
