@@ -9,6 +9,7 @@ import { startJobRunner } from './jobs/runner.ts';
 import { startMailSender } from './mail/mail.ts';
 import { trialEndJobHandler, trialEndJobKind } from './modules/accounts/accounts.service.ts';
 import { billingRecalculationJobHandler, billingRecalculationJobKind } from './modules/accounts/checkout.service.ts';
+import { snapshotJobHandler, snapshotJobKind } from './modules/analytics/snapshots.service.ts';
 import { pdfZipJobHandler, pdfZipJobKind } from './modules/form-pdf/pdf-zip.service.ts';
 import { bulkFormJobHandler, bulkFormJobKind } from './modules/forms/bulk-forms.service.ts';
 import { exportJobHandler, exportJobKind } from './modules/forms/exports.service.ts';
@@ -55,6 +56,7 @@ const jobRunner = startJobRunner({
     [photoSizesJobKind]: photoSizesJobHandler(database.db, storage),
     [photoZipExpiryJobKind]: photoZipExpiryJobHandler(storage),
     [bulkFormJobKind]: bulkFormJobHandler(database.db),
+    [snapshotJobKind]: snapshotJobHandler({ db: database.db, publicUrl: config.publicUrl }),
   },
 });
 const housekeeping = setInterval(() => void deleteExpiredPayloads(database.db).catch(() => {}), 60 * 60 * 1000);

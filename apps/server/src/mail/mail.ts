@@ -2,10 +2,15 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { AppDb } from '../db/client.ts';
-import { onlyRow } from '../db/sql-values.ts';
+import { type Json, onlyRow, parseJson } from '../db/sql-values.ts';
 import { inScope, systemScope, type Tx } from '../db/tenant.ts';
 
-export type OutgoingMail = { to: string; subject: string; text: string; html?: string };
+/** An image the HTML shows inline (`<img src="cid:...">`), such as a snapshot's chart. */
+export type MailAttachment = { filename: string; contentType: string; cid: string; content: Buffer };
+
+export type OutgoingMail = { to: string; subject: string; text: string; html?: string; attachments?: MailAttachment[] };
+
+type StoredAttachment = Omit<MailAttachment, 'content'> & { content: string };
 
 /**
  * Writes the mail into the outbox inside the caller's transaction: it is sent if and only if the
@@ -13,16 +18,29 @@ export type OutgoingMail = { to: string; subject: string; text: string; html?: s
  */
 export async function enqueueMail(tx: Tx, mail: OutgoingMail): Promise<string> {
   const result = await tx.execute<{ mail_id: string }>(sql`
-    insert into mail_outbox (to_address, subject, text_body, html_body)
-    values (${mail.to}, ${mail.subject}, ${mail.text}, ${mail.html ?? null})
+    insert into mail_outbox (to_address, subject, text_body, html_body, attachments)
+    values (${mail.to}, ${mail.subject}, ${mail.text}, ${mail.html ?? null}, ${attachmentsJson(mail.attachments)}::jsonb)
     returning mail_id`);
   return onlyRow(result.rows, 'insert into mail_outbox').mail_id;
+}
+
+function attachmentsJson(attachments: MailAttachment[] | undefined): string | null {
+  if (!attachments?.length) return null;
+  const stored: StoredAttachment[] = attachments.map((a) => ({ ...a, content: a.content.toString('base64') }));
+  return JSON.stringify(stored);
 }
 
 /** Sending attempts before a mail is given up on (its delivery then shows as failed). */
 export const maxMailAttempts = 5;
 
-type OutboxRow = { mail_id: string; to_address: string; subject: string; text_body: string; html_body: string | null };
+type OutboxRow = {
+  mail_id: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  attachments: Json;
+};
 
 /**
  * With SMTP_URL, sends what the outbox holds (every few seconds, several processes safely: rows
@@ -51,6 +69,12 @@ export function startMailSender(options: {
           subject: row.subject,
           text: row.text_body,
           ...(row.html_body ? { html: row.html_body } : {}),
+          attachments: (parseJson<StoredAttachment[] | null>(row.attachments) ?? []).map((a) => ({
+            filename: a.filename,
+            contentType: a.contentType,
+            cid: a.cid,
+            content: Buffer.from(a.content, 'base64'),
+          })),
         });
       });
     } catch (error) {
@@ -72,7 +96,7 @@ export function startMailSender(options: {
 async function sendBatch(db: AppDb, send: (row: OutboxRow) => Promise<void>) {
   await inScope(db, systemScope, async (tx) => {
     const batch = await tx.execute<OutboxRow>(sql`
-      select mail_id, to_address, subject, text_body, html_body from mail_outbox
+      select mail_id, to_address, subject, text_body, html_body, attachments from mail_outbox
       where sent_at is null and attempts < ${maxMailAttempts}
       order by created_at limit 20 for update skip locked`);
     for (const row of batch.rows) {

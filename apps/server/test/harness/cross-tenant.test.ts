@@ -106,6 +106,8 @@ const idSources: Record<string, (w: Probed) => string> = {
   dashboardId: () => '00000000-0000-4000-8000-000000000007',
   dashboardIds: () => '00000000-0000-4000-8000-000000000007',
   chartId: () => '00000000-0000-4000-8000-000000000008',
+  // A snapshot e-mail's unsubscribe link names its subscription with a token no outsider knows: 404.
+  subscriptionId: () => '00000000-0000-4000-8000-00000000000a',
 };
 
 /**

@@ -235,3 +235,33 @@ export const chartSourcesSchema = z.object({
   ),
 });
 export type ChartSources = z.infer<typeof chartSourcesSchema>;
+
+/** How often a snapshot e-mail of a dashboard is sent (spec 2.6: weekly and monthly subscriptions). */
+export const snapshotFrequencies = ['weekly', 'monthly'] as const;
+export type SnapshotFrequency = (typeof snapshotFrequencies)[number];
+
+/** The caller's snapshot e-mails of a dashboard: which of the two they receive. */
+export const snapshotSubscriptionsSchema = z.object({ weekly: z.boolean(), monthly: z.boolean() });
+export type SnapshotSubscriptions = z.infer<typeof snapshotSubscriptionsSchema>;
+
+/** The unsubscribe link's parts (public: the token is the only proof). */
+export const snapshotUnsubscribeSchema = z.object({
+  workspaceId: id,
+  subscriptionId: id,
+  token: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'Not an unsubscribe token')
+    .meta({ examples: ['ZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZ'] }),
+});
+export type SnapshotUnsubscribe = z.infer<typeof snapshotUnsubscribeSchema>;
+
+/** What an unsubscribe link is about, shown before the person confirms. */
+export const snapshotSubscriptionInfoSchema = z.object({
+  dashboardName: z.string(),
+  workspaceName: z.string(),
+  frequency: z.enum(snapshotFrequencies),
+});
+export type SnapshotSubscriptionInfo = z.infer<typeof snapshotSubscriptionInfoSchema>;
+
+/** Send the caller one of their snapshot e-mails now. */
+export const sendSnapshotSchema = z.object({ frequency: z.enum(snapshotFrequencies) });

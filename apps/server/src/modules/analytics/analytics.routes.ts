@@ -14,12 +14,17 @@ import {
   folderParamsSchema,
   reorderDashboardsSchema,
   saveChartSchema,
+  sendSnapshotSchema,
+  snapshotSubscriptionInfoSchema,
+  snapshotSubscriptionsSchema,
+  snapshotUnsubscribeSchema,
   updateDashboardSchema,
 } from '@formwork/shared/schemas/analytics';
 import { z } from 'zod';
 import { routeContext } from '../../authz/route-access.ts';
 import type { App } from '../../http/types.ts';
 import * as service from './analytics.service.ts';
+import * as snapshots from './snapshots.service.ts';
 
 const tags = ['analytics'];
 const security = [{ bearer: [] }];
@@ -199,5 +204,75 @@ export async function analyticsRoutes(app: App) {
       response: { 200: chartValuesSchema },
     },
     handler: async (request) => service.previewChart(db, routeContext(request), request.body.definition),
+  });
+
+  // Snapshot e-mails (spec 2.6, issue 20.4): whoever may view a dashboard subscribes themselves.
+
+  app.get(`${base}/:dashboardId/snapshot-subscriptions`, {
+    config: view,
+    schema: {
+      tags,
+      security,
+      summary: "The caller's weekly and monthly snapshot e-mails of a dashboard",
+      params: dashboardParamsSchema,
+      response: { 200: snapshotSubscriptionsSchema },
+    },
+    handler: async (request) => snapshots.snapshotSubscriptions(db, routeContext(request), request.params.dashboardId),
+  });
+
+  app.put(`${base}/:dashboardId/snapshot-subscriptions`, {
+    config: view,
+    schema: {
+      tags,
+      security,
+      summary: 'Subscribe the caller to weekly and monthly snapshot e-mails of a dashboard, or unsubscribe',
+      params: dashboardParamsSchema,
+      body: snapshotSubscriptionsSchema,
+      response: { 200: snapshotSubscriptionsSchema },
+    },
+    handler: async (request) =>
+      snapshots.setSnapshotSubscriptions(db, routeContext(request), request.params.dashboardId, request.body),
+  });
+
+  app.post(`${base}/:dashboardId/snapshot-subscriptions/send`, {
+    config: view,
+    schema: {
+      tags,
+      security,
+      summary: 'Send the caller one of their snapshot e-mails of a dashboard now (202; a job draws and mails it)',
+      params: dashboardParamsSchema,
+      body: sendSnapshotSchema,
+    },
+    handler: async (request, reply) => {
+      await snapshots.sendSnapshotNow(db, routeContext(request), request.params.dashboardId, request.body.frequency);
+      return reply.status(202).send();
+    },
+  });
+
+  const link = '/api/public/snapshot-subscriptions/:workspaceId/:subscriptionId/:token';
+
+  app.get(link, {
+    config: { access: { public: true } },
+    schema: {
+      tags,
+      summary: "What a snapshot e-mail's unsubscribe link is about (404 when the link is wrong or already used)",
+      params: snapshotUnsubscribeSchema,
+      response: { 200: snapshotSubscriptionInfoSchema },
+    },
+    handler: async (request, reply) =>
+      reply.header('cache-control', 'no-store').send(await snapshots.snapshotLinkInfo(db, request.params)),
+  });
+
+  app.post(`${link}/unsubscribe`, {
+    config: { access: { public: true } },
+    schema: {
+      tags,
+      summary: 'Stop the snapshot e-mail an unsubscribe link names (404 when the link is wrong or already used)',
+      params: snapshotUnsubscribeSchema,
+    },
+    handler: async (request, reply) => {
+      await snapshots.unsubscribeByLink(db, request.params);
+      return reply.status(204).send();
+    },
   });
 }

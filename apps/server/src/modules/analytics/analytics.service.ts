@@ -500,7 +500,8 @@ async function keyNames(
 
 const uuidText = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-async function valuesOf(tx: Tx, ctx: AccessContext, chart: ChartDefinition): Promise<ChartValues> {
+/** A chart's values over the forms the context's viewer may see (routes, and snapshot e-mails as their subscriber). */
+export async function valuesOf(tx: Tx, ctx: AccessContext, chart: ChartDefinition): Promise<ChartValues> {
   const checked = await checkedChart(tx, ctx, chart);
   const { template, definition, fields } = checked;
   const workspaceId = ctx.workspace.workspaceId;
