@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { mailTo } from '../mail-sink.ts';
 import { demo, signInAndLand } from './helpers.ts';
 
 /** The numbers of the preview drawn as a table: group name -> value. */
@@ -173,4 +174,63 @@ test('a team controller moves and resizes a chart in the grid with the keyboard,
   await expect(page.getByTestId('grid-cell')).toHaveAttribute('data-layout', '0,0,8,5');
   await page.reload();
   await expect(page.getByTestId('grid-cell')).toHaveAttribute('data-layout', '0,0,8,5');
+});
+
+test('a team controller subscribes to the weekly snapshot e-mail, gets one with the chart, and unsubscribes by its link', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await signInAndLand(page, demo.teamController);
+  const teamId = /\/home\/teams\/([0-9a-f-]+)\/activity/.exec(page.url())?.[1] as string;
+  await page.goto(`/analytics/teams/${teamId}/dashboards/grid`);
+  await page.getByRole('link', { name: 'Site inspections' }).click();
+
+  await page.getByRole('button', { name: 'Snapshot e-mails' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Snapshot e-mails' });
+  const weekly = dialog.getByRole('checkbox', { name: /Weekly/ });
+  if (await weekly.isChecked()) {
+    // A rerun on the same data: start from no subscription.
+    await weekly.click();
+    await expect(weekly).not.toBeChecked();
+  }
+  // The box shows the server's answer (it is checked once the subscription is saved).
+  await weekly.click();
+  await expect(weekly).toBeChecked();
+  await dialog.getByRole('button', { name: 'Send the weekly one now' }).click();
+  await expect(page.getByText('On its way to your inbox')).toBeVisible();
+
+  // The job draws the dashboard on the server and the outbox sends it: the chart as an inline PNG.
+  let mail: string | undefined;
+  await expect
+    .poll(
+      () => {
+        mail = mailTo(demo.teamController);
+        return mail?.includes('Subject: Your weekly snapshot: Site inspections') ? mail : undefined;
+      },
+      { timeout: 60_000 },
+    )
+    .toBeTruthy();
+  expect(mail).toContain('Content-Type: image/png');
+  expect(mail).toMatch(/<img src="cid:chart-\d+@formwork"/);
+  expect(mail).toContain('Inspections by area');
+  const link = /Stop these e-mails: (http\S+)/.exec(mail ?? '')?.[1] as string;
+  expect(link).toContain('/snapshots/unsubscribe/');
+
+  // The link works without signing in: it says what it stops, and stops it on a click.
+  const context = await browser.newContext();
+  const visitor = await context.newPage();
+  await visitor.goto(link);
+  await expect(
+    visitor.getByText('Stop the weekly snapshot e-mail of Site inspections (Acme Construction)?'),
+  ).toBeVisible();
+  await visitor.getByRole('button', { name: 'Unsubscribe' }).click();
+  await expect(visitor.getByText('You will not get this snapshot e-mail any more.')).toBeVisible();
+  await context.close();
+
+  await page.reload();
+  await page.getByRole('button', { name: 'Snapshot e-mails' }).click();
+  await expect(
+    page.getByRole('dialog', { name: 'Snapshot e-mails' }).getByRole('checkbox', { name: /Weekly/ }),
+  ).not.toBeChecked();
 });

@@ -53,6 +53,9 @@ const LinksRoute = lazyWithReload(() => import('./routes/links-route.tsx').then(
 const PublicLinkRoute = lazyWithReload(() =>
   import('./routes/public-link-route.tsx').then((m) => ({ default: m.PublicLinkRoute })),
 );
+const SnapshotUnsubscribeRoute = lazyWithReload(() =>
+  import('./routes/snapshot-unsubscribe-route.tsx').then((m) => ({ default: m.SnapshotUnsubscribeRoute })),
+);
 const ListsRoute = lazyWithReload(() => import('./routes/lists-route.tsx').then((m) => ({ default: m.ListsRoute })));
 const VerifyDomainRoute = lazyWithReload(() =>
   import('../features/security/routes/verify-domain-route.tsx').then((m) => ({ default: m.VerifyDomainRoute })),
@@ -97,6 +100,11 @@ export const routes: RouteObject[] = [
   { path: '/verify-domain/:token', element: lazyPage(VerifyDomainRoute) },
   // Issue 21: a submission link's page, for anyone with its address (no account, no shell).
   { path: '/s/:token', element: lazyPage(PublicLinkRoute) },
+  // Issue 20.4: a snapshot e-mail's unsubscribe link (no sign-in: the token is the proof).
+  {
+    path: '/snapshots/unsubscribe/:workspaceId/:subscriptionId/:token',
+    element: lazyPage(SnapshotUnsubscribeRoute),
+  },
   {
     path: '/',
     element: (

@@ -14,6 +14,11 @@ import {
   dashboardDetailSchema,
   dashboardListSchema,
   dashboardSchema,
+  type SnapshotFrequency,
+  type SnapshotSubscriptionInfo,
+  type SnapshotSubscriptions,
+  snapshotSubscriptionInfoSchema,
+  snapshotSubscriptionsSchema,
   type UpdateDashboard,
 } from '@formwork/shared/schemas/analytics';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -30,6 +35,10 @@ export const analyticsKeys = {
     ['analytics', folderId, 'values', dashboardId, chartId, updatedAt] as const,
   sources: (folderId: string) => ['analytics', folderId, 'sources'] as const,
   preview: (folderId: string, definition: ChartDefinition) => ['analytics', folderId, 'preview', definition] as const,
+  subscriptions: (folderId: string, dashboardId: string) =>
+    ['analytics', folderId, 'subscriptions', dashboardId] as const,
+  unsubscribeLink: (link: UnsubscribeLink) =>
+    ['analytics', 'unsubscribe', link.workspaceId, link.subscriptionId, link.token] as const,
 };
 
 const folderUrl = (folderId: string) => `/api/folders/${encodeURIComponent(folderId)}`;
@@ -161,3 +170,60 @@ export const useArrangeCharts = (folderId: string, dashboardId: string) =>
       response: dashboardDetailSchema,
     }),
   );
+
+/** The caller's weekly and monthly snapshot e-mails of a dashboard (spec 2.6). */
+export function useSnapshotSubscriptions(folderId: string, dashboardId: string) {
+  return useQuery({
+    queryKey: analyticsKeys.subscriptions(folderId, dashboardId),
+    queryFn: ({ signal }) =>
+      apiRequest<SnapshotSubscriptions>(`${dashboardUrl(folderId, dashboardId)}/snapshot-subscriptions`, {
+        signal,
+        response: snapshotSubscriptionsSchema,
+      }),
+  });
+}
+
+export const useSetSnapshotSubscriptions = (folderId: string, dashboardId: string) =>
+  useAnalyticsMutation(folderId, (wanted: SnapshotSubscriptions) =>
+    apiRequest<SnapshotSubscriptions>(`${dashboardUrl(folderId, dashboardId)}/snapshot-subscriptions`, {
+      method: 'PUT',
+      body: wanted,
+      response: snapshotSubscriptionsSchema,
+    }),
+  );
+
+/** Sends the caller one of their snapshot e-mails now (a job draws and mails it). */
+export function useSendSnapshot(folderId: string, dashboardId: string) {
+  return useMutation({
+    mutationFn: (frequency: SnapshotFrequency) =>
+      apiRequest(`${dashboardUrl(folderId, dashboardId)}/snapshot-subscriptions/send`, {
+        method: 'POST',
+        body: { frequency },
+      }),
+  });
+}
+
+/** The parts of a snapshot e-mail's unsubscribe link (`/snapshots/unsubscribe/{workspace}/{subscription}/{token}`). */
+export type UnsubscribeLink = { workspaceId: string; subscriptionId: string; token: string };
+
+const unsubscribeUrl = (link: UnsubscribeLink) =>
+  `/api/public/snapshot-subscriptions/${[link.workspaceId, link.subscriptionId, link.token].map(encodeURIComponent).join('/')}`;
+
+/** What an unsubscribe link is about (public: no sign-in). */
+export function useUnsubscribeLink(link: UnsubscribeLink) {
+  return useQuery({
+    queryKey: analyticsKeys.unsubscribeLink(link),
+    retry: false,
+    queryFn: ({ signal }) =>
+      apiRequest<SnapshotSubscriptionInfo>(unsubscribeUrl(link), {
+        signal,
+        response: snapshotSubscriptionInfoSchema,
+      }),
+  });
+}
+
+export function useUnsubscribe(link: UnsubscribeLink) {
+  return useMutation({
+    mutationFn: () => apiRequest(`${unsubscribeUrl(link)}/unsubscribe`, { method: 'POST' }),
+  });
+}

@@ -10,6 +10,7 @@ import { dashboardPath, dashboardsPath } from './analytics-paths.ts';
 import { ChartCard } from './chart-card.tsx';
 import { ChartEditor } from './chart-editor.tsx';
 import { DashboardGrid } from './dashboard-grid.tsx';
+import { SnapshotSubscriptionsButton } from './snapshot-subscriptions.tsx';
 
 type Props = {
   kind: FolderKind;
@@ -59,6 +60,11 @@ export function DashboardPage({ kind, folderId, dashboardId, view, chartId }: Pr
               { value: 'grid', label: t('analytics.gridView') },
               { value: 'register', label: t('analytics.registerView') },
             ]}
+          />
+          <SnapshotSubscriptionsButton
+            folderId={folderId}
+            dashboardId={dashboardId}
+            dashboardName={dashboard.data.name}
           />
           {canEdit && <Button onClick={() => setEditing({ chart: null })}>{t('analytics.addChart')}</Button>}
         </Group>
