@@ -26,6 +26,19 @@ export type ApiOperation = {
 
 const methods = ['get', 'post', 'put', 'patch', 'delete'];
 
+/**
+ * A JSON Schema as people read it: without the `$schema` line and without the long pattern that
+ * repeats what `format: uuid` already says.
+ */
+export function readableSchema(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(readableSchema);
+  if (!schema || typeof schema !== 'object') return schema;
+  const entries = Object.entries(schema as Record<string, unknown>).filter(
+    ([key]) => key !== '$schema' && !(key === 'pattern' && (schema as { format?: unknown }).format === 'uuid'),
+  );
+  return Object.fromEntries(entries.map(([key, value]) => [key, readableSchema(value)]));
+}
+
 /** The operations of the document, grouped by tag in the document's order of paths. */
 export function apiOperations(document: OpenApiDocument): Map<string, ApiOperation[]> {
   const groups = new Map<string, ApiOperation[]>();
@@ -47,9 +60,9 @@ export function apiOperations(document: OpenApiDocument): Map<string, ApiOperati
           in: p.in,
           required: p.required ?? false,
         })),
-        body: operation.requestBody?.content?.['application/json']?.schema ?? null,
+        body: readableSchema(operation.requestBody?.content?.['application/json']?.schema ?? null),
         success: success
-          ? { status: success[0], schema: success[1].content?.['application/json']?.schema ?? null }
+          ? { status: success[0], schema: readableSchema(success[1].content?.['application/json']?.schema ?? null) }
           : null,
       };
       groups.set(tag, [...(groups.get(tag) ?? []), entry]);
