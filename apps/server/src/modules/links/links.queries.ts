@@ -74,21 +74,29 @@ export async function linkOfTeam(
  * Of the given templates, those a team may fill in now: active, and the team's own or deployed to
  * it from the Template Library (as forms.queries templateForTeam finds one).
  */
+/** The team's active templates among `templateIds` (its own or deployed to it), with their current definitions. */
 export async function activeTeamTemplates(
   tx: Tx,
   workspaceId: string,
   teamId: string,
   templateIds: readonly string[],
-): Promise<Set<string>> {
-  if (templateIds.length === 0) return new Set();
-  const result = await tx.execute<{ template_id: string }>(sql`
-    select t.template_id from templates t
+): Promise<Map<string, { definition: unknown }>> {
+  if (templateIds.length === 0) return new Map();
+  const result = await tx.execute<{ template_id: string; definition: unknown }>(sql`
+    select t.template_id, v.definition from templates t
+      join template_versions v on v.workspace_id = t.workspace_id and v.template_id = t.template_id
+                              and v.version = t.current_version
      where t.workspace_id = ${workspaceId} and t.template_id = any(${uuidArray(templateIds)}) and t.state = 'active'
        and (t.folder_id = ${teamId}
             or exists (select 1 from template_deployments d
                         where d.workspace_id = t.workspace_id and d.template_id = t.template_id
                           and d.team_id = ${teamId}))`);
-  return new Set(result.rows.map((r) => r.template_id));
+  return new Map(
+    result.rows.map((r) => [
+      r.template_id,
+      { definition: typeof r.definition === 'string' ? JSON.parse(r.definition) : r.definition },
+    ]),
+  );
 }
 
 export type NewLink = {

@@ -1,5 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { requiredUnfillableFields, unfillableTemplateMessage } from '@formwork/shared/link-fields';
 import type { Link, LinkCreate, LinkState } from '@formwork/shared/schemas/links';
+import { templateDefinitionSchema } from '@formwork/shared/templates/template-definition';
 import type { AccessContext } from '../../authz/context.ts';
 import type { AppDb } from '../../db/client.ts';
 import { inScope, type Tx } from '../../db/tenant.ts';
@@ -76,7 +78,11 @@ export async function createLink(db: AppDb, ctx: AccessContext, body: LinkCreate
   return inScope(db, ctx.scope, async (tx) => {
     const usable = await queries.activeTeamTemplates(tx, workspaceId, teamId, body.templateIds);
     body.templateIds.forEach((templateId, index) => {
-      if (!usable.has(templateId)) invalid(`body.templateIds.${index}`, "This template isn't available in this team");
+      const template = usable.get(templateId);
+      if (!template) invalid(`body.templateIds.${index}`, "This template isn't available in this team");
+      // A required field no one without an account can fill: no submission could ever be made.
+      const [unfillable] = requiredUnfillableFields(templateDefinitionSchema.parse(template.definition).fields);
+      if (unfillable) invalid(`body.templateIds.${index}`, unfillableTemplateMessage(unfillable.label));
     });
     await queries.insertLink(tx, {
       workspaceId,

@@ -230,3 +230,48 @@ describe('submission links', () => {
     expect(viaOtherTeam.json().code).toBe('linkNotFound');
   });
 });
+
+describe('templates a link cannot fill (issue 21)', () => {
+  it('refuses a template whose required field a person without an account cannot fill, naming the field; optional ones are offered', async () => {
+    const signed = await createFormTemplate(ctx.database.db, w.workspaceId, {
+      folderId: team,
+      definition: {
+        fields: [
+          { id: 'company', type: 'singleLineText', label: 'Company', required: true },
+          { id: 'sig', type: 'signature', label: 'Supervisor signature', required: true },
+        ],
+      },
+    });
+    const optional = await createFormTemplate(ctx.database.db, w.workspaceId, {
+      folderId: team,
+      definition: {
+        fields: [
+          { id: 'company', type: 'singleLineText', label: 'Company', required: true },
+          { id: 'who', type: 'singlePerson', label: 'Host' },
+        ],
+      },
+    });
+    const refused = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/teams/${team}/links`,
+      headers: await w.personas.teamController.headers(),
+      payload: { name: 'Gate', kind: 'ongoing', templateIds: [optional.templateId, signed.templateId] },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(refused.json().errors).toEqual([
+      {
+        path: 'body.templateIds.1',
+        message:
+          'This template cannot be offered through a link: its required field "Supervisor signature" cannot be filled without an account',
+      },
+    ]);
+    const made = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/teams/${team}/links`,
+      headers: await w.personas.teamController.headers(),
+      payload: { name: 'Gate', kind: 'ongoing', templateIds: [optional.templateId] },
+    });
+    expect(made.statusCode).toBe(201);
+  });
+});
