@@ -51,6 +51,7 @@ import type { SsoDeps } from './modules/sso/sso.service.ts';
 import { secretBox } from './modules/sso/sso-secrets.ts';
 import { tabRoutes } from './modules/tabs/tabs.routes.ts';
 import { templateRoutes } from './modules/templates/templates.routes.ts';
+import { webhookRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { workspaceRoutes } from './modules/workspaces/workspaces.routes.ts';
 import { endRequestSpan, startRequestSpan, type Tracing } from './observability/tracing.ts';
 
@@ -245,6 +246,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(actionRoutes);
   await app.register(analyticsRoutes);
   await app.register(formPdfRoutes);
+  await app.register(webhookRoutes);
   if (deps.config.oidc.embedded && signingKeys) {
     const provider = createProvider({
       config: deps.config,

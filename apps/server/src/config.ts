@@ -45,6 +45,7 @@ const envSchema = z.object({
   MAP_TILES_ATTRIBUTION: z.string().min(1).max(200).optional(),
   MAP_TILES_MAX_ZOOM: z.coerce.number().int().min(0).max(22).default(19),
   OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
+  WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: z.enum(['true', 'false']).default('false'),
   SENTRY_DSN: z
     .string()
     .regex(/^https?:\/\/[^@/]+@[^/]+\/(.+\/)?\d+\/?$/, 'must look like https://<public key>@<host>/<project id>')
@@ -98,6 +99,11 @@ export type Config = {
    * kept in the error_reports table, which platform admins browse.
    */
   sentryDsn: string | undefined;
+  /**
+   * Whether webhook receivers may be on private, loopback or link-local addresses (a test or an
+   * intranet deployment). Off: such receivers are refused, so a webhook cannot reach the host's network.
+   */
+  webhooksAllowPrivateAddresses: boolean;
 };
 
 /**
@@ -186,6 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     otlpEndpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT?.replace(/\/+$/, ''),
     sentryDsn: e.SENTRY_DSN,
+    webhooksAllowPrivateAddresses: e.WEBHOOKS_ALLOW_PRIVATE_ADDRESSES === 'true',
   };
 }
 

@@ -22,6 +22,7 @@ import {
   photoZipJobHandler,
   photoZipJobKind,
 } from './modules/photos/photo-zip.service.ts';
+import { webhookDeliveryJobHandler, webhookDeliveryJobKind } from './modules/webhooks/webhooks.service.ts';
 import { createTracing } from './observability/tracing.ts';
 import { seedDemo } from './seed/demo.ts';
 
@@ -57,6 +58,11 @@ const jobRunner = startJobRunner({
     [photoZipExpiryJobKind]: photoZipExpiryJobHandler(storage),
     [bulkFormJobKind]: bulkFormJobHandler(database.db),
     [snapshotJobKind]: snapshotJobHandler({ db: database.db, publicUrl: config.publicUrl }),
+    [webhookDeliveryJobKind]: webhookDeliveryJobHandler({
+      db: database.db,
+      allowPrivateAddresses: config.webhooksAllowPrivateAddresses,
+      publicUrl: config.publicUrl,
+    }),
   },
 });
 const housekeeping = setInterval(() => void deleteExpiredPayloads(database.db).catch(() => {}), 60 * 60 * 1000);

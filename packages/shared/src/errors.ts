@@ -97,6 +97,11 @@ export const errorCodes = {
   linkNotFound: { status: 404, title: "We couldn't find this link" },
   /** An expired, used or full link: its page says which (the occurrence's detail). */
   linkClosed: { status: 410, title: 'This link no longer takes submissions' },
+  /** Webhooks (issue 24.1): a hook or delivery not of this folder. */
+  webhookNotFound: { status: 404, title: "We couldn't find this webhook" },
+  webhookDeliveryNotFound: { status: 404, title: "We couldn't find this delivery" },
+  /** A disabled hook sends nothing: it is enabled again before a redelivery or a test. */
+  webhookDisabled: { status: 409, title: 'This webhook is disabled. Enable it first.' },
   templateCodeUsed: { status: 409, title: 'Template ID has been used' },
   tabNameUsed: { status: 409, title: 'A tab with this name already exists. Tab names must be unique' },
   /** Spec 8.2: archiving templates without a folder. */

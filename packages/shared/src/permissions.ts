@@ -157,6 +157,8 @@ export const permissions = [
   'chart.view',
   /** Create, edit, arrange, archive and delete dashboards and charts (team controllers and above; at company level org controllers, spec 6). */
   'chart.edit',
+  /** See, add, change and delete webhooks, their delivery log, redeliveries and test deliveries (org controllers at the company, team controllers at their team; issue 24.1). */
+  'webhook.manage',
 ] as const;
 export type Permission = (typeof permissions)[number];
 
@@ -355,6 +357,7 @@ export function can(m: Membership, verb: Permission, folder: FolderRef): boolean
       if (folder.kind === 'team') return effectiveRole(m, folder) !== null;
       return folder.kind === 'company' && (effectiveRole(m, folder) !== null || leadsToRole(m, folder));
     case 'chart.edit':
+    case 'webhook.manage':
       return folder.kind !== 'project' && controllerAtOrAbove(m, folder, folder.kind);
   }
 }

@@ -78,6 +78,11 @@ const idSources: Record<string, (w: Probed) => string> = {
   zipId: () => '00000000-0000-4000-8000-00000000000a',
   // A personal API token: the route finds only the caller's own (another person's id is 404).
   tokenId: () => '00000000-0000-4000-8000-00000000000b',
+  // A folder's webhook and its deliveries: the route step answers on the folder first.
+  hookId: () => '00000000-0000-4000-8000-00000000000a',
+  deliveryId: () => '00000000-0000-4000-8000-00000000000b',
+  // A webhook's folder filter: folders of the probed workspace.
+  folderIds: (w) => teamIdOf(w),
   // An activation link's secret: an unknown one must answer 404 whatever the workspace named.
   activationId: () => 'ZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZ',
   // The route step answers on the team (or project) before any photo, tag or group is looked up.
