@@ -45,6 +45,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       PUBLIC_URL: baseURL,
       SMTP_URL: `smtp://127.0.0.1:${port + 2}`,
+      // webhooks.spec's receiver listens on loopback, which is refused unless allowed.
+      WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: 'true',
     },
   },
 });

@@ -3,9 +3,10 @@ import { Center, Loader, Stack, Tabs, Title } from '@mantine/core';
 import { Navigate, useSearchParams } from 'react-router';
 import { BillingSection } from '../../features/billing/components/billing-section.tsx';
 import { UsageSection } from '../../features/billing/components/usage-section.tsx';
-import { useRenameFolder } from '../../features/folders/api/folder-tree.ts';
+import { useFolderTree, useRenameFolder } from '../../features/folders/api/folder-tree.ts';
 import { FolderGeneral } from '../../features/settings/components/folder-general.tsx';
 import { PdfFilenameEditor } from '../../features/templates/components/editor/pdf-filename-editor.tsx';
+import { WebhooksSection } from '../../features/webhooks/components/webhooks-section.tsx';
 import { useAccessibleWorkspaces } from '../../features/workspaces/api/accessible-workspaces.ts';
 import { BrandingSettings } from '../../features/workspaces/components/branding-settings.tsx';
 import {
@@ -28,6 +29,7 @@ const tabLabelKeys: Record<SettingsTabId, string> = {
   billing: 'settings.billing',
   usage: 'settings.usage',
   security: 'settings.security',
+  webhooks: 'webhooks.tab',
 };
 
 /**
@@ -160,6 +162,11 @@ export function FolderSettingsTabs({
             <UsageSection workspaceId={companyId} />
           </Tabs.Panel>
         )}
+        {tabs.includes('webhooks') && location.kind !== 'project' && (
+          <Tabs.Panel value="webhooks" pt="md">
+            <WebhookTab location={location} kind={location.kind} />
+          </Tabs.Panel>
+        )}
         {tabs.includes('security') && (
           <Tabs.Panel value="security" pt="md">
             <Stack gap="lg">
@@ -171,6 +178,36 @@ export function FolderSettingsTabs({
         )}
       </Tabs>
     </Stack>
+  );
+}
+
+/**
+ * The Webhooks tab: a company's hooks may be narrowed to its projects and teams (from the folder
+ * tree); the open delivery log is kept in the address (`hook`), which the disabled-hook e-mail links to.
+ */
+function WebhookTab({ location, kind }: { location: FolderLocation; kind: 'company' | 'team' }) {
+  const [search, setSearch] = useSearchParams();
+  const tree = useFolderTree(kind === 'company' ? location.companyId : null, 'active');
+  const folders =
+    tree.data?.projects.flatMap((project) => [
+      { value: project.folderId, label: project.name },
+      ...project.teams.map((team) => ({ value: team.folderId, label: `${project.name} / ${team.name}` })),
+    ]) ?? [];
+  return (
+    <WebhooksSection
+      key={location.folderId}
+      folderId={location.folderId}
+      kind={kind}
+      folders={kind === 'company' ? folders : []}
+      logHookId={search.get('hook')}
+      onOpenLog={(hookId) =>
+        setSearch((current) => {
+          if (hookId) current.set('hook', hookId);
+          else current.delete('hook');
+          return current;
+        })
+      }
+    />
   );
 }
 

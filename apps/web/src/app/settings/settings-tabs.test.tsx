@@ -83,6 +83,7 @@ describe('the tabs of a folder’s settings (spec 2.6, 6)', () => {
       'billing',
       'featureAccess',
       'usage',
+      'webhooks',
     ]);
     expect(visibleSettingsTabs(at('company', viewer(['company', 'controller'])), [securityPanel])).toEqual([
       'general',
@@ -92,13 +93,16 @@ describe('the tabs of a folder’s settings (spec 2.6, 6)', () => {
       'featureAccess',
       'usage',
       'security',
+      'webhooks',
     ]);
   });
 
   it('a project: its members and above; a team: team controllers, or project members and above', () => {
     expect(visibleSettingsTabs(at('project', viewer(['project', 'member'])), [securityPanel])).toEqual(['general']);
     expect(visibleSettingsTabs(at('project', viewer(['team', 'controller'])), [])).toEqual([]);
-    expect(visibleSettingsTabs(at('team', viewer(['team', 'controller'])), [])).toEqual(['general']);
+    // Webhooks (issue 24.1): a team's controllers manage the team's; project members do not.
+    expect(visibleSettingsTabs(at('team', viewer(['team', 'controller'])), [])).toEqual(['general', 'webhooks']);
+    expect(visibleSettingsTabs(at('project', viewer(['project', 'controller'])), [])).toEqual(['general']);
     expect(visibleSettingsTabs(at('team', viewer(['project', 'member'])), [])).toEqual(['general']);
     expect(visibleSettingsTabs(at('team', viewer(['team', 'member'])), [])).toEqual([]);
   });
@@ -146,6 +150,7 @@ describe('FolderSettingsTabs', { timeout: 60_000 }, () => {
       'Feature Access',
       'Usage',
       'Security',
+      'Webhooks',
     ]);
     await user.click(screen.getByRole('tab', { name: 'Security' }));
     expect(await screen.findByText('Verified domains panel')).toBeTruthy();

@@ -11,6 +11,7 @@ export const settingsTabIds = [
   'featureAccess',
   'usage',
   'security',
+  'webhooks',
 ] as const;
 export type SettingsTabId = (typeof settingsTabIds)[number];
 
@@ -24,7 +25,8 @@ export function canViewSettings(location: Where): boolean {
 /**
  * The tabs of a folder's settings for its viewer: General everywhere; the company's Branding and
  * Documents & Formatting and Feature Access for its members (org controllers change them); its Billing and Usage for
- * those who may see the account; Security when one of its sections shows here.
+ * those who may see the account; Security when one of its sections shows here; Webhooks of the company or a team
+ * for those who manage them (issue 24.1).
  */
 export function visibleSettingsTabs(location: FolderLocation, security: readonly SecuritySection[]): SettingsTabId[] {
   if (!canViewSettings(location)) return [];
@@ -34,6 +36,7 @@ export function visibleSettingsTabs(location: FolderLocation, security: readonly
     if (tab === 'branding' || tab === 'documents' || tab === 'featureAccess') return location.kind === 'company';
     if (tab === 'billing' || tab === 'usage') return account;
     if (tab === 'security') return security.some((s) => s.visible(location));
+    if (tab === 'webhooks') return can(location.viewer, 'webhook.manage', { kind: location.kind, path: location.path });
     return true;
   });
 }
