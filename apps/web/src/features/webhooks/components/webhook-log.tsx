@@ -86,8 +86,8 @@ export function WebhookLog({ folderId, hook, onBack }: { folderId: string; hook:
                       </Text>
                     ) : null}
                   </Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={stateColours[delivery.state]}>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    <Badge variant="light" color={stateColours[delivery.state]} style={{ overflow: 'visible' }}>
                       {t(`webhooks.deliveryStates.${delivery.state}`)}
                     </Badge>
                     <Text size="xs" c="dimmed">
