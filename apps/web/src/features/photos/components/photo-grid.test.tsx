@@ -1,5 +1,5 @@
 import type { Photo } from '@formwork/shared/schemas/photos';
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../../test/render.tsx';
 import { galleryRows, PhotoGrid } from './photo-grid.tsx';
@@ -104,6 +104,30 @@ describe('PhotoGrid', () => {
     expect(onOpen).toHaveBeenCalledWith(0);
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select photo IMG_1.jpg' }));
     expect(onToggle).toHaveBeenCalledWith(photos(2, 50)[1]?.id);
+    vi.unstubAllGlobals();
+  });
+
+  it('scrolled into the middle, still keeps the visible rows and one screen more in all (half above, half below)', {
+    timeout: 30_000,
+  }, async () => {
+    vi.stubGlobal('fetch', async () => new Response(new Blob(['x'], { type: 'image/jpeg' })));
+    await renderWithProviders(
+      <PhotoGrid
+        photos={photos(20_000, 50)}
+        selected={new Set()}
+        onToggle={vi.fn()}
+        onOpen={vi.fn()}
+        onEndReached={vi.fn()}
+      />,
+    );
+    const grid = screen.getByTestId('photo-grid');
+    grid.scrollTop = 400_000;
+    fireEvent.scroll(grid);
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Open photo IMG_0.jpg' })).toBeNull());
+    const tiles = screen.getAllByTestId('photo-tile');
+    // 800 px show at most 6 rows of 5 tiles (176 px a row); one screen more is 5 rows: 55 tiles.
+    expect(tiles.length).toBeGreaterThanOrEqual(25);
+    expect(tiles.length).toBeLessThanOrEqual(55);
     vi.unstubAllGlobals();
   });
 

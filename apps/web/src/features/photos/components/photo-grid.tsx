@@ -69,8 +69,9 @@ export function PhotoGrid({ photos, selected, onToggle, onOpen, onEndReached }: 
     count: rows.length,
     getScrollElement: () => scroller.current,
     estimateSize: (i) => (rows[i]?.kind === 'day' ? headingHeight : tileSize + gap),
-    // One screen of rows beyond the visible ones, no more.
-    overscan: Math.ceil(height / (tileSize + gap)),
+    // One screen of rows beyond the visible ones in all: the virtualizer adds `overscan` rows on
+    // each side, so half a screen above and half below.
+    overscan: Math.ceil(height / 2 / (tileSize + gap)),
   });
   const items = virtualizer.getVirtualItems();
   const lastIndex = items[items.length - 1]?.index ?? -1;
