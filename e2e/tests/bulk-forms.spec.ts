@@ -38,13 +38,11 @@ test('bulk form creation: a 100-row CSV creates 100 forms; a CSV with a bad row 
 
   // 100 rows: every one is checked, then created by the job.
   const rows = Array.from({ length: 100 }, (_, i) => `Company ${stamp} ${i},2026-12-01,${i}`).join('\n');
-  await dialog
-    .locator('input[type=file]')
-    .setInputFiles({
-      name: 'crews.csv',
-      mimeType: 'text/csv',
-      buffer: Buffer.from(`Company,Due date,Crew\n${rows}\n`),
-    });
+  await dialog.locator('input[type=file]').setInputFiles({
+    name: 'crews.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`Company,Due date,Crew\n${rows}\n`),
+  });
   await expect(dialog.getByRole('table', { name: 'Rows to create' })).toBeVisible();
   await expect(dialog.getByText('100 of 100 rows can be created.', { exact: false })).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('bulk-preview.png') });

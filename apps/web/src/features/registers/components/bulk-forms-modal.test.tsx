@@ -99,7 +99,9 @@ describe('Bulk form creation from a CSV (issue 21.4)', () => {
     expect(
       await screen.findByRole('progressbar', { name: 'Form creation progress' }, { timeout: 5000 }),
     ).toBeInTheDocument();
-    expect(await screen.findByText('Forms created: 2. Rows not created: 1.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText('Forms created: 2. Rows not created: 1.', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Download error report' })).toBeInTheDocument();
     fireEvent.click(screen.getAllByRole('button', { name: 'Close' }).at(-1) as HTMLElement);
     expect(onClose).toHaveBeenCalled();
