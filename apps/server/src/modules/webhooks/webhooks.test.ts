@@ -363,6 +363,38 @@ describe('webhooks: deliveries', () => {
     expect(test.json().code).toBe('webhookDisabled');
   });
 
+  it('an action assigned and completed reaches a team hook filtered to its form template', async () => {
+    await addHook({ events: ['action.assigned', 'action.completed'], templateIds: [templateId] });
+    const form = await newForm('Rail');
+    const action = await call('POST', `/api/teams/${team}/actions`, {
+      persona: 'teamMember',
+      payload: {
+        actionId: randomUUID(),
+        title: 'Fix the rail',
+        formId: form.formId,
+        assign: true,
+        assigneeId: w.personas.teamMember.userId,
+      },
+    });
+    expect(action.statusCode, action.body).toBe(201);
+    const actionId = action.json().actionId as string;
+    const done = await call('POST', `/api/workspaces/${w.workspaceId}/actions/${actionId}/complete`, {
+      persona: 'teamMember',
+      payload: {},
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    await deliver();
+    expect(received.map((r) => r.headers[webhookEventTypeHeader])).toEqual(['action.assigned', 'action.completed']);
+    const completed = webhookEventPayloadSchemas['action.completed'].parse(JSON.parse(received[1]?.body as string));
+    expect(completed.data).toMatchObject({
+      actionId,
+      formId: form.formId,
+      templateId,
+      state: 'completed',
+      assigneeId: w.personas.teamMember.userId,
+    });
+  });
+
   it('person and list events reach a company hook, each payload as its schema says', async () => {
     await addHook({ events: ['person.invited', 'list.changed'] }, 'orgController', w.companyId);
     const invite = await call('POST', `/api/folders/${team}/invitations`, {
