@@ -334,7 +334,7 @@ function snapshotMail(
     for (const row of drawn.rows) text.push(`  ${row.name}: ${row.value ?? '-'}`);
     text.push('');
     html.push(
-      `<table role="table" style="border-collapse:collapse"><thead><tr><th align="left">Group</th><th align="right">${escapeHtml(drawn.measure)}</th></tr></thead><tbody>`,
+      `<table cellpadding="4" style="border-collapse:collapse;margin-bottom:16px"><thead><tr><th align="left">Group</th><th align="right">${escapeHtml(drawn.measure)}</th></tr></thead><tbody>`,
       ...drawn.rows.map((row) => `<tr><td>${escapeHtml(row.name)}</td><td align="right">${row.value ?? '-'}</td></tr>`),
       '</tbody></table>',
     );
@@ -343,7 +343,8 @@ function snapshotMail(
   html.push(
     `<p style="font-size:12px;color:#555">You receive this ${frequencyWords[s.frequency]} e-mail because you subscribed to it. <a href="${escapeHtml(links.unsubscribe)}">Unsubscribe</a></p>`,
   );
-  return { subject, text: text.join('\n'), html: html.join('\n'), attachments };
+  const body = `<div style="font-family:Arial,Helvetica,sans-serif;font-size:14px;color:#222">\n${html.join('\n')}\n</div>`;
+  return { subject, text: text.join('\n'), html: body, attachments };
 }
 
 /**

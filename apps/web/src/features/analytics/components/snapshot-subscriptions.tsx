@@ -1,5 +1,5 @@
 import { type SnapshotFrequency, snapshotFrequencies } from '@formwork/shared/schemas/analytics';
-import { Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Checkbox, Modal, Stack, Text } from '@mantine/core';
 import { IconMail } from '@tabler/icons-react';
 import { useState } from 'react';
 import { problemMessage } from '../../../lib/problem-message.ts';
@@ -56,7 +56,7 @@ function SnapshotSubscriptionsForm({ folderId, dashboardId, dashboardName }: Pro
     <Stack gap="md">
       <Text size="sm">{t('analytics.snapshots.intro', { name: dashboardName })}</Text>
       {snapshotFrequencies.map((frequency) => (
-        <Group key={frequency} justify="space-between" wrap="nowrap">
+        <Stack key={frequency} gap={6} align="flex-start">
           <Checkbox
             label={t(`analytics.snapshots.${frequency}`)}
             description={t(`analytics.snapshots.${frequency}When`)}
@@ -66,15 +66,16 @@ function SnapshotSubscriptionsForm({ folderId, dashboardId, dashboardName }: Pro
           />
           {current[frequency] && (
             <Button
-              variant="subtle"
+              variant="light"
               size="compact-sm"
+              ml={32}
               loading={send.isPending && send.variables === frequency}
               onClick={() => sendNow(frequency)}
             >
               {t(`analytics.snapshots.sendNow.${frequency}`)}
             </Button>
           )}
-        </Group>
+        </Stack>
       ))}
       {(change.isError || send.isError) && (
         <Text c="red" size="sm" role="alert">
