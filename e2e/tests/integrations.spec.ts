@@ -44,6 +44,8 @@ test('API tokens (issue 24.2): a member makes a read-only token, sees it once, c
   await page.getByRole('tab', { name: 'Documentation' }).click();
   await expect(page).toHaveURL(/\/integrations\/documentation$/);
   await expect(page.getByRole('heading', { name: 'Calling the API' })).toBeVisible();
+  await page.getByRole('button', { name: /form\.saved Form saved/ }).click();
+  await expect(page.getByText(/"const": "form.saved"/)).toBeVisible();
   await page.getByRole('textbox', { name: 'Filter operations' }).fill('api-tokens');
   await expect(page.getByRole('button', { name: /POST \/api\/me\/api-tokens/ })).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('documentation.png') });

@@ -1,3 +1,4 @@
+import { webhookEventTypes } from '@formwork/shared/schemas/webhooks';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../../test/render.tsx';
@@ -77,6 +78,19 @@ describe('API documentation', () => {
     expect(within(me).getByText(/"email"/)).toBeInTheDocument();
     // A uuid's long pattern is left out (its format says it).
     expect(within(me).getByText(/"format": "uuid"/).textContent).not.toContain('pattern');
+  }, 20_000);
+
+  it('lists the webhook events with the schema of each body, from the zod schemas the server sends them with', async () => {
+    await renderWithProviders(<ApiDocsPanel />);
+    expect(screen.getByRole('heading', { name: 'Webhook events' })).toBeInTheDocument();
+    expect(screen.getByText('formwork-webhook-signature')).toBeInTheDocument();
+    for (const type of webhookEventTypes) expect(screen.getByText(type)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: /form\.moved Form moved in a workflow/ }));
+    const body = (await screen.findByText(/"const": "form.moved"/)).textContent ?? '';
+    expect(JSON.parse(body).properties.data.required).toEqual(
+      expect.arrayContaining(['formId', 'templateId', 'workflowColumn', 'values']),
+    );
+    expect(body).not.toContain('pattern');
   });
 
   it('narrows the operations to those matching the filter', async () => {

@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { problemMessage } from '../../../lib/problem-message.ts';
 import { useTranslation } from '../../../lib/translate.tsx';
 import { type ApiOperation, useApiOperations } from '../api/api-docs.ts';
+import { WebhookEventsDocs } from './webhook-events-docs.tsx';
 
 const methodColours: Record<string, string> = {
   GET: 'blue',
@@ -77,8 +78,9 @@ function Operation({ operation }: { operation: ApiOperation }) {
 
 /**
  * The API's documentation in the app (issue 24.4): how to call it with a personal API token, its
- * limits, and every operation with its parameters and body and answer shapes, read from the
- * server's OpenAPI document, which is generated from the same zod schemas the API parses with.
+ * limits, the webhook events and their bodies, and every operation with its parameters and body
+ * and answer shapes, read from the server's OpenAPI document; both are generated from the same zod
+ * schemas the API parses with and the server builds webhook bodies with.
  */
 export function ApiDocsPanel() {
   const { t } = useTranslation();
@@ -115,6 +117,7 @@ export function ApiDocsPanel() {
           </Anchor>
         </Text>
       </Stack>
+      <WebhookEventsDocs />
       <Title order={3}>{t('integrations.docs.operationsTitle')}</Title>
       <TextInput
         label={t('integrations.docs.filter')}
