@@ -65,7 +65,10 @@ test('a team controller adds a webhook, saves a form and sees the signed deliver
 
     // The log shows the delivery: delivered, HTTP 200, the receiver's answer.
     await page.goto(`/home/teams/${teamId}/settings?tab=webhooks`);
-    await page.getByRole('row', { name: new RegExp(url) }).getByRole('button', { name: 'Delivery log' }).click();
+    await page
+      .getByRole('row', { name: new RegExp(url) })
+      .getByRole('button', { name: 'Delivery log' })
+      .click();
     const log = page.getByRole('table', { name: 'Delivery log' });
     const delivery = log.getByRole('row').filter({ hasText: 'form.saved' });
     await expect(delivery).toContainText('Delivered', { timeout: 20_000 });
