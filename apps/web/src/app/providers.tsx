@@ -12,6 +12,7 @@ import { showToast } from '../lib/toast.tsx';
 import { i18n as appTexts, useTranslation } from '../lib/translate.tsx';
 import { handleApiError } from './api-errors.ts';
 import { firewallStore, openFirewallModal } from './firewall-store.ts';
+import { readableColours } from './theme-contrast.ts';
 
 /**
  * The app's theme. Defaults that every dialog and menu needs live here, once: a modal's close
@@ -23,10 +24,18 @@ export function createAppTheme(t: (key: string) => string) {
     primaryColor: 'blue',
     fontFamily: 'Inter, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
     defaultRadius: 'md',
+    // Filled controls in a light colour (a yellow photo tag) get dark text (issue 27).
+    autoContrast: true,
+    // Dialogs, menus and drawers do not slide or fade for people who asked for less motion.
+    respectReducedMotion: true,
     components: {
       // Plain objects, not Modal.extend(): that would put the Modal's code on the first screen.
       Modal: { defaultProps: { returnFocus: true, closeButtonProps: { 'aria-label': t('common.close') } } },
+      // A toast's close button is named too (axe button-name, issue 27).
+      Notification: { defaultProps: { closeButtonProps: { 'aria-label': t('common.close') } } },
       Menu: { defaultProps: { transitionProps: { duration: 150, exitDuration: 0 } } },
+      // Checkboxes 24 px, the least target size of WCAG 2.2 (2.5.8).
+      Checkbox: { defaultProps: { size: 'md' } },
     },
   });
 }
@@ -88,7 +97,7 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
   const firewallOpened = useSyncExternalStore(firewallStore.subscribe, firewallStore.opened);
   const newVersion = useSyncExternalStore(newVersionStore.subscribe, newVersionStore.available);
   return (
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={readableColours}>
       <Toasts />
       <QueryClientProvider client={queryClient}>
         {children}

@@ -437,7 +437,7 @@ function SignatureCell({
   if (value?.fileId) {
     return (
       <Group gap={4} wrap="nowrap">
-        <Text size="xs" c="green.8" fw={600}>
+        <Text size="xs" c="var(--mantine-color-green-text)" fw={600}>
           {t('formFields.signed')}
         </Text>
         {!readOnly && (

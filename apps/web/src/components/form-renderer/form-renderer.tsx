@@ -36,6 +36,9 @@ import { useTranslation } from '../../lib/translate.tsx';
 import { FormField } from '../form-fields/form-field.tsx';
 import type { FormFill } from '../form-fields/form-fill.ts';
 
+/** A table wider than the screen scrolls: with nothing to focus in it, its scroll area takes the focus (axe scrollable-region-focusable). */
+const focusableScroller = { viewportProps: { tabIndex: 0 } };
+
 export type FormAnswers = Record<string, LogicValue>;
 
 /** A changed field: a bar down its left side (with the Changed badge at its top right). */
@@ -380,7 +383,7 @@ function FieldView({
               {field.statement}
             </Text>
           )}
-          <Table.ScrollContainer minWidth={Math.max(300, columns.length * 120)}>
+          <Table.ScrollContainer minWidth={Math.max(300, columns.length * 120)} scrollAreaProps={focusableScroller}>
             <Table withTableBorder withColumnBorders>
               <Table.Thead>
                 <Table.Tr>

@@ -186,6 +186,12 @@ export function Tooltip(props: TooltipProps & Record<string, unknown>) {
   const passed = Object.fromEntries(
     Object.entries(rest).filter(([key]) => /^on[A-Z]|^aria-|^data-/.test(key)),
   ) as Record<string, (event: never) => void>;
+  // A handler both pass (a controlled popover's button has its own onClick) runs the child's first.
+  const own = child.props as Record<string, ((event: never) => void) | undefined>;
+  for (const [key, handler] of Object.entries(passed)) {
+    const mine = own[key];
+    if (/^on[A-Z]/.test(key) && typeof mine === 'function') passed[key] = chain(mine, handler);
+  }
   const handlers = loadingTargetProps({ ...child, props: { ...child.props, ...passed } } as TargetElement, (intent) => {
     if (intent === 'enter') hovered.current = true;
     if (intent === 'leave') hovered.current = false;

@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Outlet } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { axeViolations } from '../../../../test/axe.ts';
 import { renderRoutes, renderWithProviders } from '../../../../test/render.tsx';
 import { UnsavedChangesProvider } from '../../../components/ui/unsaved-changes.tsx';
 import { formPath } from '../../../lib/form-paths.ts';
@@ -71,7 +72,7 @@ describe('My actions (issue 14 item 7)', () => {
       </MemoryRouter>,
     );
     const button = screen.getByRole('button', { name: 'My actions' });
-    await waitFor(() => expect(button.closest('.mantine-Indicator-root')).toHaveTextContent('1'));
+    await waitFor(() => expect(button.querySelector('.mantine-Indicator-root')).toHaveTextContent('1'));
     await user.click(button);
     // The dropdown fades in (jsdom runs no transitions): it is read while still hidden.
     const dialog = await screen.findByRole('dialog', { hidden: true });
@@ -91,6 +92,20 @@ describe('My actions (issue 14 item 7)', () => {
     opener.focus();
     await user.keyboard('{Escape}');
     await waitFor(() => expect(opener).toHaveAttribute('aria-expanded', 'false'));
+  });
+
+  it("puts the popover's roles on the button, not on the count around it (axe aria-allowed-attr, issue 27)", async () => {
+    const user = userEvent.setup();
+    const { container } = await renderWithProviders(
+      <MemoryRouter>
+        <MyActionsButton onOpen={() => {}} />
+      </MemoryRouter>,
+    );
+    await user.click(screen.getByRole('button', { name: 'My actions' }));
+    await screen.findByRole('dialog', { hidden: true });
+    const button = screen.getByRole('button', { name: 'My actions' });
+    expect(button).toHaveAttribute('aria-haspopup', 'dialog');
+    expect(await axeViolations(container)).toEqual([]);
   });
 });
 

@@ -55,18 +55,20 @@ export function MyActionsButton({ onOpen }: { onOpen: (action: Action) => void }
     >
       <Popover.Target>
         <Tooltip label={t('actions.mine')}>
-          <Indicator label={count} size={16} disabled={count === 0} offset={4}>
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              size="lg"
-              aria-label={t('actions.mine')}
-              aria-expanded={opened}
-              onClick={() => setOpened((o) => !o)}
-            >
+          {/* The popover's roles go on the button itself; the count sits inside it. */}
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="lg"
+            aria-label={t('actions.mine')}
+            aria-haspopup="dialog"
+            aria-expanded={opened}
+            onClick={() => setOpened((o) => !o)}
+          >
+            <Indicator component="span" label={count} size={16} disabled={count === 0} offset={-4}>
               <IconChecklist size={20} />
-            </ActionIcon>
-          </Indicator>
+            </Indicator>
+          </ActionIcon>
         </Tooltip>
       </Popover.Target>
       <Popover.Dropdown p="xs">

@@ -20,8 +20,8 @@ export function FolderTip() {
           style={{ borderRadius: 'var(--mantine-radius-sm)', background: 'var(--mantine-color-blue-light)' }}
         >
           <Group gap={6} wrap="nowrap">
-            <IconArchive size={14} color="var(--mantine-color-blue-7)" />
-            <Text size="xs" c="blue.8">
+            <IconArchive size={14} color="var(--mantine-color-blue-light-color)" />
+            <Text size="xs" c="var(--mantine-color-blue-light-color)">
               {t('folders.tipTitle')}
             </Text>
           </Group>

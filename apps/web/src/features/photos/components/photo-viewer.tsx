@@ -1,10 +1,10 @@
 import type { Photo, Tag } from '@formwork/shared/schemas/photos';
-import { ActionIcon, Anchor, Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconDownload } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { AuthImage } from '../../../components/ui/auth-image.tsx';
-import { tabColours } from '../../../components/ui/tab-colours.ts';
+import { ColourBadge } from '../../../components/ui/colour-badge.tsx';
 import { useDateText } from '../../../lib/date-text.tsx';
 import { downloadFile } from '../../../lib/download.ts';
 import { formPath } from '../../../lib/form-paths.ts';
@@ -115,9 +115,9 @@ export function PhotoViewer({ photos, index, tags, onIndex, canComment }: Props)
               ) : null}
               <Group gap={4}>
                 {photoTags.map((tag) => (
-                  <Badge key={tag.id} color={tabColours[tag.colour]} variant="filled">
+                  <ColourBadge key={tag.id} colour={tag.colour}>
                     {tag.name}
-                  </Badge>
+                  </ColourBadge>
                 ))}
               </Group>
             </Stack>

@@ -1,7 +1,7 @@
 import type { TemplateSummary } from '@formwork/shared/schemas/templates';
 import { templateTypeLabels } from '@formwork/shared/templates/template-definition';
-import { Anchor, Badge, Checkbox, Group, Table, Text } from '@mantine/core';
-import { tabColours } from '../../../../components/ui/tab-colours.ts';
+import { Anchor, Checkbox, Group, Table, Text } from '@mantine/core';
+import { ColourBadge } from '../../../../components/ui/colour-badge.tsx';
 import { useTranslation } from '../../../../lib/translate.tsx';
 import type { TemplatesPageModel } from '../../hooks/use-templates-page.ts';
 import { toggleBulk } from '../../model/bulk.ts';
@@ -42,9 +42,9 @@ export function TemplatesTableRow({ page, template: tpl }: { page: TemplatesPage
           {view.serverTabs
             .filter((tab) => tpl.tabIds.includes(tab.id))
             .map((tab) => (
-              <Badge key={tab.id} size="sm" variant="light" color={tabColours[tab.style]}>
+              <ColourBadge key={tab.id} size="sm" colour={tab.style}>
                 {tab.name}
-              </Badge>
+              </ColourBadge>
             ))}
         </Group>
       </Table.Td>

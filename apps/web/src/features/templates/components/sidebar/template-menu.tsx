@@ -54,7 +54,8 @@ export function TemplateMenu({ template, tabs, contextTabId, rights, ...on }: Pr
   const swatch = (tab: Tab) => <ColorSwatch color={tabColours[tab.style]} size={10} withShadow={false} />;
 
   return (
-    <Popover opened={explain} onChange={setExplain} position="bottom-end" width={260} withArrow>
+    // The explanation only points at the menu's button, which carries the roles (not its wrapper).
+    <Popover opened={explain} onChange={setExplain} position="bottom-end" width={260} withArrow withRoles={false}>
       <Popover.Target>
         <span>
           <Menu position="bottom-end" withinPortal>
