@@ -15,4 +15,12 @@ describe('toasts (spec 8.2)', () => {
     const alert = screen.getByText('Folder could not be saved').closest('[role="alert"]');
     expect(alert?.querySelector('button')).toBeTruthy();
   });
+
+  it('name their close button (axe button-name, issue 27)', async () => {
+    await renderWithProviders(<div />);
+    act(() => showToast('success', 'Form saved'));
+    await waitFor(() => expect(screen.getByText('Form saved')).toBeInTheDocument());
+    const alert = screen.getByText('Form saved').closest('[role="alert"]');
+    expect(alert?.querySelector('button')).toHaveAccessibleName('Close');
+  });
 });
