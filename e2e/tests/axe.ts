@@ -38,8 +38,12 @@ export async function axeFindings(page: Page, label = '', skip: string[] = []): 
     const visible = (e: Element) =>
       (e as HTMLElement).offsetParent !== null || getComputedStyle(e).position === 'fixed';
     return {
-      h1: Array.from(document.querySelectorAll('h1')).filter(visible).map((e) => e.outerHTML.slice(0, 80)),
-      main: Array.from(document.querySelectorAll('main, [role="main"]')).filter(visible).map((e) => e.tagName.toLowerCase()),
+      h1: Array.from(document.querySelectorAll('h1'))
+        .filter(visible)
+        .map((e) => e.outerHTML.slice(0, 80)),
+      main: Array.from(document.querySelectorAll('main, [role="main"]'))
+        .filter(visible)
+        .map((e) => e.tagName.toLowerCase()),
     };
   });
   const own: AxeFinding[] = [];
