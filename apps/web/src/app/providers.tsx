@@ -12,7 +12,6 @@ import { showToast } from '../lib/toast.tsx';
 import { i18n as appTexts, useTranslation } from '../lib/translate.tsx';
 import { handleApiError } from './api-errors.ts';
 import { firewallStore, openFirewallModal } from './firewall-store.ts';
-import { readableColours } from './theme-contrast.ts';
 
 /**
  * The app's theme. Defaults that every dialog and menu needs live here, once: a modal's close
@@ -97,7 +96,7 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
   const firewallOpened = useSyncExternalStore(firewallStore.subscribe, firewallStore.opened);
   const newVersion = useSyncExternalStore(newVersionStore.subscribe, newVersionStore.available);
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={readableColours}>
+    <MantineProvider theme={theme}>
       <Toasts />
       <QueryClientProvider client={queryClient}>
         {children}

@@ -6,7 +6,8 @@ import type { CSSVariablesResolver, MantineColorsTuple } from '@mantine/core';
  * in shade 6 or 8, and light badges in shade 9 on shade 1: for green, teal, lime, yellow and
  * orange, and most coloured text, that is below 4.5:1. Here each colour of the theme gets the
  * first of its shades from 8 on that reaches 4.5:1 against white and its light background, or its
- * darkest shade darkened until it does; the app's theme feeds these to Mantine as CSS variables.
+ * darkest shade darkened until it does. lib/readable-colours.css holds the result (loaded with
+ * Mantine's styles, off the first screen's byte budget); theme-contrast.test keeps the two equal.
  */
 
 const minimum = 4.5;
