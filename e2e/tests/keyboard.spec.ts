@@ -4,7 +4,7 @@ import { demo, demoPassword, folderNav } from './helpers.ts';
 
 /**
  * Issue 27: the main journey with the keyboard alone (Tab, Shift+Tab, Enter, typing; no pointer):
- * sign in, open a team, fill in and save a form, open the register. Every page it passes is
+ * sign in, close a menu with Escape, open a team, fill in and save a form, open the register. Every page it passes is
  * checked by axe (./axe.ts).
  */
 
@@ -46,6 +46,15 @@ test('sign in, open a team, fill in and save a form and open the register with t
   await page.keyboard.type(demoPassword);
   await page.keyboard.press('Enter');
   await page.waitForURL(/\/home\/(teams|projects|companies)\/[0-9a-f-]+\/activity/);
+
+  // A menu opened from the keyboard closes on Escape, the focus back on its button.
+  const userMenu = page.getByRole('button', { name: 'Open user menu' });
+  await tabTo(page, userMenu);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menu')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toBeHidden();
+  await expect(userMenu).toBeFocused();
 
   // Open the team from the folder navigation.
   const team = folderNav(page).getByRole('link', { name: 'Civil Works' }).last();
