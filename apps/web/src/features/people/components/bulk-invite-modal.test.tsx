@@ -115,7 +115,8 @@ describe('Bulk invite (issue 16.2)', () => {
       skipped.getByText('b@acme.example: This person already has a pending invitation to this workspace.'),
     ).toBeInTheDocument();
     expect(await screen.findByText('Users uploaded and invited successfully!')).toBeInTheDocument();
-    fireEvent.click(screen.getAllByRole('button', { name: 'Close' }).at(-1) as HTMLElement);
+    // The dialog's own Close (a toast's close button is named Close too).
+    fireEvent.click(within(screen.getByRole('dialog')).getAllByRole('button', { name: 'Close' }).at(-1) as HTMLElement);
     expect(onClose).toHaveBeenCalled();
   }, 20_000);
 
