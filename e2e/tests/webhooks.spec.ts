@@ -59,6 +59,8 @@ test('a team controller adds a webhook, saves a form and sees the signed deliver
       await signature.getByRole('button', { name: 'Sign', exact: true }).click();
       await draw(page, page.getByRole('img', { name: 'Signature pad for Supervisor signature' }));
       await signature.getByRole('button', { name: 'Use signature' }).click();
+      // The signature is the form's value only once its upload has finished and the pad has gone.
+      await expect(signature.getByRole('img', { name: 'Supervisor signature', exact: true })).toBeVisible();
     }
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.locator('.mantine-Notification-root').filter({ hasText: 'Form saved' })).toBeVisible();
