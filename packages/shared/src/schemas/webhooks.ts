@@ -95,7 +95,11 @@ const personData = z.object({
 const listData = z.object({
   listId: id,
   folderId: id,
-  /** What changed: created, renamed, archived, restored, deleted, imported, deployed, undeployed. */
+  /**
+   * What changed: created, renamed, archived, restored, deleted, imported, deployed, undeployed;
+   * its items: itemAdded, itemChanged, itemMoved, itemRemoved; its properties: propertyAdded,
+   * propertyRenamed, propertyRemoved.
+   */
   change: z.string(),
   name: z.string().nullable(),
   state: z.enum(['active', 'archived', 'deleted']),

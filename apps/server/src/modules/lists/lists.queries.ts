@@ -322,11 +322,19 @@ export async function analyzeItems(db: AppDb): Promise<void> {
   await db.execute(sql`analyze list_items (workspace_id, list_id, label_key)`);
 }
 
-export async function touchList(tx: Tx, workspaceId: string, listId: string, userId: string): Promise<void> {
-  await tx
+/** Marks the list changed by the user; answers its id and name (nothing when it is not there). */
+export async function touchList(
+  tx: Tx,
+  workspaceId: string,
+  listId: string,
+  userId: string,
+): Promise<{ id: string; name: string } | undefined> {
+  const [list] = await tx
     .update(lists)
     .set({ updatedBy: userId, updatedAt: new Date() })
-    .where(and(eq(lists.workspaceId, workspaceId), eq(lists.listId, listId)));
+    .where(and(eq(lists.workspaceId, workspaceId), eq(lists.listId, listId)))
+    .returning({ id: lists.listId, name: lists.name });
+  return list;
 }
 
 export async function insertProperty(

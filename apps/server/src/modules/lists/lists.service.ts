@@ -49,6 +49,23 @@ function listEvent(ctx: AccessContext, action: string, list: { id: string; name:
   };
 }
 
+/**
+ * An edit of a list's items or properties: the list is marked changed by the user and the edit is
+ * audited in the same transaction (so its folder's Activity shows it and the webhook trigger of
+ * 0064 sends it as `list.changed` with `change` the action's second part, e.g. `itemAdded`).
+ */
+async function listEdited(
+  tx: Tx,
+  ctx: AccessContext,
+  listId: string,
+  action: `list.${'item' | 'property'}${string}`,
+  details: Record<string, unknown>,
+) {
+  const list = await queries.touchList(tx, ctx.workspace.workspaceId, listId, ctx.user.userId);
+  if (!list) throw new AppError('listNotFound');
+  await recordEvents(tx, [listEvent(ctx, action, list, details)]);
+}
+
 /** The lists of the route's folder (the company's List Library or a project's Lists). */
 export async function listLists(db: AppDb, ctx: AccessContext, state: ListState): Promise<{ lists: ListSummary[] }> {
   return {
@@ -217,7 +234,7 @@ export async function createItem(
       values,
       position: await queries.endPosition(tx, workspaceId, listId),
     });
-    await queries.touchList(tx, workspaceId, listId, ctx.user.userId);
+    await listEdited(tx, ctx, listId, 'list.itemAdded', { item: body.label });
     return itemOf(tx, workspaceId, listId, itemId);
   });
 }
@@ -241,7 +258,7 @@ export async function updateItem(
       ...(body.colour === undefined ? {} : { colour: body.colour }),
       ...(values === undefined ? {} : { values }),
     });
-    await queries.touchList(tx, workspaceId, listId, ctx.user.userId);
+    await listEdited(tx, ctx, listId, 'list.itemChanged', { item: body.label ?? before.label });
     return itemOf(tx, workspaceId, listId, itemId);
   });
 }
@@ -257,7 +274,7 @@ export async function moveItem(
   const workspaceId = ctx.workspace.workspaceId;
   if (afterItemId === itemId) invalid('body.afterItemId', 'An item cannot go after itself');
   return inScope(db, ctx.scope, async (tx) => {
-    await itemOf(tx, workspaceId, listId, itemId);
+    const item = await itemOf(tx, workspaceId, listId, itemId);
     let slot = await queries.slotAfter(tx, workspaceId, listId, afterItemId, itemId);
     if (!slot) invalid('body.afterItemId', 'This list has no such item');
     const between = (s: { before: number | null; after: number | null }) =>
@@ -276,7 +293,7 @@ export async function moveItem(
       position = between(slot);
     }
     await queries.updateItem(tx, workspaceId, listId, itemId, { position });
-    await queries.touchList(tx, workspaceId, listId, ctx.user.userId);
+    await listEdited(tx, ctx, listId, 'list.itemMoved', { item: item.label });
     return itemOf(tx, workspaceId, listId, itemId);
   });
 }
@@ -289,8 +306,9 @@ export async function deleteItem(
 ): Promise<{ id: string }> {
   const workspaceId = ctx.workspace.workspaceId;
   return inScope(db, ctx.scope, async (tx) => {
-    if (!(await queries.deleteItem(tx, workspaceId, listId, itemId))) throw new AppError('listItemNotFound');
-    await queries.touchList(tx, workspaceId, listId, ctx.user.userId);
+    const item = await itemOf(tx, workspaceId, listId, itemId);
+    await queries.deleteItem(tx, workspaceId, listId, itemId);
+    await listEdited(tx, ctx, listId, 'list.itemRemoved', { item: item.label });
     return { id: itemId };
   });
 }
@@ -323,7 +341,7 @@ export async function createProperty(
       sortValue: Math.max(-1, ...properties.map((p) => p.sortValue)) + 1,
     });
     await deployments.syncCopyProperties(tx, workspaceId, listId);
-    await queries.touchList(tx, workspaceId, listId, ctx.user.userId);
+    await listEdited(tx, ctx, listId, 'list.propertyAdded', { property: body.name });
     return detail(tx, workspaceId, listId);
   });
 }
@@ -343,7 +361,7 @@ export async function renameProperty(
     if (properties.some((p) => p.id !== propertyId && p.name.toLowerCase() === name.toLowerCase())) nameUsed();
     await queries.renameProperty(tx, workspaceId, listId, propertyId, name);
     await deployments.syncCopyProperties(tx, workspaceId, listId);
-    await queries.touchList(tx, workspaceId, listId, ctx.user.userId);
+    await listEdited(tx, ctx, listId, 'list.propertyRenamed', { property: name });
     return detail(tx, workspaceId, listId);
   });
 }
@@ -362,7 +380,9 @@ export async function deleteProperty(
     if (!properties.some((p) => p.id === propertyId)) throw new AppError('listPropertyNotFound');
     await queries.deleteProperty(tx, workspaceId, listId, propertyId);
     await deployments.syncCopyProperties(tx, workspaceId, listId);
-    await queries.touchList(tx, workspaceId, listId, ctx.user.userId);
+    await listEdited(tx, ctx, listId, 'list.propertyRemoved', {
+      property: properties.find((p) => p.id === propertyId)?.name,
+    });
     return detail(tx, workspaceId, listId);
   });
 }

@@ -76,7 +76,7 @@ beforeEach(async () => {
 });
 
 async function call(
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   url: string,
   options: { persona?: PersonaName; payload?: object; app?: TestContext } = {},
 ) {
@@ -414,6 +414,40 @@ describe('webhooks: deliveries', () => {
       const schema = webhookEventPayloadSchemas[body.type as keyof typeof webhookEventPayloadSchemas];
       expect(() => schema.parse(body), request.body).not.toThrow();
     }
+  });
+
+  it('list item and property edits reach a list hook as list.changed, each naming its change', async () => {
+    await addHook({ events: ['list.changed'] }, 'orgController', w.companyId);
+    const lists = `/api/companies/${w.companyId}/lists`;
+    const asOrg = (method: 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+      call(method, url, { persona: 'orgController', ...(payload ? { payload } : {}) });
+    const list = await asOrg('POST', lists, { name: 'Cranes' });
+    expect(list.statusCode, list.body).toBe(201);
+    const items = `${lists}/${list.json().id}/items`;
+    const first = await asOrg('POST', items, { label: 'Tower crane', values: {} });
+    const second = await asOrg('POST', items, { label: 'Mobile crane', values: {} });
+    expect(first.statusCode, first.body).toBe(201);
+    expect((await asOrg('PATCH', `${items}/${first.json().id}`, { label: 'Tower crane 2' })).statusCode).toBe(200);
+    const moved = await asOrg('PUT', `${items}/${second.json().id}/position`, { afterItemId: null });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect((await asOrg('DELETE', `${items}/${first.json().id}`)).statusCode).toBe(200);
+    const property = await asOrg('POST', `${lists}/${list.json().id}/properties`, { name: 'Capacity', type: 'text' });
+    expect(property.statusCode, property.body).toBeLessThan(300);
+    await deliver();
+    const changes = received
+      .map((r) => JSON.parse(r.body))
+      .map((body) => [body.type, body.data.change, body.data.name]);
+    expect(changes.sort()).toEqual(
+      [
+        ['list.changed', 'created', 'Cranes'],
+        ['list.changed', 'itemAdded', 'Cranes'],
+        ['list.changed', 'itemAdded', 'Cranes'],
+        ['list.changed', 'itemChanged', 'Cranes'],
+        ['list.changed', 'itemMoved', 'Cranes'],
+        ['list.changed', 'itemRemoved', 'Cranes'],
+        ['list.changed', 'propertyAdded', 'Cranes'],
+      ].sort(),
+    );
   });
 });
 
