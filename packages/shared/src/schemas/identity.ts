@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isTimeZone } from '../forms/date-text.ts';
+import { locales } from '../locales.ts';
 
 /** What the web app needs to start signing in (spec 2.1, 7). */
 export const authConfigSchema = z.object({
@@ -111,9 +112,6 @@ export const mobileSchema = z
     return `+${parts.countryCode} ${parts.number}`;
   });
 
-/** Locales a person may choose (spec 1: texts per locale; en-US is complete, the others format dates). */
-export const supportedLocales = ['en-US', 'en-GB', 'en-AU'] as const;
-
 export const updateCurrentUserSchema = z
   .object({
     firstName: personName,
@@ -125,7 +123,7 @@ export const updateCurrentUserSchema = z
       .max(64)
       .refine(isTimeZone, { message: 'Use an IANA time zone name, e.g. Australia/Sydney' })
       .nullable(),
-    locale: z.enum(supportedLocales, { message: 'Choose one of the offered languages' }),
+    locale: z.enum(locales, { message: 'Choose one of the offered languages' }),
   })
   .partial()
   .strict();

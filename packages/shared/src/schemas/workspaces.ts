@@ -3,9 +3,9 @@ import { documentSettingsSchema } from '../document-settings.ts';
 import { featureTogglesSchema } from '../feature-toggles.ts';
 import { isTimeZone } from '../forms/date-text.ts';
 import { jointVentureSchema } from '../joint-venture.ts';
+import { locales } from '../locales.ts';
 import { plans, userTypes } from '../permissions.ts';
 import { accountSummarySchema } from './accounts.ts';
-import { supportedLocales } from './identity.ts';
 
 export const workspaceSchema = z.object({
   workspaceId: z.string().uuid(),
@@ -110,7 +110,7 @@ export const updateWorkspaceSchema = z
   .object({
     name: workspaceNameSchema.optional(),
     timeZone: timeZoneSchema.optional(),
-    locale: z.enum(supportedLocales, { message: 'Choose one of the offered languages' }).optional(),
+    locale: z.enum(locales, { message: 'Choose one of the offered languages' }).optional(),
     logoFileId: z.string().uuid().nullable().optional(),
     brandColour: brandColourSchema.nullable().optional(),
     pdfLogoFileId: z.string().uuid().nullable().optional(),

@@ -28,6 +28,7 @@ import type { AccessContext, WorkspaceContext } from '../../authz/context.ts';
 import type { AppDb } from '../../db/client.ts';
 import { inScope, type Tx } from '../../db/tenant.ts';
 import { AppError } from '../../errors.ts';
+import { textsIn } from '../../i18n/texts.ts';
 import { enqueueJob, findJob, type Job, setJobProgress } from '../../jobs/job-queue.ts';
 import { type JobHandler, jobQueued } from '../../jobs/runner.ts';
 import { enqueueMail, type OutgoingMail } from '../../mail/mail.ts';
@@ -119,25 +120,24 @@ export type Inviter = {
   workspace: Pick<WorkspaceContext['workspace'], 'workspaceId' | 'name'>;
 };
 
-/** The invitation e-mail: who invites, to which workspace, as what, and the link. */
+/** The invitation e-mail, in the invitee's locale: who invites, to which workspace, as what, and the link. */
 function invitationMail(
   ctx: Inviter,
   invitation: { email: string; userType: Invitation['userType'] },
   url: string,
+  locale?: string | null,
 ): OutgoingMail {
-  const inviter = `${ctx.user.firstName} ${ctx.user.lastName}`.trim() || ctx.user.email;
-  const type = invitation.userType === 'visitor' ? 'Visitor' : 'Contributor';
-  return {
-    to: invitation.email,
-    subject: `${inviter} invited you to ${ctx.workspace.name} on Formwork`,
-    text: [
-      `${inviter} invited you to join ${ctx.workspace.name} on Formwork as a ${type}.`,
-      '',
-      `Activate your account: ${url}`,
-      '',
-      `This link works once and expires in ${invitationValidDays} days.`,
-    ].join('\n'),
+  const { t } = textsIn(locale);
+  const words = {
+    inviter: `${ctx.user.firstName} ${ctx.user.lastName}`.trim() || ctx.user.email,
+    workspace: ctx.workspace.name,
+    userType: t(
+      invitation.userType === 'visitor' ? 'mail.invitation.userType.visitor' : 'mail.invitation.userType.contributor',
+    ),
+    link: url,
+    days: invitationValidDays,
   };
+  return { to: invitation.email, subject: t('mail.invitation.subject', words), text: t('mail.invitation.body', words) };
 }
 
 const newToken = () => randomBytes(32).toString('base64url');

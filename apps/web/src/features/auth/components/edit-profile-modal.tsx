@@ -1,9 +1,9 @@
+import { localeConventions, locales } from '@formwork/shared/locales';
 import {
   defaultCountryCode,
   mobileMessages,
   personNameMaxLength,
   splitMobile,
-  supportedLocales,
   updateCurrentUserSchema,
 } from '@formwork/shared/schemas/identity';
 import { Avatar, Button, FileButton, Group, Modal, Select, Stack, Tabs, Text, TextInput } from '@mantine/core';
@@ -158,7 +158,7 @@ export function EditProfileModal({ opened, onClose }: { opened: boolean; onClose
               <Select
                 label={t('profile.locale')}
                 allowDeselect={false}
-                data={supportedLocales.map((locale) => ({ value: locale, label: t(`profile.locales.${locale}`) }))}
+                data={locales.map((locale) => ({ value: locale, label: localeConventions[locale].name }))}
                 value={values.locale}
                 onChange={(locale) => locale && change('locale', locale)}
               />

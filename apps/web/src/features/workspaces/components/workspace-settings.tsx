@@ -1,5 +1,5 @@
 import { formatInstant, isTimeZone } from '@formwork/shared/forms/date-text';
-import { supportedLocales } from '@formwork/shared/schemas/identity';
+import { type Locale, localeConventions, locales } from '@formwork/shared/locales';
 import type { AccessibleWorkspace, UpdateWorkspace } from '@formwork/shared/schemas/workspaces';
 import { Button, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useMemo, useState } from 'react';
@@ -80,7 +80,7 @@ export function WorkspaceSettings({ workspace, canEdit }: { workspace: Accessibl
   const saved = {
     name: workspace.name,
     timeZone: workspace.timeZone,
-    locale: workspace.locale as (typeof supportedLocales)[number],
+    locale: workspace.locale as Locale,
     logoFileId: workspace.logoFileId,
     jointVenture: workspace.jointVenture,
   };
@@ -135,7 +135,7 @@ export function WorkspaceSettings({ workspace, canEdit }: { workspace: Accessibl
         <Select
           label={t('workspaceSettings.locale')}
           description={t('workspaceSettings.localeHelp')}
-          data={supportedLocales.map((value) => ({ value, label: t(`profile.locales.${value}`) }))}
+          data={locales.map((value) => ({ value, label: localeConventions[value].name }))}
           value={edited.locale}
           onChange={(value) => value && setEdited({ ...edited, locale: value as typeof edited.locale })}
           allowDeselect={false}
