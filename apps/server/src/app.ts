@@ -25,6 +25,7 @@ import { actionRoutes } from './modules/actions/actions.routes.ts';
 import { activityRoutes } from './modules/activity/activity.routes.ts';
 import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { domainRoutes } from './modules/domains/domains.routes.ts';
+import { embedOriginRoutes, embedPageRoutes } from './modules/embeds/embeds.routes.ts';
 import { fileRoutes } from './modules/files/files.routes.ts';
 import { folderRoutes } from './modules/folders/folders.routes.ts';
 import { formPdfRoutes } from './modules/form-pdf/form-pdf.routes.ts';
@@ -222,6 +223,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(workspaceRoutes);
   await app.register(settingsRoutes);
   await app.register(domainRoutes);
+  await app.register(embedOriginRoutes);
   const sso: SsoDeps = {
     db: deps.database.db,
     box: secretBox(deps.config.ssoSecretKey ?? (await loadSecret(deps.database.db, 'sso-client-secrets'))),
@@ -258,6 +260,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   }
 
   const sendIndex = await registerWebApp(app, deps.config.webDist);
+  if (sendIndex) await app.register(embedPageRoutes({ sendIndex, headers: applySecurityHeaders }));
   app.setNotFoundHandler(async (request, reply) => {
     if (sendIndex && isClientRoute(request.method, request.url)) return sendIndex(reply);
     throw new AppError('routeNotFound');

@@ -136,9 +136,9 @@ describe('security headers', () => {
     expect(res.headers['x-request-id']).toBeTruthy();
   });
 
-  it('the embed area may be framed', async () => {
+  it('nothing else may be framed: the embed area only by the origins a workspace lists (embeds.test)', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/embed/template' });
-    expect(res.headers['content-security-policy']).toContain('frame-ancestors *');
-    expect(res.headers['x-frame-options']).toBeUndefined();
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-frame-options']).toBe('DENY');
   });
 });

@@ -1,8 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-/** Paths that other sites may frame: the embedded templates area of the web app. */
-export const embeddablePathPrefix = '/embed';
-
 function contentSecurityPolicy(extraOrigins: string[], imageOrigins: string[], frameAncestors: string): string {
   const origins = extraOrigins.join(' ');
   return [
@@ -20,16 +17,26 @@ function contentSecurityPolicy(extraOrigins: string[], imageOrigins: string[], f
   ].join('; ');
 }
 
+/** Sets the security headers of an answer; `allowFraming` then lets the named origins frame it. */
+export type SecurityHeaders = ((request: FastifyRequest, reply: FastifyReply) => void) & {
+  /**
+   * This answer may be framed by exactly these origins (the embedded templates' page, issue 22.3):
+   * `frame-ancestors` names them and X-Frame-Options is dropped. No origins: it stays unframable.
+   */
+  allowFraming: (reply: FastifyReply, origins: readonly string[]) => void;
+};
+
 /**
  * Security headers for every response, errors and 404s included; computed once, set in one call.
- * Hooked on every request, and called directly for requests refused before routing.
+ * Hooked on every request, and called directly for requests refused before routing. Nothing may be
+ * framed except a page a route lets its workspace's listed origins frame (allowFraming).
  */
 export function securityHeaders(options: {
   extraOrigins: string[];
   /** Where images may come from besides this server (the map tiles' server, when configured). */
   imageOrigins?: string[];
   https: boolean;
-}) {
+}): SecurityHeaders {
   const imageOrigins = options.imageOrigins ?? [];
   const common: Record<string, string> = {
     'x-content-type-options': 'nosniff',
@@ -42,14 +49,18 @@ export function securityHeaders(options: {
     'content-security-policy': contentSecurityPolicy(options.extraOrigins, imageOrigins, "'none'"),
     'x-frame-options': 'DENY',
   };
-  const embeddable = {
-    ...common,
-    'content-security-policy': contentSecurityPolicy(options.extraOrigins, imageOrigins, '*'),
-  };
-  return (request: FastifyRequest, reply: FastifyReply) => {
-    const url = request.url;
-    const embed = url.startsWith(embeddablePathPrefix) && (url.length === 6 || url[6] === '/' || url[6] === '?');
-    reply.headers(embed ? embeddable : strict);
+  const apply = (request: FastifyRequest, reply: FastifyReply) => {
+    reply.headers(strict);
     reply.header('x-request-id', request.id);
   };
+  return Object.assign(apply, {
+    allowFraming: (reply: FastifyReply, origins: readonly string[]) => {
+      if (origins.length === 0) return;
+      reply.header(
+        'content-security-policy',
+        contentSecurityPolicy(options.extraOrigins, imageOrigins, origins.join(' ')),
+      );
+      reply.removeHeader('x-frame-options');
+    },
+  });
 }

@@ -4,7 +4,7 @@ import type { Link, LinkCreate, LinkState } from '@formwork/shared/schemas/links
 import { templateDefinitionSchema } from '@formwork/shared/templates/template-definition';
 import type { AccessContext } from '../../authz/context.ts';
 import type { AppDb } from '../../db/client.ts';
-import { inScope, type Tx } from '../../db/tenant.ts';
+import { inScope, systemScope, type Tx } from '../../db/tenant.ts';
 import { AppError } from '../../errors.ts';
 import { type AuditEvent, recordEvents } from '../activity/record-events.ts';
 import * as queries from './links.queries.ts';
@@ -123,4 +123,10 @@ export async function deleteLink(db: AppDb, ctx: AccessContext, linkId: string):
     await recordEvents(tx, [linkEvent(ctx, 'link.deleted', before)]);
     return { id: linkId };
   });
+}
+
+/** The workspace of the link a public token names (any state), or undefined for a forged or deleted one. */
+export async function linkWorkspaceId(db: AppDb, token: string): Promise<string | undefined> {
+  const named = await inScope(db, systemScope, (tx) => queries.linkByTokenHash(tx, linkTokenHash(token)));
+  return named?.workspaceId;
 }
