@@ -2,6 +2,7 @@ import { defaultLocale, isLocale, type Locale, languageTags, matchLocale } from 
 import enAU from '../locales/en-AU.json' with { type: 'json' };
 import enGB from '../locales/en-GB.json' with { type: 'json' };
 import enUS from '../locales/en-US.json' with { type: 'json' };
+import es from '../locales/es.json' with { type: 'json' };
 
 // The server's own texts (sign-in pages, e-mails, PDFs, exports), one file per locale in
 // src/locales, in the web app's format: nested keys, `{{name}}` interpolation, plural forms as
@@ -12,7 +13,7 @@ type Bundle = { [key: string]: string | Bundle };
 type Texts = typeof enUS;
 
 /** A locale's file; add its import above when a locale's file lands. */
-const files: Partial<Record<Locale, Texts>> = { 'en-US': enUS, 'en-GB': enGB, 'en-AU': enAU };
+const files: Partial<Record<Locale, Texts>> = { 'en-US': enUS, 'en-GB': enGB, 'en-AU': enAU, es };
 
 /** The dotted keys of the texts, plural forms named by their base key (`signIn.waitSeconds`). */
 type Keys<T, Prefix extends string = ''> = {
