@@ -36,6 +36,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { createMetrics } from './modules/health/metrics.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
 import { apiTokenRoutes } from './modules/integrations/api-tokens.routes.ts';
+import { libraryRoutes } from './modules/library/library.routes.ts';
 import { linkSubmissionRoutes } from './modules/links/link-submissions.routes.ts';
 import { linkRoutes } from './modules/links/links.routes.ts';
 import { listRoutes } from './modules/lists/lists.routes.ts';
@@ -235,6 +236,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(folderRoutes);
   await app.register(activityRoutes);
   await app.register(templateRoutes);
+  await app.register(libraryRoutes);
   await app.register(tabRoutes);
   await app.register(listRoutes);
   await app.register(linkRoutes);

@@ -113,6 +113,8 @@ const idSources: Record<string, (w: Probed) => string> = {
   chartId: () => '00000000-0000-4000-8000-000000000008',
   // A snapshot e-mail's unsubscribe link names its subscription with a token no outsider knows: 404.
   subscriptionId: () => '00000000-0000-4000-8000-00000000000a',
+  // A free template of the library (issue 22.2): the same for every workspace; the folder is what is probed.
+  libraryTemplateId: () => 'site-diary',
 };
 
 /**

@@ -186,6 +186,22 @@ export async function tabIdsOf(tx: Tx, workspaceId: string, templateId: string):
   return rows.map((r) => r.tabId);
 }
 
+/** The Template IDs of the workspace (not deleted) that start with `prefix`, case-insensitively. */
+export async function templateCodesStartingWith(tx: Tx, workspaceId: string, prefix: string): Promise<string[]> {
+  const pattern = `${prefix.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const rows = await tx
+    .select({ templateCode: templates.templateCode })
+    .from(templates)
+    .where(
+      and(
+        eq(templates.workspaceId, workspaceId),
+        ne(templates.state, 'deleted'),
+        sql`lower(${templates.templateCode}) like ${pattern}`,
+      ),
+    );
+  return rows.map((r) => r.templateCode);
+}
+
 export async function insertTemplate(
   tx: Tx,
   row: {

@@ -215,12 +215,36 @@ async function insertNew(
   return templateId;
 }
 
+/**
+ * A Template ID the workspace does not use yet: `code` itself, else the same prefix with the next
+ * free number (SWMS-001 -> SWMS-002; a code without a number gets -2, -3, ...).
+ */
+async function freeTemplateCode(tx: Tx, workspaceId: string, code: string): Promise<string> {
+  const numbered = /^(.*?)(\d+)$/.exec(code);
+  const prefix = numbered ? (numbered[1] as string) : `${code}-`;
+  const digits = numbered ? (numbered[2] as string) : '1';
+  const taken = new Set((await queries.templateCodesStartingWith(tx, workspaceId, prefix)).map((c) => c.toLowerCase()));
+  if (!taken.has(code.toLowerCase())) return code;
+  for (let n = Number(digits) + 1; ; n++) {
+    const candidate = `${prefix}${String(n).padStart(digits.length, '0')}`;
+    if (!taken.has(candidate.toLowerCase())) return candidate;
+  }
+}
+
+/**
+ * Where a new template came from when it is not typed in the editor: a copy of a free library
+ * template (issue 22.2) takes the next free Template ID rather than being refused, and its
+ * created event names the library template.
+ */
+export type TemplateOrigin = { libraryTemplateId: string };
+
 /** Create a template in the Template Library (company) or at a team, as version 1. */
 export async function createTemplate(
   db: AppDb,
   access: AccessContext,
   target: TemplateFolder,
   body: TemplateCreate,
+  origin?: TemplateOrigin,
 ): Promise<Template> {
   const ctx = access;
   if (ctx.folder.state !== 'active') {
@@ -228,15 +252,18 @@ export async function createTemplate(
   }
   assertValid(ctx, body);
   const tabIds = [...new Set(body.tabIds)];
+  const workspaceId = ctx.workspace.workspaceId;
   return inScope(db, ctx.scope, async (tx) => {
-    await assertTabs(tx, ctx.workspace.workspaceId, tabIds);
-    await assertLists(tx, ctx.workspace.workspaceId, ctx.folder, body.definition);
-    const templateId = await insertNew(tx, ctx, target.folderId, body);
-    await queries.linkTabs(tx, ctx.workspace.workspaceId, templateId, tabIds);
+    await assertTabs(tx, workspaceId, tabIds);
+    await assertLists(tx, workspaceId, ctx.folder, body.definition);
+    const templateCode = origin ? await freeTemplateCode(tx, workspaceId, body.templateCode) : body.templateCode;
+    const templateId = await insertNew(tx, ctx, target.folderId, { ...body, templateCode });
+    await queries.linkTabs(tx, workspaceId, templateId, tabIds);
     await recordTemplateEvents(tx, [
       event(ctx, 'template.created', { templateId, name: body.name }, ctx.folder.path, {
         type: body.type,
-        templateCode: body.templateCode,
+        templateCode,
+        ...origin,
       }),
     ]);
     return fullTemplate(
@@ -245,7 +272,7 @@ export async function createTemplate(
       templateId,
       ctx.folder.path,
       true,
-      summaryById(ctx.workspace.workspaceId, target.folderId, templateId),
+      summaryById(workspaceId, target.folderId, templateId),
     );
   });
 }

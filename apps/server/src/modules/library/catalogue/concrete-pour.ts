@@ -1,0 +1,90 @@
+import { type CatalogueEntry, checklist, footer, header, options, section } from './build.ts';
+
+export const concretePour: CatalogueEntry = {
+  libraryTemplateId: 'concrete-pour',
+  category: 'quality',
+  name: 'Concrete Pour Record',
+  description:
+    'Pre-pour checks, each truck’s docket, slump and volume, the total placed against the order, test cylinders and weather.',
+  templateCode: 'POUR-001',
+  formName: 'Concrete Pour',
+  type: 'timeline',
+  definition: {
+    fields: [
+      section('pour', 'Pour'),
+      { id: 'date', type: 'date', label: 'Pour date', required: true, defaultToToday: true },
+      { id: 'element', type: 'singleLineText', label: 'Element (slab, footing, wall)', required: true },
+      { id: 'mix', type: 'singleLineText', label: 'Mix design and strength', required: true },
+      { id: 'ordered', type: 'number', label: 'Volume ordered', unit: 'm³', required: true, min: 0, decimals: 1 },
+      {
+        id: 'weather',
+        type: 'dropdown',
+        label: 'Weather',
+        options: options('Fine', 'Hot (over 30 °C)', 'Cold (under 10 °C)', 'Rain'),
+      },
+      section('pre-pour', 'Pre-pour checks', 'All hold points released before the first truck is called.'),
+      ...checklist('check', [
+        'Formwork inspected and certified',
+        'Reinforcement inspected and approved',
+        'Embedments and set-downs checked',
+        'Pump and access set up',
+      ]),
+      section('trucks', 'Deliveries'),
+      {
+        id: 'trucks',
+        type: 'defaultTable',
+        label: 'Truck deliveries',
+        required: true,
+        columns: [
+          { id: 'docket', heading: 'Docket', width: 'S', cellType: 'text' },
+          { id: 'arrived', heading: 'Arrived', width: 'S', cellType: 'text' },
+          { id: 'volume', heading: 'Volume m³', width: 'XS', cellType: 'number' },
+          { id: 'slump', heading: 'Slump mm', width: 'XS', cellType: 'number' },
+          { id: 'water', heading: 'Water added', width: 'S', cellType: 'yesNo' },
+        ],
+      },
+      {
+        id: 'placed',
+        type: 'formula',
+        label: 'Volume delivered (m³)',
+        expression: 'SUM({trucks.volume})',
+        decimals: 1,
+      },
+      {
+        id: 'difference',
+        type: 'formula',
+        label: 'Delivered less ordered (m³)',
+        expression: 'SUM({trucks.volume}) - {ordered}',
+        decimals: 1,
+      },
+      {
+        id: 'average-slump',
+        type: 'formula',
+        label: 'Average slump (mm)',
+        expression: 'AVERAGE({trucks.slump})',
+        decimals: 0,
+      },
+      { id: 'cylinders', type: 'number', label: 'Test cylinders taken', min: 0, decimals: 0 },
+      {
+        id: 'curing',
+        type: 'dropdown',
+        label: 'Curing method',
+        required: true,
+        options: options('Wet hessian', 'Curing compound', 'Plastic sheeting', 'Ponding'),
+      },
+      { id: 'photos', type: 'photos', label: 'Photos', size: 'M' },
+      { id: 'signature', type: 'signature', label: 'Pour supervisor signature', required: true },
+    ],
+    logic: [
+      {
+        id: 'hot-logic',
+        triggerFieldId: 'weather',
+        conditions: [{ operator: 'equals', value: 'hot-over-30-c' }],
+        fieldIds: [],
+        actions: [{ type: 'flag', colour: 'orange' }],
+      },
+    ],
+    header: header('Concrete Pour Record'),
+    footer: footer(),
+  },
+};

@@ -1,0 +1,107 @@
+import { type CatalogueEntry, checklist, footer, header, section } from './build.ts';
+
+export const craneLiftPlan: CatalogueEntry = {
+  libraryTemplateId: 'crane-lift-plan',
+  category: 'plant',
+  name: 'Crane Lift Plan',
+  description:
+    'Plan a lift: the load and rigging weights against the crane’s capacity at radius, ground conditions, exclusion zone and the lift team.',
+  templateCode: 'LIFT-001',
+  formName: 'Lift Plan',
+  type: 'workflow',
+  definition: {
+    workflow: {
+      columns: [
+        { id: 'planned', name: 'Planned' },
+        { id: 'approved', name: 'Approved' },
+        { id: 'completed', name: 'Completed' },
+      ],
+    },
+    fields: [
+      section('lift', 'Lift'),
+      { id: 'date', type: 'date', label: 'Lift date', required: true },
+      { id: 'crane', type: 'singleLineText', label: 'Crane make, model and registration', required: true },
+      { id: 'load', type: 'singleLineText', label: 'Load description', required: true },
+      section(
+        'weights',
+        'Weights and capacity',
+        'Capacity is read from the crane’s load chart at the maximum radius of the lift.',
+      ),
+      { id: 'load-weight', type: 'number', label: 'Load weight', unit: 't', required: true, min: 0, decimals: 2 },
+      {
+        id: 'rigging-weight',
+        type: 'number',
+        label: 'Rigging and hook block weight',
+        unit: 't',
+        required: true,
+        min: 0,
+        decimals: 2,
+      },
+      {
+        id: 'total-weight',
+        type: 'formula',
+        label: 'Total weight (t)',
+        expression: '{load-weight} + {rigging-weight}',
+        decimals: 2,
+      },
+      { id: 'radius', type: 'number', label: 'Maximum radius', unit: 'm', required: true, min: 0, decimals: 1 },
+      {
+        id: 'capacity',
+        type: 'number',
+        label: 'Chart capacity at that radius',
+        unit: 't',
+        required: true,
+        min: 0,
+        decimals: 2,
+      },
+      {
+        id: 'utilisation',
+        type: 'formula',
+        label: 'Capacity used (%)',
+        expression: 'ROUND(({load-weight} + {rigging-weight}) / {capacity} * 100, 0)',
+        decimals: 0,
+      },
+      {
+        id: 'critical',
+        type: 'yesNo',
+        label: 'Is this a critical lift (over 85 % of capacity, tandem or over people)?',
+        required: true,
+      },
+      { id: 'engineer-review', type: 'multiLineText', label: 'Engineer’s review of the critical lift' },
+      section('site', 'Site'),
+      ...checklist('check', [
+        'Ground bearing checked for outrigger loads',
+        'Overhead power lines clear or isolated',
+        'Exclusion zone set up and guarded',
+        'Wind speed within the crane’s limit',
+        'Rigging inspected and tagged',
+      ]),
+      {
+        id: 'team',
+        type: 'signOnTable',
+        label: 'Lift team',
+        statement: 'I have been briefed on this lift plan and my role in it.',
+        columns: [{ id: 'role', heading: 'Role (operator, dogman, rigger)', width: 'L', cellType: 'text' }],
+      },
+      {
+        id: 'approve',
+        type: 'approvalSignature',
+        label: 'Approved by (lift supervisor)',
+        required: true,
+        columnId: 'approved',
+      },
+      { id: 'complete', type: 'approvalSignature', label: 'Lift completed', required: true, columnId: 'completed' },
+    ],
+    logic: [
+      {
+        id: 'critical-logic',
+        triggerFieldId: 'critical',
+        conditions: [{ operator: 'equals', value: 'yes' }],
+        fieldIds: ['engineer-review'],
+        actions: [{ type: 'flag', colour: 'orange' }],
+      },
+    ],
+    header: header('Crane Lift Plan'),
+    footer: footer(),
+  },
+};

@@ -1,0 +1,63 @@
+import { type CatalogueEntry, checklist, footer, header, options, section } from './build.ts';
+
+export const emergencyDrill: CatalogueEntry = {
+  libraryTemplateId: 'emergency-drill',
+  category: 'safety',
+  name: 'Emergency Evacuation Drill',
+  description: 'Time an evacuation drill, count heads at the assembly point and record what to improve.',
+  templateCode: 'EVAC-001',
+  formName: 'Evacuation Drill',
+  type: 'timeline',
+  definition: {
+    fields: [
+      section('drill', 'Drill'),
+      { id: 'date', type: 'date', label: 'Date', required: true, defaultToToday: true },
+      { id: 'warden', type: 'singlePerson', label: 'Chief warden', required: true },
+      {
+        id: 'scenario',
+        type: 'dropdown',
+        label: 'Scenario',
+        required: true,
+        options: options('Fire', 'Gas leak', 'Structural collapse', 'Medical emergency', 'Severe weather'),
+      },
+      {
+        id: 'alarm-time',
+        type: 'number',
+        label: 'Minutes from alarm to last person at the assembly point',
+        required: true,
+        min: 0,
+        decimals: 1,
+      },
+      { id: 'on-site', type: 'number', label: 'People signed in on site', required: true, min: 0, decimals: 0 },
+      {
+        id: 'accounted',
+        type: 'number',
+        label: 'People accounted for at the assembly point',
+        required: true,
+        min: 0,
+        decimals: 0,
+      },
+      {
+        id: 'missing',
+        type: 'formula',
+        label: 'People not accounted for',
+        expression: '{on-site} - {accounted}',
+        decimals: 0,
+      },
+      section('review', 'Review'),
+      ...checklist('check', [
+        'Alarm heard in all work areas',
+        'Wardens wore their vests and swept their areas',
+        'Exits and routes were clear',
+        'Plant and work were made safe before leaving',
+        'Sign-in register was taken to the assembly point',
+      ]),
+      { id: 'improvements', type: 'multiLineText', label: 'What went well and what to improve', required: true },
+      { id: 'actions', type: 'actions', label: 'Actions' },
+      { id: 'signature', type: 'signature', label: 'Chief warden signature', required: true },
+    ],
+    logic: [],
+    header: header('Evacuation Drill'),
+    footer: footer(),
+  },
+};
