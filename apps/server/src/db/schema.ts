@@ -1,5 +1,6 @@
 // Drizzle's view of the tables that migrations/ create. The SQL files are the source of truth;
 // the tenancy catalog test checks the database, and the integration tests check these match.
+import type { Locale } from '@formwork/shared/locales';
 import { accountTypes, plans, subscriptionStatuses, subscriptionTerms } from '@formwork/shared/permissions';
 import { tabStyles } from '@formwork/shared/schemas/tabs';
 import {
@@ -33,7 +34,8 @@ export const users = pgTable('users', {
   activated: boolean('activated').notNull().default(true),
   /** 0022_profile.sql: the person's IANA time zone (null: the browser's) and locale. */
   timeZone: text('time_zone'),
-  locale: text('locale').notNull().default('en-US'),
+  /** 0069: the locale the person chose (null: not chosen, the workspace's default applies). */
+  locale: text('locale').$type<Locale>(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

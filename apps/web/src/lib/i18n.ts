@@ -34,6 +34,7 @@ import {
   userMenu,
   workspaces,
 } from '../locales/en-US.json';
+import { matchLocale } from '@formwork/shared/locales';
 import { i18n } from './translate.tsx';
 
 export const defaultLocale = 'en-US';
@@ -45,12 +46,15 @@ const localeLoaders = import.meta.glob<{ default: Record<string, unknown> }>([
   '!../locales/en-US.json',
 ]);
 
+/** The locale stored under the key `locale` (spec 1), else the browser's language as a first guess. */
 export function storedLocale(): string {
+  let stored: string | null = null;
   try {
-    return localStorage.getItem(localeStorageKey) || defaultLocale;
+    stored = localStorage.getItem(localeStorageKey);
   } catch {
-    return defaultLocale;
+    // Private mode: nothing stored.
   }
+  return stored || matchLocale(navigator.languages ?? [navigator.language]) || defaultLocale;
 }
 
 const firstScreenTexts = {

@@ -23,8 +23,8 @@ export const currentUserSchema = z.object({
   mobile: z.string().nullable(),
   /** The person's IANA time zone (null: the browser's). */
   timeZone: z.string().nullable(),
-  /** Spec 1: stored under the key locale, en-US by default. */
-  locale: z.string(),
+  /** Spec 1, issue 26: the locale the person chose, or null (the workspace's default applies). */
+  locale: z.enum(locales).nullable(),
   /** Where to download the profile picture (with the bearer token), or null. */
   pictureUrl: z.string().nullable(),
   /** An e-mail change waiting for its link to be followed, or null (issue 16.4). */
@@ -123,7 +123,7 @@ export const updateCurrentUserSchema = z
       .max(64)
       .refine(isTimeZone, { message: 'Use an IANA time zone name, e.g. Australia/Sydney' })
       .nullable(),
-    locale: z.enum(locales, { message: 'Choose one of the offered languages' }),
+    locale: z.enum(locales, { message: 'Choose one of the offered languages' }).nullable(),
   })
   .partial()
   .strict();

@@ -62,6 +62,20 @@ describe('PATCH /api/me: Edit Profile', () => {
     });
   });
 
+  it('stores the chosen locale, Spanish too, and null again for "not chosen" (issue 26: the workspace default then applies)', async () => {
+    const me = await person();
+    const patch = (locale: string | null) =>
+      ctx.app.inject({ method: 'PATCH', url: '/api/me', headers: me.headers, payload: { locale } });
+    const before = await ctx.app.inject({ method: 'GET', url: '/api/me', headers: me.headers });
+    expect(before.json().locale).toBeNull();
+    expect((await patch('es')).json().locale).toBe('es');
+    const stored = await ctx.database.db.execute<{ locale: string | null }>(
+      sql`select locale from users where user_id = ${me.userId}`,
+    );
+    expect(stored.rows[0]?.locale).toBe('es');
+    expect((await patch(null)).json().locale).toBeNull();
+  });
+
   it("refuses a bad mobile, time zone and locale with the spec's messages per field", async () => {
     const me = await person();
     const res = await ctx.app.inject({

@@ -18,6 +18,7 @@ import { WorkspaceHeader } from '../../features/workspaces/components/workspace-
 import { rememberWorkspace, useStoredWorkspaceId } from '../../features/workspaces/hooks/current-workspace.ts';
 import { signOut } from '../../lib/auth.ts';
 import { WorkspaceTimeZone } from '../../lib/date-text.tsx';
+import { applyLocale } from '../../lib/i18n.ts';
 import { externalLinks } from '../../lib/links.ts';
 import { showToast } from '../../lib/toast.tsx';
 import { useTranslation } from '../../lib/translate.tsx';
@@ -70,7 +71,7 @@ export function useShellContext() {
  * redirects a missing or forbidden folder to the first possible one (spec 8.2 folderNotFound).
  */
 export function ShellLayout() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const params = useParams();
@@ -110,6 +111,13 @@ export function ShellLayout() {
   useEffect(() => {
     if (result.status === 'found') rememberWorkspace(result.location.companyId);
   }, [result]);
+
+  // Spec 1, issue 26: the locale the person chose in Edit Profile follows them to every browser;
+  // someone who has not chosen gets their workspace's default.
+  const locale = me.data ? (me.data.locale ?? workspace?.locale) : undefined;
+  useEffect(() => {
+    if (locale && locale !== i18n.language) void applyLocale(locale);
+  }, [locale, i18n]);
 
   // Spec 8.2: a missing or forbidden folder goes to the first possible folder, with a toast.
   const redirected = useRef<string | null>(null);

@@ -26,7 +26,8 @@ type Fields = {
   countryCode: string;
   mobileNumber: string;
   timeZone: string | null;
-  locale: string;
+  /** null: not chosen, the workspace's default applies (issue 26). */
+  locale: string | null;
 };
 
 function timeZoneNames(): string[] {
@@ -55,7 +56,7 @@ export function EditProfileModal({ opened, onClose }: { opened: boolean; onClose
       countryCode: mobile?.countryCode ?? defaultCountryCode,
       mobileNumber: mobile?.number ?? '',
       timeZone: user?.timeZone ?? null,
-      locale: user?.locale ?? 'en-US',
+      locale: user?.locale ?? null,
     };
   }, [user]);
   const values: Fields = fields ?? saved;
@@ -157,10 +158,11 @@ export function EditProfileModal({ opened, onClose }: { opened: boolean; onClose
               />
               <Select
                 label={t('profile.locale')}
-                allowDeselect={false}
+                placeholder={t('profile.localeDefault')}
+                clearable
                 data={locales.map((locale) => ({ value: locale, label: localeConventions[locale].name }))}
                 value={values.locale}
-                onChange={(locale) => locale && change('locale', locale)}
+                onChange={(locale) => change('locale', locale)}
               />
               <Group justify="flex-end">
                 <Button variant="default" onClick={cancel}>

@@ -1,10 +1,9 @@
 import { Avatar, Text, UnstyledButton } from '@mantine/core';
 import { IconKey, IconLogout, IconPlugConnected, IconUserEdit } from '@tabler/icons-react';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { Menu, Tooltip } from '../../../components/ui/on-demand-floating.tsx';
 import { changePasswordUrl, signOut } from '../../../lib/auth.ts';
-import { applyLocale, storedLocale } from '../../../lib/i18n.ts';
 import { lazyWithReload } from '../../../lib/lazy-with-reload.ts';
 import { useTranslation } from '../../../lib/translate.tsx';
 import { useCurrentUser } from '../api/current-user.ts';
@@ -24,10 +23,6 @@ export function UserMenu() {
   const { data: user } = useCurrentUser();
   const [editing, setEditing] = useState(false);
   const picture = useApiImage(user?.pictureUrl);
-  // Spec 1: the locale the user chose in Edit Profile follows them to every browser they sign in on.
-  useEffect(() => {
-    if (user?.locale && user.locale !== storedLocale()) void applyLocale(user.locale);
-  }, [user?.locale]);
   const name = user ? `${user.firstName} ${user.lastName}`.trim() || user.email : '';
   const initials = name
     .split(/\s+/)
