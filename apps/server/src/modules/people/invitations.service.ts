@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { CsvError, type CsvRow, parseCsv } from '@formwork/shared/csv';
+import type { Locale } from '@formwork/shared/locales';
 import type { FieldError } from '@formwork/shared/errors';
 import {
   bulkInviteColumns,
@@ -28,6 +29,7 @@ import type { AccessContext, WorkspaceContext } from '../../authz/context.ts';
 import type { AppDb } from '../../db/client.ts';
 import { inScope, type Tx } from '../../db/tenant.ts';
 import { AppError } from '../../errors.ts';
+import { recipientLocales } from '../../i18n/recipient-locale.ts';
 import { textsIn } from '../../i18n/texts.ts';
 import { enqueueJob, findJob, type Job, setJobProgress } from '../../jobs/job-queue.ts';
 import { type JobHandler, jobQueued } from '../../jobs/runner.ts';
@@ -125,7 +127,7 @@ function invitationMail(
   ctx: Inviter,
   invitation: { email: string; userType: Invitation['userType'] },
   url: string,
-  locale?: string | null,
+  locale: Locale,
 ): OutgoingMail {
   const { t } = textsIn(locale);
   const words = {
@@ -164,6 +166,11 @@ export async function writeInvitations(
 ): Promise<{ invitationId: string; email: string }[]> {
   const workspaceId = ctx.workspace.workspaceId;
   const expiresAt = expiryFromNow();
+  const localeOf = await recipientLocales(
+    tx,
+    workspaceId,
+    rows.map((row) => row.email),
+  );
   const written = rows.map((row) => {
     const token = newToken();
     const invitationId = randomUUID();
@@ -180,7 +187,7 @@ export async function writeInvitations(
         expiresAt,
         tokenHash: hashActivationToken(token),
         mailId: randomUUID(),
-        mail: invitationMail(ctx, row, activationUrl(deps.publicUrl, token, workspaceId)),
+        mail: invitationMail(ctx, row, activationUrl(deps.publicUrl, token, workspaceId), localeOf(row.email)),
       },
     };
   });
@@ -226,7 +233,10 @@ async function issueLink(
   await queries.replaceToken(tx, workspaceId, invitation.invitationId, hashActivationToken(token));
   const url = activationUrl(deps.publicUrl, token, workspaceId);
   let mailId: string | null = null;
-  if (send) mailId = await enqueueMail(tx, invitationMail(ctx, invitation, url));
+  if (send) {
+    const localeOf = await recipientLocales(tx, workspaceId, [invitation.email]);
+    mailId = await enqueueMail(tx, invitationMail(ctx, invitation, url, localeOf(invitation.email)));
+  }
   await queries.setMailAndExpiry(tx, workspaceId, invitation.invitationId, mailId, expiryFromNow());
   return url;
 }

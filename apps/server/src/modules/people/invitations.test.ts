@@ -227,6 +227,36 @@ describe('POST /api/folders/:folderId/invitations', () => {
   });
 });
 
+describe("the invitation e-mail in the invitee's locale (issue 26)", () => {
+  async function setLocale(workspaceId: string, locale: string) {
+    await inScope(ctx.database.db, { workspaceId, userId: null, isAdmin: false }, (tx) =>
+      tx.execute(sql`update workspaces set locale = ${locale} where workspace_id = ${workspaceId}`),
+    );
+  }
+
+  it("writes to a person who chose Spanish in Spanish, to a new address in the workspace's default, to one who chose en-US in English", async () => {
+    const spanish = await createUser(ctx.database.db, { email: fresh(), locale: 'es' });
+    const english = await createUser(ctx.database.db, { email: fresh(), locale: 'en-US' });
+    const newcomer = fresh();
+    const team = teamIdOf(w);
+    await setLocale(w.workspaceId, 'es');
+    try {
+      for (const email of [spanish.email, english.email, newcomer]) {
+        const res = await invite('orgController', team, { email, role: 'member', userType: 'contributor' });
+        expect(res.statusCode).toBe(201);
+      }
+      const subject = async (email: string) => (await outbox(email))[0]?.subject;
+      expect(await subject(spanish.email)).toBe(`orgController Persona te ha invitado a ${w.name} en Formwork`);
+      expect(await subject(newcomer)).toBe(`orgController Persona te ha invitado a ${w.name} en Formwork`);
+      expect(await subject(english.email)).toBe(`orgController Persona invited you to ${w.name} on Formwork`);
+      const [mail] = await outbox(spanish.email);
+      expect(mail?.text_body).toContain('como Colaborador');
+    } finally {
+      await setLocale(w.workspaceId, 'en-US');
+    }
+  });
+});
+
 describe('pending invitations: list, resend, copy link, revoke', () => {
   let invitationId: string;
   let email: string;
