@@ -100,6 +100,8 @@ export const routes: RouteObject[] = [
   { path: '/verify-domain/:token', element: lazyPage(VerifyDomainRoute) },
   // Issue 21: a submission link's page, for anyone with its address (no account, no shell).
   { path: '/s/:token', element: lazyPage(PublicLinkRoute) },
+  // Issue 22.3 (spec 2.1 embed): the same page framed by the workspace's allowed embed origins.
+  { path: '/embed/s/:token', element: lazyPage(PublicLinkRoute) },
   // Issue 20.4: a snapshot e-mail's unsubscribe link (no sign-in: the token is the proof).
   {
     path: '/snapshots/unsubscribe/:workspaceId/:subscriptionId/:token',

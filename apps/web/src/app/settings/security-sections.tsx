@@ -1,6 +1,7 @@
 import { can } from '@formwork/shared/permissions';
 import type { ComponentType } from 'react';
 import { useFolderTree } from '../../features/folders/api/folder-tree.ts';
+import { EmbedOrigins } from '../../features/security/components/embed-origins.tsx';
 import {
   type FolderOption,
   GroupMappingsSection,
@@ -58,4 +59,9 @@ export const securitySections: readonly SecuritySection[] = [
     Component: ({ location }) => <SsoConnectionSection workspaceId={location.companyId} />,
   },
   { id: 'sso-groups', visible: workspaceEditor, Component: GroupMappings },
+  {
+    id: 'embed-origins',
+    visible: workspaceEditor,
+    Component: ({ location }) => <EmbedOrigins workspaceId={location.companyId} />,
+  },
 ];

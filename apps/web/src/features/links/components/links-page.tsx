@@ -23,6 +23,7 @@ import { showToast } from '../../../lib/toast.tsx';
 import { useTranslation } from '../../../lib/translate.tsx';
 import { useCreateLink, useDeleteLink, useLinkableTemplates, useSetLinkState, useTeamLinks } from '../api/links.ts';
 import { LinkCreateModal } from './link-create-modal.tsx';
+import { LinkEmbed } from './link-embed.tsx';
 import { LinkPoster, linkUrl } from './link-poster.tsx';
 
 /**
@@ -41,6 +42,7 @@ export function LinksPage({ teamId }: { teamId: string }) {
   const remove = useDeleteLink(teamId);
   const [creating, setCreating] = useState(false);
   const [poster, setPoster] = useState<Link | null>(null);
+  const [embedding, setEmbedding] = useState<Link | null>(null);
   const rows = links.data ?? [];
 
   const {
@@ -161,6 +163,9 @@ export function LinksPage({ teamId }: { teamId: string }) {
                         </ActionIcon>
                       </Menu.Target>
                       <Menu.Dropdown>
+                        {link.state === 'active' && (
+                          <Menu.Item onClick={() => setEmbedding(link)}>{t('links.embed.open')}</Menu.Item>
+                        )}
                         {link.state === 'active' ? (
                           <Menu.Item onClick={() => confirmArchive(link)}>{t('links.archive')}</Menu.Item>
                         ) : (
@@ -189,6 +194,9 @@ export function LinksPage({ teamId }: { teamId: string }) {
         />
       ) : null}
       {poster ? <LinkPoster name={poster.name} token={poster.token} onClose={() => setPoster(null)} /> : null}
+      {embedding ? (
+        <LinkEmbed teamId={teamId} name={embedding.name} token={embedding.token} onClose={() => setEmbedding(null)} />
+      ) : null}
       {confirmModal}
     </Stack>
   );

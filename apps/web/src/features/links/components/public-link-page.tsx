@@ -18,7 +18,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconFileTypePdf } from '@tabler/icons-react';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useContext, useMemo, useRef, useState } from 'react';
 import { type FormFieldEnv, FormFieldEnvProvider } from '../../../components/form-fields/field-context.tsx';
 import { initialValues, useFormFill } from '../../../components/form-fields/form-fill.ts';
 import { FormRenderer } from '../../../components/form-renderer/form-renderer.tsx';
@@ -38,6 +38,7 @@ import {
   usePublicLink,
   useSubmitThroughLink,
 } from '../api/public-link.ts';
+import { EmbeddedFrame } from './embedded-frame.ts';
 
 type LinkTemplate = PublicLink['templates'][number];
 
@@ -74,6 +75,8 @@ function publicEnv(meta: FormFieldEnv['meta']): FormFieldEnv {
 }
 
 function PublicFrame({ children }: { children: React.ReactNode }) {
+  const embedded = useContext(EmbeddedFrame);
+  if (embedded) return <Box p={{ base: 'xs', sm: 'sm' }}>{children}</Box>;
   return (
     <Box bg="gray.0" mih="100vh" py={{ base: 'md', sm: 'xl' }}>
       <Container size={860} px={{ base: 'xs', sm: 'md' }}>
