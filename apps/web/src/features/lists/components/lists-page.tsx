@@ -127,92 +127,94 @@ export function ListsPage({ folder, path, viewer, state, projects }: Props) {
       ) : (lists.data ?? []).length === 0 ? (
         <Text c="dimmed">{t(state === 'active' ? 'lists.empty' : 'lists.emptyArchived')}</Text>
       ) : (
-        <Table striped highlightOnHover aria-label={title}>
-          <Table.Thead>
-            <Table.Tr>
-              {deploys ? (
-                <Table.Th w={40}>
-                  <Checkbox
-                    aria-label={t('lists.selectAll')}
-                    checked={rows.length > 0 && selected.size === rows.length}
-                    indeterminate={selected.size > 0 && selected.size < rows.length}
-                    onChange={() =>
-                      setSelected(selected.size === rows.length ? new Set() : new Set(rows.map((l) => l.id)))
-                    }
-                  />
-                </Table.Th>
-              ) : null}
-              <Table.Th>{t('lists.name')}</Table.Th>
-              <Table.Th>{t('lists.items')}</Table.Th>
-              <Table.Th>{t('lists.properties')}</Table.Th>
-              {folder.kind === 'project' ? <Table.Th>{t('lists.deployment')}</Table.Th> : null}
-              {manage ? <Table.Th aria-label={t('lists.actions')} /> : null}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((list) => (
-              <Table.Tr key={list.id}>
+        <Table.ScrollContainer minWidth={480}>
+          <Table striped highlightOnHover aria-label={title}>
+            <Table.Thead>
+              <Table.Tr>
                 {deploys ? (
-                  <Table.Td>
+                  <Table.Th w={40}>
                     <Checkbox
-                      aria-label={t('lists.select', { name: list.name })}
-                      checked={selected.has(list.id)}
-                      onChange={() => toggle(list.id)}
+                      aria-label={t('lists.selectAll')}
+                      checked={rows.length > 0 && selected.size === rows.length}
+                      indeterminate={selected.size > 0 && selected.size < rows.length}
+                      onChange={() =>
+                        setSelected(selected.size === rows.length ? new Set() : new Set(rows.map((l) => l.id)))
+                      }
                     />
-                  </Table.Td>
+                  </Table.Th>
                 ) : null}
-                <Table.Td>
-                  <Anchor component={Link} to={listPath(folder.kind, folder.folderId, list.id)}>
-                    {list.name}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>{list.itemCount}</Table.Td>
-                <Table.Td>{list.propertyCount}</Table.Td>
-                {folder.kind === 'project' ? (
-                  <Table.Td>
-                    {list.deployment ? (
-                      <Badge variant="light" color={list.deployment === 'populated' ? 'blue' : 'gray'}>
-                        {t(list.deployment === 'populated' ? 'lists.deployedPopulated' : 'lists.deployedEmpty')}
-                      </Badge>
-                    ) : null}
-                  </Table.Td>
-                ) : null}
-                {manage && list.sourceListId !== null ? <Table.Td /> : null}
-                {manage && list.sourceListId === null ? (
-                  <Table.Td align="right">
-                    <Menu position="bottom-end">
-                      <Menu.Target>
-                        <ActionIcon variant="subtle" aria-label={t('lists.actionsFor', { name: list.name })}>
-                          <IconDots size={16} />
-                        </ActionIcon>
-                      </Menu.Target>
-                      <Menu.Dropdown>
-                        {state === 'active' ? (
-                          <>
-                            {deploys ? (
-                              <Menu.Item
-                                onClick={() => setDeploy({ mode: 'manage', listIds: [list.id], name: list.name })}
-                              >
-                                {t('lists.manageDeployment')}
-                              </Menu.Item>
-                            ) : null}
-                            <Menu.Item onClick={() => setNaming({ list })}>{t('lists.rename')}</Menu.Item>
-                            <Menu.Item onClick={() => confirmArchive(list)}>{t('lists.archive')}</Menu.Item>
-                          </>
-                        ) : (
-                          <Menu.Item onClick={() => void changeState(list, 'active')}>{t('lists.restore')}</Menu.Item>
-                        )}
-                        <Menu.Item color="red" onClick={() => confirmDelete(list)}>
-                          {t('lists.delete')}
-                        </Menu.Item>
-                      </Menu.Dropdown>
-                    </Menu>
-                  </Table.Td>
-                ) : null}
+                <Table.Th>{t('lists.name')}</Table.Th>
+                <Table.Th>{t('lists.items')}</Table.Th>
+                <Table.Th>{t('lists.properties')}</Table.Th>
+                {folder.kind === 'project' ? <Table.Th>{t('lists.deployment')}</Table.Th> : null}
+                {manage ? <Table.Th aria-label={t('lists.actions')} /> : null}
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((list) => (
+                <Table.Tr key={list.id}>
+                  {deploys ? (
+                    <Table.Td>
+                      <Checkbox
+                        aria-label={t('lists.select', { name: list.name })}
+                        checked={selected.has(list.id)}
+                        onChange={() => toggle(list.id)}
+                      />
+                    </Table.Td>
+                  ) : null}
+                  <Table.Td>
+                    <Anchor component={Link} to={listPath(folder.kind, folder.folderId, list.id)}>
+                      {list.name}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>{list.itemCount}</Table.Td>
+                  <Table.Td>{list.propertyCount}</Table.Td>
+                  {folder.kind === 'project' ? (
+                    <Table.Td>
+                      {list.deployment ? (
+                        <Badge variant="light" color={list.deployment === 'populated' ? 'blue' : 'gray'}>
+                          {t(list.deployment === 'populated' ? 'lists.deployedPopulated' : 'lists.deployedEmpty')}
+                        </Badge>
+                      ) : null}
+                    </Table.Td>
+                  ) : null}
+                  {manage && list.sourceListId !== null ? <Table.Td /> : null}
+                  {manage && list.sourceListId === null ? (
+                    <Table.Td align="right">
+                      <Menu position="bottom-end">
+                        <Menu.Target>
+                          <ActionIcon variant="subtle" aria-label={t('lists.actionsFor', { name: list.name })}>
+                            <IconDots size={16} />
+                          </ActionIcon>
+                        </Menu.Target>
+                        <Menu.Dropdown>
+                          {state === 'active' ? (
+                            <>
+                              {deploys ? (
+                                <Menu.Item
+                                  onClick={() => setDeploy({ mode: 'manage', listIds: [list.id], name: list.name })}
+                                >
+                                  {t('lists.manageDeployment')}
+                                </Menu.Item>
+                              ) : null}
+                              <Menu.Item onClick={() => setNaming({ list })}>{t('lists.rename')}</Menu.Item>
+                              <Menu.Item onClick={() => confirmArchive(list)}>{t('lists.archive')}</Menu.Item>
+                            </>
+                          ) : (
+                            <Menu.Item onClick={() => void changeState(list, 'active')}>{t('lists.restore')}</Menu.Item>
+                          )}
+                          <Menu.Item color="red" onClick={() => confirmDelete(list)}>
+                            {t('lists.delete')}
+                          </Menu.Item>
+                        </Menu.Dropdown>
+                      </Menu>
+                    </Table.Td>
+                  ) : null}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
       <ListNameModal
         opened={naming !== null}

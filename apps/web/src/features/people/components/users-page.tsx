@@ -126,7 +126,7 @@ export function UsersPage({ folder }: { folder: UsersFolder }) {
           ]}
           value={filters.status}
           onChange={(value) => setFilters((f) => ({ ...f, status: value as PeopleFilters['status'] }))}
-          w={150}
+          w={170}
         />
         <Select
           aria-label={t('users.sortBy')}
@@ -164,25 +164,27 @@ export function UsersPage({ folder }: { folder: UsersFolder }) {
         </Text>
       ) : (
         <Paper withBorder radius="md">
-          <Table verticalSpacing="sm" aria-label={t('users.title')}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('users.columns.name')}</Table.Th>
-                <Table.Th>{t('users.columns.level')}</Table.Th>
-                <Table.Th>{t('users.columns.type')}</Table.Th>
-                <Table.Th>{t('users.columns.status')}</Table.Th>
-                <Table.Th>{t('users.columns.lastActive')}</Table.Th>
-                <Table.Th w={48}>
-                  <span className="sr-only">{t('users.columns.actions')}</span>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((person) => (
-                <PersonRow key={person.userId} person={person} folder={folder} />
-              ))}
-            </Table.Tbody>
-          </Table>
+          <Table.ScrollContainer minWidth={720}>
+            <Table verticalSpacing="sm" aria-label={t('users.title')}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('users.columns.name')}</Table.Th>
+                  <Table.Th>{t('users.columns.level')}</Table.Th>
+                  <Table.Th>{t('users.columns.type')}</Table.Th>
+                  <Table.Th>{t('users.columns.status')}</Table.Th>
+                  <Table.Th>{t('users.columns.lastActive')}</Table.Th>
+                  <Table.Th w={48}>
+                    <span className="sr-only">{t('users.columns.actions')}</span>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((person) => (
+                  <PersonRow key={person.userId} person={person} folder={folder} />
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
         </Paper>
       )}
       {people.hasNextPage && (

@@ -44,7 +44,7 @@ import { downloadFile } from '../../../lib/download.ts';
 import { formPath, gridPath, newFormPath } from '../../../lib/form-paths.ts';
 import { useTemplateById } from '../../../lib/template-query.ts';
 import { showToast } from '../../../lib/toast.tsx';
-import { useTranslation } from '../../../lib/translate.tsx';
+import { type TFunction, useTranslation } from '../../../lib/translate.tsx';
 import { useValueTextContext } from '../../../lib/value-text.ts';
 import { type RegisterOptions, useCreateExport, useExportJob, useRegister } from '../api/register.ts';
 import { BulkFormsModal } from './bulk-forms-modal.tsx';
@@ -114,8 +114,9 @@ export function RegisterPage({ teamId, templateId, canCreate, me, initialFilters
   const register = useRegister(teamId, templateId, options, ready);
   const firstColumns = register.data?.pages[0]?.columns;
   useEffect(() => {
-    if (firstColumns && firstColumns.length !== allColumns.length) setAllColumns(firstColumns);
-  }, [firstColumns, allColumns.length]);
+    if (firstColumns && firstColumns.length !== allColumns.length)
+      setAllColumns(firstColumns.map((c) => localLabel(c, t)));
+  }, [firstColumns, allColumns.length, t]);
 
   const rows = useMemo(() => register.data?.pages.flatMap((p) => p.rows) ?? [], [register.data]);
   const fields = useMemo(
@@ -287,7 +288,7 @@ export function RegisterPage({ teamId, templateId, canCreate, me, initialFilters
                   onClick={() => toggleSort(c)}
                 >
                   <Group gap={4} wrap="nowrap">
-                    <Text size="xs" fw={700} truncate="end">
+                    <Text size="xs" fw={700} truncate="end" title={c.label}>
                       {c.label}
                     </Text>
                     {sort.key === c.key &&
@@ -378,6 +379,12 @@ export function RegisterPage({ teamId, templateId, canCreate, me, initialFilters
       </Text>
     </Stack>
   );
+}
+
+/** The server names its own columns (number, title, dates...) in en-US: they take the locale's words. */
+function localLabel(column: RegisterColumnDef, t: TFunction): RegisterColumnDef {
+  if (column.kind !== 'metadata') return column;
+  return { ...column, label: t(`registers.metadata.${column.key}`, { defaultValue: column.label }) };
 }
 
 function describeFilter(filter: string, columns: readonly RegisterColumnDef[], t: (k: string) => string) {

@@ -24,7 +24,7 @@ export function TemplatesTableRow({ page, template: tpl }: { page: TemplatesPage
               aria-label={t('templates.selectOne', { name: tpl.name })}
             />
           )}
-          <Anchor component="button" size="sm" fw={500} onClick={() => nav.openTemplate(tpl)}>
+          <Anchor component="button" size="sm" fw={500} ta="left" onClick={() => nav.openTemplate(tpl)}>
             {tpl.name}
           </Anchor>
         </Group>
