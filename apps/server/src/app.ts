@@ -52,6 +52,7 @@ import { ssoRoutes } from './modules/sso/sso.routes.ts';
 import type { SsoDeps } from './modules/sso/sso.service.ts';
 import { secretBox } from './modules/sso/sso-secrets.ts';
 import { tabRoutes } from './modules/tabs/tabs.routes.ts';
+import { templateImportRoutes } from './modules/template-imports/template-imports.routes.ts';
 import { templateRoutes } from './modules/templates/templates.routes.ts';
 import { webhookRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { workspaceRoutes } from './modules/workspaces/workspaces.routes.ts';
@@ -237,6 +238,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(activityRoutes);
   await app.register(templateRoutes);
   await app.register(libraryRoutes);
+  await app.register(templateImportRoutes);
   await app.register(tabRoutes);
   await app.register(listRoutes);
   await app.register(linkRoutes);

@@ -22,6 +22,10 @@ import {
   photoZipJobHandler,
   photoZipJobKind,
 } from './modules/photos/photo-zip.service.ts';
+import {
+  templateImportJobHandler,
+  templateImportJobKind,
+} from './modules/template-imports/template-imports.service.ts';
 import { webhookDeliveryJobHandler, webhookDeliveryJobKind } from './modules/webhooks/webhooks.service.ts';
 import { createTracing } from './observability/tracing.ts';
 import { seedDemo } from './seed/demo.ts';
@@ -57,6 +61,7 @@ const jobRunner = startJobRunner({
     [photoSizesJobKind]: photoSizesJobHandler(database.db, storage),
     [photoZipExpiryJobKind]: photoZipExpiryJobHandler(storage),
     [bulkFormJobKind]: bulkFormJobHandler(database.db),
+    [templateImportJobKind]: templateImportJobHandler(database.db, storage, app.log),
     [snapshotJobKind]: snapshotJobHandler({ db: database.db, publicUrl: config.publicUrl }),
     [webhookDeliveryJobKind]: webhookDeliveryJobHandler({
       db: database.db,
