@@ -2,6 +2,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { signInNoticeParam, signInNotices, ssoTicketParam } from '@formwork/shared/errors';
+import { isLocale } from '@formwork/shared/locales';
 import { emailSchema } from '@formwork/shared/schemas/identity';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
@@ -28,12 +29,21 @@ import {
   ssoCallbackPath,
 } from '../modules/sso/sso.service.ts';
 import { revokeAllForAccount } from './adapter.ts';
-import { translator, waitText } from './messages.ts';
-import { forgotPasswordPage, messagePage, resetPasswordPage, signInPage, ssoRedirectPage } from './pages.ts';
+import { passwordRuleText, translator, waitText } from './messages.ts';
+import {
+  forgotPasswordPage,
+  type LanguageSwitch,
+  messagePage,
+  resetPasswordPage,
+  signInPage,
+  ssoRedirectPage,
+} from './pages.ts';
 import { idpMountPath, signInTicketParam } from './provider.ts';
 
 const publicAccess = { access: { public: true } } as const;
 const csrfCookie = 'fw_idp_csrf';
+/** Spec 1's key `locale`: the sign-in pages' language switch keeps its choice here. */
+const localeCookie = 'locale';
 
 const assets: Record<string, { type: string; body: Buffer }> = Object.fromEntries(
   ['idp.css', 'sign-out.js'].map((name) => [
@@ -87,8 +97,29 @@ export function idpRoutes(options: { provider: Provider; config: Config; db: App
   const signInHref = `${config.publicUrl}/login`;
   const forgotHref = (email?: string) =>
     `${idpMountPath}/forgot-password?${new URLSearchParams({ client_id: config.oidc.clientId, ...(email ? { email } : {}) })}`;
-  const i18n = (request: FastifyRequest) =>
-    translator((request.query as FormBody | undefined)?.ui_locales ?? request.headers['accept-language']);
+  /**
+   * Issue 26: the language the switch chose (?locale=, then kept in the locale cookie), else the
+   * web app's (ui_locales of the sign-in request), else the browser's.
+   */
+  const i18n = (request: FastifyRequest, uiLocales?: unknown, page: string = request.url) => {
+    const query = request.query as FormBody | undefined;
+    const asked = [
+      query?.locale,
+      readCookie(request, localeCookie),
+      typeof uiLocales === 'string' ? uiLocales : query?.ui_locales,
+      request.headers['accept-language'],
+    ];
+    const { t, locale } = translator(asked.filter(Boolean).join(','));
+    const languages: LanguageSwitch = {
+      t,
+      hrefFor: (to) => {
+        const url = new URL(page, config.publicUrl);
+        url.searchParams.set('locale', to);
+        return `${url.pathname}${url.search}`;
+      },
+    };
+    return { t, locale, languages };
+  };
   // What a ticket of a single sign-on activation or sign-up is for, done once the provider proved the address.
   const followUps: FollowUpHandlers = {
     [ssoActivationKind]: (data, person) => completeSsoActivation(db, data, person),
@@ -120,6 +151,15 @@ export function idpRoutes(options: { provider: Provider; config: Config; db: App
     });
 
     await app.register(async (pages) => {
+      // Issue 26: the language switch's choice is kept for the next pages (the form posts, the reset link).
+      pages.addHook('onRequest', async (request, reply) => {
+        const asked = (request.query as FormBody | undefined)?.locale;
+        if (isLocale(asked))
+          reply.header(
+            'set-cookie',
+            `${localeCookie}=${asked}; Path=${idpMountPath}; Max-Age=31536000; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`,
+          );
+      });
       pages.addContentTypeParser(
         'application/x-www-form-urlencoded',
         { parseAs: 'string', bodyLimit: 16 * 1024 },
@@ -140,17 +180,18 @@ export function idpRoutes(options: { provider: Provider; config: Config; db: App
         `${idpMountPath}/interaction/:uid`,
         { config: publicAccess, schema: { hide: true } },
         async (request, reply) => {
-          const { t, locale } = i18n(request);
           let details: Awaited<ReturnType<Provider['interactionDetails']>>;
           try {
             details = await provider.interactionDetails(request.raw, reply.raw);
           } catch {
+            const { t, locale } = i18n(request);
             return html(
               reply,
               400,
               messagePage({ t, locale, title: t('errorTitle'), message: t('sessionExpired'), linkHref: signInHref }),
             );
           }
+          const { t, locale, languages } = i18n(request, details.params.ui_locales);
           if (details.prompt.name === 'consent') {
             const redirectTo = await provider.interactionResult(
               request.raw,
@@ -206,6 +247,7 @@ export function idpRoutes(options: { provider: Provider; config: Config; db: App
               email: hint,
               ...(notice ? { notice: t(notice) } : {}),
               forgotHref: forgotHref(hint),
+              languages,
             }),
           );
         },
@@ -215,18 +257,23 @@ export function idpRoutes(options: { provider: Provider; config: Config; db: App
         `${idpMountPath}/interaction/:uid/login`,
         { config: publicAccess, schema: { hide: true } },
         async (request, reply) => {
-          const { t, locale } = i18n(request);
           const body = (request.body ?? {}) as FormBody;
           let details: Awaited<ReturnType<Provider['interactionDetails']>>;
           try {
             details = await provider.interactionDetails(request.raw, reply.raw);
           } catch {
+            const { t, locale } = i18n(request);
             return html(
               reply,
               400,
               messagePage({ t, locale, title: t('errorTitle'), message: t('sessionExpired'), linkHref: signInHref }),
             );
           }
+          const { t, locale, languages } = i18n(
+            request,
+            details.params.ui_locales,
+            `${idpMountPath}/interaction/${details.uid}`,
+          );
           const email = (body.email ?? '').trim();
           const rerender = (status: number, error: string) =>
             html(
@@ -240,6 +287,7 @@ export function idpRoutes(options: { provider: Provider; config: Config; db: App
                 email,
                 error,
                 forgotHref: forgotHref(email || undefined),
+                languages,
               }),
             );
           if (!csrfValid(request, body.csrf)) return rerender(403, t('formExpired'));
@@ -324,7 +372,7 @@ export function idpRoutes(options: { provider: Provider; config: Config; db: App
         `${idpMountPath}/forgot-password`,
         { config: publicAccess, schema: { hide: true } },
         async (request, reply) => {
-          const { t, locale } = i18n(request);
+          const { t, locale, languages } = i18n(request);
           const query = request.query as FormBody;
           return html(
             reply,
@@ -336,6 +384,7 @@ export function idpRoutes(options: { provider: Provider; config: Config; db: App
               csrf: csrfToken(request, reply, secure),
               email: query.email,
               signInHref,
+              languages,
             }),
           );
         },
@@ -345,7 +394,7 @@ export function idpRoutes(options: { provider: Provider; config: Config; db: App
         `${idpMountPath}/forgot-password`,
         { config: publicAccess, schema: { hide: true } },
         async (request, reply) => {
-          const { t, locale } = i18n(request);
+          const { t, locale, languages } = i18n(request);
           const body = (request.body ?? {}) as FormBody;
           const email = (body.email ?? '').trim();
           const page = (status: number, extra: { error?: string; sent?: boolean }) =>
@@ -359,6 +408,7 @@ export function idpRoutes(options: { provider: Provider; config: Config; db: App
                 csrf: csrfToken(request, reply, secure),
                 email,
                 signInHref,
+                languages,
                 ...extra,
               }),
             );
@@ -382,7 +432,7 @@ export function idpRoutes(options: { provider: Provider; config: Config; db: App
         `${idpMountPath}/reset-password`,
         { config: publicAccess, schema: { hide: true } },
         async (request, reply) => {
-          const { t, locale } = i18n(request);
+          const { t, locale, languages } = i18n(request);
           const token = (request.query as FormBody).token ?? '';
           const usable = /^[A-Za-z0-9_-]{20,100}$/.test(token) && (await resetTokenIsUsable(db, token));
           return html(
@@ -396,6 +446,7 @@ export function idpRoutes(options: { provider: Provider; config: Config; db: App
               token,
               invalid: !usable,
               signInHref,
+              languages,
             }),
           );
         },
@@ -405,9 +456,13 @@ export function idpRoutes(options: { provider: Provider; config: Config; db: App
         `${idpMountPath}/reset-password`,
         { config: publicAccess, schema: { hide: true } },
         async (request, reply) => {
-          const { t, locale } = i18n(request);
           const body = (request.body ?? {}) as FormBody;
           const token = body.token ?? '';
+          const { t, locale, languages } = i18n(
+            request,
+            undefined,
+            `${idpMountPath}/reset-password?${new URLSearchParams({ token })}`,
+          );
           const page = (status: number, extra: { errors?: string[]; done?: boolean; invalid?: boolean }) =>
             html(
               reply,
@@ -419,12 +474,13 @@ export function idpRoutes(options: { provider: Provider; config: Config; db: App
                 csrf: csrfToken(request, reply, secure),
                 token,
                 signInHref,
+                languages,
                 ...extra,
               }),
             );
           if (!csrfValid(request, body.csrf)) return page(403, { errors: [t('formExpired')] });
           const password = body.password ?? '';
-          const problems = passwordProblems(password);
+          const problems = passwordProblems(password).map((rule) => passwordRuleText(t, rule));
           if (password !== (body.confirm ?? '')) problems.push(t('passwordsDiffer'));
           if (problems.length > 0) return page(400, { errors: problems });
           const userId = /^[A-Za-z0-9_-]{20,100}$/.test(token)

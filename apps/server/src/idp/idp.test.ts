@@ -8,6 +8,8 @@ import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import { buildApp } from '../app.ts';
 import { passwordResetThrottle, signInThrottle, throttleWaitMs } from '../modules/identity/credentials.service.ts';
 import { hashPassword } from '../modules/identity/password.ts';
+import { translator } from './messages.ts';
+import { resetPasswordPage } from './pages.ts';
 
 const password = 'Correct-Horse-42';
 let ctx: TestContext;
@@ -221,6 +223,49 @@ describe('the sign-in page', () => {
     expect(page.body).toContain('<label for="password">Password</label>');
     expect(page.body).toContain('>Sign in</button>');
     expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  });
+
+  it("switches language (issue 26): each locale named in its own language, the choice kept for the form's answer and the next pages", async () => {
+    const client = new OidcTestClient(ctx.app);
+    const { page } = await client.openSignIn();
+    expect(page.body).toContain('<html lang="en-US">');
+    expect(page.body).toContain('<span aria-current="true" lang="en-US">English (United States)</span>');
+    const spanishHref = /<a href="([^"]+)" lang="es"[^>]*>Español<\/a>/.exec(page.body)?.[1]?.replaceAll('&amp;', '&');
+    expect(spanishHref).toMatch(/^\/idp\/interaction\/[^?]+\?locale=es$/);
+    const spanish = await client.get(spanishHref as string);
+    expect(spanish.body).toContain('<html lang="es">');
+    expect(spanish.body).toContain('<h1>Inicia sesión en Formwork</h1>');
+    const action = /action="([^"]+)"/.exec(spanish.body)?.[1] as string;
+    const csrf = /name="csrf" value="([^"]+)"/.exec(spanish.body)?.[1] as string;
+    const wrong = await client.postForm(action, {
+      email: 'nobody-here@example.com',
+      password: 'Wrong-password-1',
+      csrf,
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.body).toContain('<html lang="es">');
+    const forgot = await client.get('/idp/forgot-password?client_id=formwork-web');
+    expect(forgot.body).toContain('<html lang="es">');
+  });
+
+  it("speaks the web app's language (ui_locales) and the browser's, and words the password rules in it", async () => {
+    const client = new OidcTestClient(ctx.app);
+    const pkce = pkcePair();
+    const start = await client.get(
+      client.authorizeUrl({ code_challenge: pkce.challenge, code_challenge_method: 'S256', ui_locales: 'es' }),
+    );
+    const page = await client.get(start.headers.location as string);
+    expect(page.body).toContain('<h1>Inicia sesión en Formwork</h1>');
+    const reset = await ctx.app.inject({
+      method: 'POST',
+      url: '/idp/reset-password',
+      headers: { 'accept-language': 'es-ES,es;q=0.9', 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'token=x&password=short&confirm=short&csrf=none',
+    });
+    expect(reset.body).toContain('<html lang="es">');
+    const { t, locale } = translator('es');
+    const form = resetPasswordPage({ t, locale, action: '/r', csrf: 'c', token: 'x', signInHref: '/login' });
+    expect(form).toContain('<li>Al menos 10 caracteres</li><li>Una letra minúscula</li>');
   });
 
   it('answers a wrong password and an unknown e-mail with the same message, signing nobody in', async () => {

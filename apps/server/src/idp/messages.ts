@@ -15,6 +15,18 @@ export function waitText(t: Translate, ms: number): string {
   return t('waitMinutes', { count: Math.ceil(ms / 60_000) });
 }
 
+const ruleKeys = {
+  length: 'ruleLength',
+  lowercase: 'ruleLowercase',
+  uppercase: 'ruleUppercase',
+  number: 'ruleNumber',
+} as const satisfies Record<string, MessageKey>;
+
+/** A password rule of spec 5.7 (shared passwordRules) in the page's language. */
+export function passwordRuleText(t: Translate, rule: keyof typeof ruleKeys): string {
+  return t(ruleKeys[rule]);
+}
+
 /** Picks the first offered locale of `ui_locales` or Accept-Language, else en-US. */
 export function translator(preferred: string | undefined): { locale: string; t: Translate } {
   const { locale, t } = textsFor(preferred);

@@ -1,5 +1,6 @@
+import { type Locale, localeConventions, locales } from '@formwork/shared/locales';
 import { passwordRules } from '@formwork/shared/schemas/identity';
-import type { Translate } from './messages.ts';
+import { passwordRuleText, type Translate } from './messages.ts';
 
 export function escapeHtml(value: string): string {
   return value
@@ -10,9 +11,28 @@ export function escapeHtml(value: string): string {
     .replaceAll("'", '&#39;');
 }
 
-type Page = { locale: string; title: string; body: string; script?: string; refreshTo?: string };
+/** The sign-in pages' language switch: each offered locale, named in its own language, and its address. */
+export type LanguageSwitch = { t: Translate; hrefFor: (locale: Locale) => string };
 
-function layout({ locale, title, body, script, refreshTo }: Page): string {
+type Page = {
+  locale: string;
+  title: string;
+  body: string;
+  script?: string;
+  refreshTo?: string;
+  languages?: LanguageSwitch | undefined;
+};
+
+function languageSwitch(current: string, { t, hrefFor }: LanguageSwitch): string {
+  const links = locales.map((locale) =>
+    locale === current
+      ? `<li><span aria-current="true" lang="${locale}">${escapeHtml(localeConventions[locale].name)}</span></li>`
+      : `<li><a href="${escapeHtml(hrefFor(locale))}" lang="${locale}" hreflang="${locale}">${escapeHtml(localeConventions[locale].name)}</a></li>`,
+  );
+  return `<nav class="languages" aria-label="${escapeHtml(t('language'))}"><ul>${links.join('')}</ul></nav>`;
+}
+
+function layout({ locale, title, body, script, refreshTo, languages }: Page): string {
   return `<!doctype html>
 <html lang="${escapeHtml(locale)}">
 <head>
@@ -30,6 +50,7 @@ ${script ? `<script src="/idp/assets/${script}" defer></script>` : ''}
 <div class="brand" aria-hidden="true"><span class="mark">F</span> Formwork</div>
 ${body}
 </main>
+${languages ? languageSwitch(locale, languages) : ''}
 </body>
 </html>`;
 }
@@ -53,11 +74,23 @@ export type SignInPage = {
   /** Why the visitor was sent here, from the web app (already translated). */
   notice?: string;
   forgotHref: string;
+  languages?: LanguageSwitch;
 };
 
-export function signInPage({ t, locale, action, csrf, email, error, notice, forgotHref }: SignInPage): string {
+export function signInPage({
+  t,
+  locale,
+  action,
+  csrf,
+  email,
+  error,
+  notice,
+  forgotHref,
+  languages,
+}: SignInPage): string {
   return layout({
     locale,
+    languages,
     title: t('signIn'),
     body: `<h1>${escapeHtml(t('signInTitle'))}</h1>
 <p class="muted">${escapeHtml(t('signInSubtitle'))}</p>
@@ -83,9 +116,20 @@ export type ForgotPage = {
   error?: string;
   sent?: boolean;
   signInHref: string;
+  languages?: LanguageSwitch;
 };
 
-export function forgotPasswordPage({ t, locale, action, csrf, email, error, sent, signInHref }: ForgotPage): string {
+export function forgotPasswordPage({
+  t,
+  locale,
+  action,
+  csrf,
+  email,
+  error,
+  sent,
+  signInHref,
+  languages,
+}: ForgotPage): string {
   const form = sent
     ? alert(t('forgotSent'), 'success')
     : `${alert(error)}
@@ -97,6 +141,7 @@ ${hidden('csrf', csrf)}
 </form>`;
   return layout({
     locale,
+    languages,
     title: t('forgotTitle'),
     body: `<h1>${escapeHtml(t('forgotTitle'))}</h1>
 <p class="muted">${escapeHtml(t('forgotSubtitle'))}</p>
@@ -115,6 +160,7 @@ export type ResetPage = {
   done?: boolean;
   invalid?: boolean;
   signInHref: string;
+  languages?: LanguageSwitch;
 };
 
 export function resetPasswordPage({
@@ -127,12 +173,13 @@ export function resetPasswordPage({
   done,
   invalid,
   signInHref,
+  languages,
 }: ResetPage): string {
   let content: string;
   if (done) content = alert(t('resetDone'), 'success');
   else if (invalid) content = alert(t('resetInvalid'));
   else {
-    const rules = passwordRules.map((r) => `<li>${escapeHtml(r.message)}</li>`).join('');
+    const rules = passwordRules.map((r) => `<li>${escapeHtml(passwordRuleText(t, r.id))}</li>`).join('');
     content = `${errors.map((e) => alert(e)).join('')}
 <form method="post" action="${escapeHtml(action)}" novalidate>
 ${hidden('csrf', csrf)}${hidden('token', token)}
@@ -146,6 +193,7 @@ ${hidden('csrf', csrf)}${hidden('token', token)}
   }
   return layout({
     locale,
+    languages,
     title: t('resetTitle'),
     body: `<h1>${escapeHtml(t('resetTitle'))}</h1>
 ${content}

@@ -158,6 +158,8 @@ export async function startSignIn(
   // Shown on the provider's sign-in page: the reason the visitor was sent there survives the redirect.
   if (options.notice) extraQueryParams[signInNoticeParam] = options.notice;
   await (await userManager()).signinRedirect({
+    // Issue 26: the sign-in pages speak the app's language (i18n sets the page's lang).
+    ui_locales: document.documentElement.lang,
     ...(options.loginHint ? { login_hint: options.loginHint } : {}),
     ...(Object.keys(extraQueryParams).length > 0 ? { extraQueryParams } : {}),
   });

@@ -135,8 +135,9 @@ export async function requestPasswordReset(
   return { ok: true };
 }
 
-export function passwordProblems(password: string): string[] {
-  return passwordRules.filter((rule) => !rule.test(password)).map((rule) => rule.message);
+/** The rules of spec 5.7 a password breaks, by id (the page words them in its language). */
+export function passwordProblems(password: string) {
+  return passwordRules.filter((rule) => !rule.test(password)).map((rule) => rule.id);
 }
 
 export async function resetTokenIsUsable(db: AppDb, token: string) {
