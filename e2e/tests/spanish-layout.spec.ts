@@ -55,6 +55,14 @@ test('the main screens hold up in Spanish at 1280 and 390 px', async ({ page }) 
   await settle(page);
   await look(page, 'template-library');
 
+  await page.getByRole('main').getByRole('button', { name: 'Daily Site Diary', exact: true }).click();
+  await page.waitForURL(/\/templates\/[0-9a-f-]+\/edit$/);
+  await settle(page);
+  await look(page, 'template-editor');
+  await page.getByRole('tab', { name: 'Ajustes de descarga' }).click();
+  await look(page, 'template-download-settings');
+  await page.goto(`/apps/companies/${companyId}/active`);
+
   await page.getByRole('navigation', { name: 'Carpetas' }).getByRole('link', { name: 'Civil Works' }).last().click();
   await page.waitForURL(/\/home\/teams\/[0-9a-f-]+\/activity$/);
   const teamId = /\/home\/teams\/([0-9a-f-]+)\//.exec(page.url())?.[1] as string;
@@ -96,4 +104,18 @@ test('the main screens hold up in Spanish at 1280 and 390 px', async ({ page }) 
   await page.goto(`/photos/teams/${teamId}`);
   await settle(page);
   await look(page, 'photos');
+});
+
+test('the sign-in page speaks Spanish to a Spanish browser and fits a phone', async ({ browser }) => {
+  const context = await browser.newContext({ locale: 'es-ES', viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Inicia sesión en Formwork' })).toBeVisible();
+  await expect(page.getByLabel('Contraseña')).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('sign-in-390.png'), fullPage: true });
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow, `the sign-in page scrolls sideways by ${overflow} px`).toBeLessThanOrEqual(0);
+  await context.close();
 });

@@ -25,7 +25,7 @@ export function TemplateEditorHeader({
             {folderKind === 'company' ? t('templates.libraryTitle') : t('templates.teamTitle')}
           </Group>
         </Anchor>
-        <Group gap="xs" wrap="nowrap">
+        <Group gap="xs" wrap="wrap">
           <Title order={1} fz="h3" lineClamp={1}>
             {draft.name || (isNew ? t('editor.newTitle') : t('editor.untitled'))}
           </Title>
