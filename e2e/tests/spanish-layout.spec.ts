@@ -92,6 +92,15 @@ test('the main screens hold up in Spanish at 1280 and 390 px', async ({ page }) 
   await page.goto(`/users/companies/${companyId}`);
   await settle(page);
   await look(page, 'people');
+  await page.getByRole('button', { name: 'Invitar usuarios' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await look(page, 'invite');
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Abrir el menú de usuario' }).click();
+  await page.getByRole('menuitem', { name: 'Editar perfil' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await look(page, 'edit-profile');
+  await page.keyboard.press('Escape');
 
   await page.goto(`/analytics/teams/${teamId}`);
   await settle(page);
