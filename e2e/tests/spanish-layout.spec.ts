@@ -79,6 +79,11 @@ test('the main screens hold up in Spanish at 1280 and 390 px', async ({ page }) 
   await page.waitForURL(/\/register\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('link', { name: 'Nuevo formulario' })).toBeVisible();
   await look(page, 'register');
+  await page.getByRole('link', { name: 'Plant Item 1' }).click();
+  await page.waitForURL(/\/forms\/[0-9a-f-]{36}$/);
+  await settle(page);
+  await look(page, 'form');
+  await page.goBack();
 
   await page.getByRole('link', { name: 'Nuevo formulario' }).click();
   await page.waitForURL(/\/forms\/new\//);
@@ -105,6 +110,9 @@ test('the main screens hold up in Spanish at 1280 and 390 px', async ({ page }) 
   await page.goto(`/analytics/teams/${teamId}`);
   await settle(page);
   await look(page, 'analytics');
+  await page.getByRole('link', { name: 'Site inspections' }).first().click();
+  await settle(page);
+  await look(page, 'dashboard');
 
   await page.goto(`/lists/companies/${companyId}`);
   await settle(page);
