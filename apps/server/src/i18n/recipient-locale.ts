@@ -28,8 +28,11 @@ export async function recipientLocales(
   return (email) => chosen.get(email.toLowerCase()) ?? workspaceLocale;
 }
 
-/** One person's e-mail locale, by their user id: their choice, else the workspace's default. */
-export async function userLocale(tx: Tx, workspaceId: string, userId: string): Promise<Locale> {
+/**
+ * One person's locale, by their user id (the recipient of an e-mail, the exporter of a PDF): their
+ * choice, else the workspace's default, which is also the locale when no one is named (a link's visitor).
+ */
+export async function userLocale(tx: Tx, workspaceId: string, userId: string | null): Promise<Locale> {
   const result = await tx.execute<{ locale: string | null }>(sql`
     select coalesce((select u.locale from users u where u.user_id = ${userId}),
       (select w.locale from workspaces w where w.workspace_id = ${workspaceId})) as locale`);

@@ -1,4 +1,5 @@
 import type { DateDisplay } from '@formwork/shared/forms/date-text';
+import type { Locale } from '@formwork/shared/locales';
 import type { TemplateDefinition, TemplateType } from '@formwork/shared/templates/template-definition';
 
 /** A stored image ready to place: the JPEG or PNG bytes as stored, and their pixel size. */
@@ -49,6 +50,8 @@ export type FormPdfModel = {
   exportedAt: Date;
   /** The IANA time zone instants are shown in: the workspace's (or one the exporter asked for). */
   timeZone: string;
+  /** The exporter's locale (issue 26): the PDF's own words and its dates; what people typed stays as typed. */
+  locale: Locale;
   dateDisplay: DateDisplay;
   /** The workspace's PDF logo (Branding, else its logo): a header or footer logo without an image of its own shows it. */
   workspaceLogo: PdfImage | null;

@@ -1,5 +1,6 @@
 import type { HeaderFooterItem } from '@formwork/shared/fields/header-footer';
 import { formatInstant } from '@formwork/shared/forms/date-text';
+import { textsIn } from '../i18n/texts.ts';
 import type { FormPdfModel, PdfImage } from './form-pdf-model.ts';
 import { colours, PdfFlow, sizes } from './pdf-layout.ts';
 
@@ -17,6 +18,7 @@ function textPiece(text: string): BandPiece {
 /** The words of each header/footer item (spec 3), or its image. */
 function piece(item: HeaderFooterItem, model: FormPdfModel, namesWorkspace: boolean): BandPiece | null {
   const { path, template, form } = model;
+  const { t } = textsIn(model.locale);
   switch (item.type) {
     case 'logo': {
       // Without a logo image of its own the workspace's PDF logo shows; without that its name
@@ -34,15 +36,19 @@ function piece(item: HeaderFooterItem, model: FormPdfModel, namesWorkspace: bool
     case 'workspaceProjectTeam':
       return textPiece(`${path.workspace} - ${path.project} - ${path.team}`);
     case 'templateId':
-      return textPiece(`Template ID: ${template.templateCode}`);
+      return textPiece(t('pdf.templateId', { code: template.templateCode }));
     case 'templateVersion':
-      return textPiece(`Template Version: ${template.version}`);
+      return textPiece(t('pdf.templateVersion', { version: template.version }));
     case 'formVersion':
-      return textPiece(`Form Version: ${form.version}`);
+      return textPiece(t('pdf.formVersion', { version: form.version }));
     case 'pdfCreationDateTime':
-      return textPiece(`PDF created ${formatInstant(model.exportedAt, { timeZone: model.timeZone })}`);
+      return textPiece(
+        t('pdf.pdfCreated', {
+          when: formatInstant(model.exportedAt, { timeZone: model.timeZone, locale: model.locale }),
+        }),
+      );
     case 'pdfPageNumber':
-      return { kind: 'text', text: (page, pages) => `Page ${page} of ${pages}` };
+      return { kind: 'text', text: (page, pages) => t('pdf.page', { page, pages }) };
     case 'exportDisclaimer':
       return textPiece(model.exportDisclaimer);
     case 'prefilledText':

@@ -7,7 +7,9 @@ import { formatDate, formatInstant } from '@formwork/shared/forms/date-text';
 import { isEmptyValue } from '@formwork/shared/forms/field-values';
 import { logicAnswers } from '@formwork/shared/forms/validate-form-values';
 import { fieldValueText, type TextContext, tableCellText } from '@formwork/shared/forms/value-text';
-import { templateTypeLabels } from '@formwork/shared/templates/template-definition';
+import type { ActionState } from '@formwork/shared/schemas/actions';
+import type { FormState } from '@formwork/shared/schemas/forms';
+import { type Translate, textsIn } from '../i18n/texts.ts';
 import type { FormPdfModel, PdfImage } from './form-pdf-model.ts';
 import { band, drawBands } from './pdf-header-footer.ts';
 import { colours, PdfFlow, sizes } from './pdf-layout.ts';
@@ -23,14 +25,28 @@ const pageMargin = 40;
 type Renderer = {
   flow: PdfFlow;
   model: FormPdfModel;
+  /** The exporter's texts (issue 26). */
+  t: Translate;
   values: Record<string, unknown>;
   context: TextContext;
   pageNumberFields: { page: number; x: number; y: number; width: number }[];
 };
 
 /** What the shared value text needs: names, the workspace's time zone, the date display. */
-function textContext(model: FormPdfModel): TextContext {
+function textContext(model: FormPdfModel, t: Translate): TextContext {
   return {
+    locale: model.locale,
+    words: {
+      yes: t('pdf.words.yes'),
+      no: t('pdf.words.no'),
+      na: t('pdf.words.na'),
+      signed: t('pdf.words.signed'),
+      sketch: t('pdf.words.sketch'),
+      expired: t('pdf.words.expired'),
+      unknownPerson: t('pdf.words.unknownPerson'),
+      unavailableForm: t('pdf.words.unavailableForm'),
+      photos: (count) => t('pdf.words.photos', { count }),
+    },
     userName: (id) => model.people.get(id),
     formTitle: (id) => model.formTitles.get(id),
     timeZone: model.timeZone,
@@ -127,7 +143,7 @@ function table(r: Renderer, label: string, headings: string[], weights: number[]
   blockLabel(r, label, headerHeight + firstRowHeight);
   drawRow(headerCells, headerHeight, 'bold', colours.fill);
   if (rows.length === 0) {
-    drawRow([{ text: 'No rows' }, ...headings.slice(1).map(() => ({ text: '' }))], 14, 'regular');
+    drawRow([{ text: r.t('pdf.noRows') }, ...headings.slice(1).map(() => ({ text: '' }))], 14, 'regular');
   }
   for (const cells of rows) {
     const height = Math.min(rowHeight(cells, 'regular'), flow.pageBodyHeight - headerHeight - 4);
@@ -171,7 +187,7 @@ function tableField(r: Renderer, field: Extract<Field, { columns: TableColumn[] 
     table(
       r,
       field.statement ? '' : labelOf(field),
-      ['Name', 'Company', 'Signature', ...headings],
+      [r.t('pdf.people.name'), r.t('pdf.people.company'), r.t('pdf.people.signature'), ...headings],
       [1.5, 1.5, 1.5, ...weights],
       rows.map((row) => [
         { text: row.name ?? '' },
@@ -225,7 +241,7 @@ function images(r: Renderer, label: string, list: { image: PdfImage | undefined;
     if (p.image) flow.image(p.image, x, flow.y, p.size);
     else {
       flow.strokeRect(x, flow.y, p.size.width, p.size.height);
-      flow.text('Image unavailable', x + 4, flow.y + 8, {
+      flow.text(r.t('pdf.imageUnavailable'), x + 4, flow.y + 8, {
         width: p.size.width - 8,
         size: sizes.small,
         colour: colours.muted,
@@ -258,11 +274,11 @@ function actionsField(r: Renderer, field: Field) {
   table(
     r,
     labelOf(field),
-    ['Action', 'State', 'Assignee', 'Due'],
+    [r.t('pdf.actions.action'), r.t('pdf.actions.state'), r.t('pdf.actions.assignee'), r.t('pdf.actions.due')],
     [3, 1, 1.5, 1],
     list.map((a) => [
       { text: a.title },
-      { text: a.state[0]?.toUpperCase() + a.state.slice(1) },
+      { text: r.t(`pdf.actionStates.${a.state as ActionState}`) },
       { text: a.assigneeName ?? '' },
       { text: a.dueDate ? formatDate(a.dueDate, r.context) : '' },
     ]),
@@ -352,15 +368,28 @@ function title(r: Renderer) {
   const { form, template } = model;
   flow.text(template.name, flow.left, flow.y, { width: flow.width, font: 'bold', size: sizes.title });
   flow.y += flow.textHeight(template.name, { width: flow.width, font: 'bold', size: sizes.title }) + 2;
-  const heading = form.title.endsWith(` ${form.number}`) ? form.title : `${form.title} · No. ${form.number}`;
+  const { t } = r;
+  const heading = form.title.endsWith(` ${form.number}`)
+    ? form.title
+    : t('pdf.numbered', { title: form.title, number: form.number });
   flow.text(heading, flow.left, flow.y, { width: flow.width, size: sizes.subtitle });
   flow.y += flow.textHeight(heading, { width: flow.width, size: sizes.subtitle }) + 4;
+  const when = (instant: string) => formatInstant(instant, { timeZone: model.timeZone, locale: model.locale });
   const facts = [
-    `${templateTypeLabels[template.type]} · Template ${template.templateCode} v${template.version} · Form version ${form.version}`,
-    `Created ${formatInstant(form.createdAt, { timeZone: model.timeZone })}${form.createdByName ? ` by ${form.createdByName}` : ''}`,
-    `Updated ${formatInstant(form.updatedAt, { timeZone: model.timeZone })}${form.updatedByName ? ` by ${form.updatedByName}` : ''}`,
-    ...(form.workflowColumnName ? [`Workflow column: ${form.workflowColumnName}`] : []),
-    ...(form.state !== 'active' ? [`State: ${form.state[0]?.toUpperCase()}${form.state.slice(1)}`] : []),
+    t('pdf.facts', {
+      type: t(`pdf.templateTypes.${template.type}`),
+      code: template.templateCode,
+      version: template.version,
+      formVersion: form.version,
+    }),
+    form.createdByName
+      ? t('pdf.createdAtBy', { when: when(form.createdAt), name: form.createdByName })
+      : t('pdf.createdAt', { when: when(form.createdAt) }),
+    form.updatedByName
+      ? t('pdf.updatedAtBy', { when: when(form.updatedAt), name: form.updatedByName })
+      : t('pdf.updatedAt', { when: when(form.updatedAt) }),
+    ...(form.workflowColumnName ? [t('pdf.workflowColumn', { column: form.workflowColumnName })] : []),
+    ...(form.state !== 'active' ? [t('pdf.formState', { state: t(`pdf.formStates.${form.state as FormState}`) })] : []),
   ].join('\n');
   flow.text(facts, flow.left, flow.y, { width: flow.width, size: sizes.small, colour: colours.muted });
   flow.y += flow.textHeight(facts, { width: flow.width, size: sizes.small }) + 6;
@@ -376,11 +405,12 @@ function title(r: Renderer) {
  */
 export function renderFormPdf(model: FormPdfModel): PDFKit.PDFDocument {
   const { definition } = model.template;
+  const { t } = textsIn(model.locale);
   const flow = new PdfFlow({
     margins: { top: pageMargin, bottom: pageMargin, left: pageMargin, right: pageMargin },
     info: {
       Title: `${model.template.name} - ${model.form.title}`,
-      Subject: `Form ${model.form.number}, version ${model.form.version}`,
+      Subject: t('pdf.subject', { number: model.form.number, version: model.form.version }),
       Creator: 'Formwork',
     },
   });
@@ -396,7 +426,7 @@ export function renderFormPdf(model: FormPdfModel): PDFKit.PDFDocument {
   });
   const values = computeFormulas(definition.fields, model.form.values).values;
   const hidden = hiddenFieldIds(definition.logic, logicAnswers(definition.fields, values));
-  const r: Renderer = { flow, model, values, context: textContext(model), pageNumberFields: [] };
+  const r: Renderer = { flow, model, t, values, context: textContext(model, t), pageNumberFields: [] };
   title(r);
   for (const f of definition.fields) {
     if (hidden.has(f.id)) continue;
@@ -405,7 +435,7 @@ export function renderFormPdf(model: FormPdfModel): PDFKit.PDFDocument {
   const pages = flow.doc.bufferedPageRange().count;
   for (const p of r.pageNumberFields) {
     flow.doc.switchToPage(p.page);
-    flow.text(`Page ${p.page + 1} of ${pages}`, p.x, p.y, { width: p.width });
+    flow.text(t('pdf.page', { page: p.page + 1, pages }), p.x, p.y, { width: p.width });
   }
   drawBands(flow, header, footer, {
     headerTop,

@@ -4,6 +4,7 @@ import type { Field } from '@formwork/shared/fields/field';
 import type { PdfFilenameSettings } from '@formwork/shared/fields/pdf-filename-settings';
 import { valueReferences } from '@formwork/shared/forms/value-references';
 import { fieldValueText } from '@formwork/shared/forms/value-text';
+import type { Locale } from '@formwork/shared/locales';
 import { buildPdfFilename, type PdfFilenameValue } from '@formwork/shared/pdf-filename';
 import type { FormPdfQuery } from '@formwork/shared/schemas/pdf-exports';
 import type { TemplateDefinition } from '@formwork/shared/templates/template-definition';
@@ -12,6 +13,7 @@ import type { AppDb } from '../../db/client.ts';
 import { inScope, type Tx } from '../../db/tenant.ts';
 import { AppError } from '../../errors.ts';
 import type { FileStorage } from '../../files/storage.ts';
+import { userLocale } from '../../i18n/recipient-locale.ts';
 import type { FormPdfModel, PdfImage } from '../../pdf/form-pdf-model.ts';
 import { renderFormPdf } from '../../pdf/render-form-pdf.ts';
 import { type FormPlace, type LoadedForm, loadForm } from '../forms/load-form.service.ts';
@@ -31,6 +33,8 @@ export type PdfTimes = { exportedAt: Date; timeZone: string; entryTimeZone: stri
  * logo its PDFs show (Branding's PDF logo, else the General logo) and its brand colour (issue 23.1).
  */
 export type PdfOptions = PdfTimes & {
+  /** The exporter's locale (issue 26): the PDF's own words, dates and numbers. */
+  locale: Locale;
   documents: DocumentSettings;
   logoFileId: string | null;
   brandColour: string | null;
@@ -40,10 +44,19 @@ export function pdfOptions(workspaceTimeZone: string, asked: string | undefined)
   return { exportedAt: new Date(), timeZone: asked ?? workspaceTimeZone, entryTimeZone: workspaceTimeZone };
 }
 
-/** The times with the workspace's document settings, PDF logo and brand colour, read in the export's transaction. */
-export async function withWorkspaceSettings(tx: Tx, workspaceId: string, times: PdfTimes): Promise<PdfOptions> {
+/**
+ * The times with the workspace's document settings, PDF logo and brand colour, and the exporter's
+ * locale (null: no one signed in, the workspace's default), read in the export's transaction.
+ */
+export async function withWorkspaceSettings(
+  tx: Tx,
+  workspaceId: string,
+  times: PdfTimes,
+  exporterId: string | null,
+): Promise<PdfOptions> {
   const { documents, pdfLogoFileId, brandColour } = await workspaceDocuments(tx, workspaceId);
-  return { ...times, documents, logoFileId: pdfLogoFileId, brandColour };
+  const locale = await userLocale(tx, workspaceId, exporterId);
+  return { ...times, locale, documents, logoFileId: pdfLogoFileId, brandColour };
 }
 
 async function readAll(stream: Readable): Promise<Buffer> {
@@ -214,6 +227,7 @@ export async function pdfModel(
     actions,
     exportedAt: options.exportedAt,
     timeZone: options.timeZone,
+    locale: options.locale,
     dateDisplay: loaded.pdfFilename.dateDisplay,
     workspaceLogo: (options.logoFileId && images.get(options.logoFileId)) || null,
     exportDisclaimer: options.documents.exportDisclaimer,
@@ -237,7 +251,7 @@ export async function formPdf(
   const times = pdfOptions(ctx.workspace.timeZone, query.timeZone);
   const workspaceId = ctx.workspace.workspaceId;
   const model = await inScope(db, ctx.scope, async (tx) => {
-    const options = await withWorkspaceSettings(tx, workspaceId, times);
+    const options = await withWorkspaceSettings(tx, workspaceId, times, ctx.user.userId);
     const loaded = await loadPdfForm(tx, { workspaceId, teamId }, formId, options);
     if (!loaded) throw new AppError('formUnavailable');
     return { model: await pdfModel(tx, storage, workspaceId, teamId, loaded, options), fileName: loaded.fileName };

@@ -151,6 +151,43 @@ describe('GET /api/teams/:teamId/forms/:formId/pdf', () => {
   });
 });
 
+describe("the PDF in the exporter's locale (issue 26)", () => {
+  async function setLocale(userId: string, locale: string | null) {
+    await ctx.database.db.execute(sql`update users set locale = ${locale} where user_id = ${userId}`);
+  }
+
+  it('writes its own words and dates in Spanish for a Spanish exporter, what people typed as typed', async () => {
+    const exporter = w.personas.teamMember;
+    await setLocale(exporter.userId, 'es');
+    try {
+      const res = await pdf(exporter);
+      expect(res.statusCode).toBe(200);
+      const { text, pages } = await readPdf(res.rawPayload);
+      const first = (pages[0]?.text ?? '').replace(/\s+/g, ' ');
+      expect(first).toContain(`ID de plantilla: ${templateCode}`);
+      expect(first).toContain(`Página 1 de ${pages.length}`);
+      expect(first).toContain('Versión del formulario: 1');
+      expect(text).toContain('14 mar 2025');
+      expect(text).toContain('Creado el');
+      for (const typed of ['Level 3 slab – Überprüfung', 'Fix the handrail', 'Walk the site and record every hazard.'])
+        expect(text, typed).toContain(typed);
+      expect(text).not.toContain('Template ID:');
+    } finally {
+      await setLocale(exporter.userId, null);
+    }
+  });
+
+  it('writes day-first dates for an en-GB exporter, and the workspace default for someone who has not chosen', async () => {
+    await setLocale(w.personas.teamMember.userId, 'en-GB');
+    try {
+      expect((await readPdf((await pdf()).rawPayload)).text).toContain('14 Mar 2025');
+    } finally {
+      await setLocale(w.personas.teamMember.userId, null);
+    }
+    expect((await readPdf((await pdf()).rawPayload)).text).toContain('Mar 14, 2025');
+  });
+});
+
 describe('PDF export: access and bad input', () => {
   it('403 without a role, 404 for another workspace or a missing form', async () => {
     expect((await pdf(roleless)).statusCode).toBe(403);

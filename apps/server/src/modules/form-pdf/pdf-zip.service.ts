@@ -118,7 +118,7 @@ export function pdfZipJobHandler(db: AppDb, storage: FileStorage): JobHandler {
       entryTimeZone: params.entryTimeZone ?? params.timeZone,
     };
     return inScope(db, { workspaceId, userId: job.createdBy, isAdmin: false }, async (tx) => {
-      const options = await withWorkspaceSettings(tx, workspaceId, times);
+      const options = await withWorkspaceSettings(tx, workspaceId, times, job.createdBy);
       const loaded: PdfForm[] = [];
       for (const formId of params.formIds) {
         const form = await loadPdfForm(tx, { workspaceId, teamId: params.teamId }, formId, options);

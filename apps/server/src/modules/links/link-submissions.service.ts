@@ -200,7 +200,7 @@ export async function submissionPdf(
   const made = await inScope(db, scope, async (tx) => {
     if (!(await queries.submittedThrough(tx, workspaceId, link.id, input.formId))) throw new AppError('linkNotFound');
     const zone = await queries.workspaceTimeZone(tx, workspaceId);
-    const options = await withWorkspaceSettings(tx, workspaceId, pdfOptions(zone, input.timeZone));
+    const options = await withWorkspaceSettings(tx, workspaceId, pdfOptions(zone, input.timeZone), null);
     const place = { workspaceId, teamId: link.teamId };
     const loaded = await loadPdfForm(tx, place, input.formId, options);
     if (!loaded) throw new AppError('linkNotFound');
