@@ -40,6 +40,8 @@ const globalTables: Record<string, string> = {
     'an error is reported before sign-in or outside any workspace (a page that cannot load); its own row-level security lets anyone add a report and only platform admins read them',
   api_tokens:
     'a personal API token belongs to its person, not to a workspace (it reaches what its owner may reach), and is looked up by its hash before any workspace is known',
+  api_token_calls:
+    "a personal API token's calls per minute, counted before any workspace is known (the rate limit of its person's token)",
   accounts:
     'an account holds one or more workspaces (plan, subscription); its own row-level security lets the members of any of its workspaces read it',
 };

@@ -205,11 +205,11 @@ export function registerAuthentication(
     if (!token) throw new AppError('unauthenticated', { meta: { ssoEnabled: false } });
     if (isApiToken(token)) {
       // A personal API token (issue 24.2): unknown, revoked or expired is 401 like a bad sign-in.
-      const caller = await findApiTokenCaller(deps.db, token);
+      const caller = await findApiTokenCaller(deps.db, token, deps.apiTokenLimits?.windowSeconds ?? 60);
       if (!caller) throw new AppError('unauthenticated', { meta: { ssoEnabled: false } });
       request.user = caller.user;
       request.apiToken = { tokenId: caller.tokenId, access: caller.access };
-      deps.apiTokenLimits?.take(caller.tokenId, reply);
+      deps.apiTokenLimits?.answer(caller.window, reply);
       return;
     }
     let payload: JWTPayload;

@@ -68,18 +68,42 @@ export type TokenHolder = SignedInUser & {
   live: boolean;
   /** Whether the last use recorded is older than a minute (or none): then it is written again. */
   stale: boolean;
+  /** This call's number in the token's current rate-limit window (null for a dead token: not counted). */
+  calls: number | null;
+  /** Seconds until the window ends. */
+  resetSeconds: number | null;
 };
 
-/** The token with this hash and its owner, in one read (it runs on every call made with a token). */
-export function tokenHolderStatement(tokenHash: string): SQL {
+/**
+ * The token with this hash and its owner, and this call counted in the token's current window of
+ * `windowSeconds` (a window starts at the first call after the previous one ended): one statement,
+ * which runs on every call made with a token. The count is one upsert on the token's row; a dead
+ * token is not counted.
+ */
+export function tokenHolderStatement(tokenHash: string, windowSeconds: number): SQL {
+  const windowLength = sql`make_interval(secs => ${windowSeconds})`;
   return sql`
-    select t.token_id as "tokenId", t.access,
-           (t.revoked_at is null and t.expires_at > now()) as live,
-           (t.last_used_at is null or t.last_used_at < now() - interval '1 minute') as stale,
-           u.user_id as "userId", u.email, u.first_name as "firstName", u.last_name as "lastName",
-           u.is_admin as "isAdmin", u.is_sso as "isSso", u.is_visitor_only as "isVisitorOnly"
-      from api_tokens t join users u on u.user_id = t.user_id
-     where t.token_hash = ${tokenHash}`;
+    with holder as (
+      select t.token_id, t.access,
+             (t.revoked_at is null and t.expires_at > now()) as live,
+             (t.last_used_at is null or t.last_used_at < now() - interval '1 minute') as stale,
+             u.user_id, u.email, u.first_name, u.last_name, u.is_admin, u.is_sso, u.is_visitor_only
+        from api_tokens t join users u on u.user_id = t.user_id
+       where t.token_hash = ${tokenHash}
+    ), counted as (
+      insert into api_token_calls as c (token_id, window_start, calls)
+      select h.token_id, now(), 1 from holder h where h.live
+      on conflict (token_id) do update
+        set window_start = case when c.window_start <= now() - ${windowLength} then now() else c.window_start end,
+            calls = case when c.window_start <= now() - ${windowLength} then 1 else c.calls + 1 end
+      returning c.calls, c.window_start
+    )
+    select h.token_id as "tokenId", h.access, h.live, h.stale,
+           h.user_id as "userId", h.email, h.first_name as "firstName", h.last_name as "lastName",
+           h.is_admin as "isAdmin", h.is_sso as "isSso", h.is_visitor_only as "isVisitorOnly",
+           c.calls,
+           greatest(1, ceil(extract(epoch from c.window_start + ${windowLength} - now())))::int as "resetSeconds"
+      from holder h left join counted c on true`;
 }
 
 /** Records a use, at most once a minute per token (the condition holds again only after a minute). */

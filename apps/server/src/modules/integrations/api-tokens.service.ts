@@ -88,18 +88,38 @@ export async function revokeApiToken(db: AppDb, user: SignedInUser, tokenId: str
   });
 }
 
-export type ApiTokenCaller = { user: SignedInUser; tokenId: string; access: queries.TokenHolder['access'] };
+export type ApiTokenCaller = {
+  user: SignedInUser;
+  tokenId: string;
+  access: queries.TokenHolder['access'];
+  /** This call's number in the token's current rate-limit window, and the seconds until it ends. */
+  window: { calls: number; resetSeconds: number };
+};
 
 /**
  * The person behind an API token, or undefined when the token is unknown, revoked or expired (the
- * caller answers 401). The last use is written at most once a minute per token, so a burst of calls
- * costs one read each, not a write each.
+ * caller answers 401), with this call counted in the token's rate-limit window of `windowSeconds`
+ * (in PostgreSQL, so every API process sees the same count). The last use is written at most once
+ * a minute per token.
  */
-export async function findApiTokenCaller(db: AppDb, secret: string): Promise<ApiTokenCaller | undefined> {
+export async function findApiTokenCaller(
+  db: AppDb,
+  secret: string,
+  windowSeconds: number,
+): Promise<ApiTokenCaller | undefined> {
   const hash = apiTokenHash(secret);
-  const [holder] = await readInScope<queries.TokenHolder>(db, systemScope, queries.tokenHolderStatement(hash));
+  const [holder] = await readInScope<queries.TokenHolder>(
+    db,
+    systemScope,
+    queries.tokenHolderStatement(hash, windowSeconds),
+  );
   if (!holder?.live) return undefined;
   if (holder.stale) await inScope(db, systemScope, (tx) => queries.touchToken(tx, holder.tokenId));
-  const { tokenId, access, live: _live, stale: _stale, ...user } = holder;
-  return { user, tokenId, access };
+  const { tokenId, access, live: _live, stale: _stale, calls, resetSeconds, ...user } = holder;
+  return {
+    user,
+    tokenId,
+    access,
+    window: { calls: Number(calls ?? 1), resetSeconds: Number(resetSeconds ?? windowSeconds) },
+  };
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWorkspace, type Persona, type TestWorkspace, teamIdOf } from '../../../test/factories.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
+import { buildApp } from '../../app.ts';
 
 const rateLimit = 5;
 let ctx: TestContext;
@@ -287,6 +288,26 @@ describe('calling the API with a token', () => {
     const signedIn = await ctx.app.inject({ method: 'GET', url: '/api/me', headers: await me.headers() });
     expect(signedIn.statusCode).toBe(200);
     expect(signedIn.headers.ratelimit).toBeUndefined();
+  });
+
+  it("counts a token's calls in the database: behind two API processes the quota is the same", async () => {
+    const second = await buildApp({ config: ctx.config, database: ctx.database });
+    await second.ready();
+    try {
+      const { secret } = await makeToken(ws.personas.orgMember);
+      for (let call = 1; call <= rateLimit; call++) {
+        const app = call % 2 === 0 ? second : ctx.app;
+        const res = await app.inject({ method: 'GET', url: '/api/me', headers: withToken(secret) });
+        expect(res.statusCode).toBe(200);
+        expect(res.headers.ratelimit).toMatch(new RegExp(`^"token";r=${rateLimit - call};t=\\d+$`));
+      }
+      for (const app of [ctx.app, second]) {
+        const refused = await app.inject({ method: 'GET', url: '/api/me', headers: withToken(secret) });
+        expect(refused.statusCode).toBe(429);
+      }
+    } finally {
+      await second.close();
+    }
   });
 
   it('the OpenAPI document declares the token scheme on the operations a token may call', async () => {
