@@ -40,6 +40,7 @@ import { libraryRoutes } from './modules/library/library.routes.ts';
 import { linkSubmissionRoutes } from './modules/links/link-submissions.routes.ts';
 import { linkRoutes } from './modules/links/links.routes.ts';
 import { listRoutes } from './modules/lists/lists.routes.ts';
+import { macroRoutes } from './modules/macros/macros.routes.ts';
 import { Breadcrumbs, createErrorReporter, type ErrorReporter, sentrySink } from './modules/ops/error-reporter.ts';
 import { errorReportRoutes } from './modules/ops/error-reports.routes.ts';
 import { localSink } from './modules/ops/error-reports.service.ts';
@@ -253,6 +254,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(analyticsRoutes);
   await app.register(formPdfRoutes);
   await app.register(webhookRoutes);
+  await app.register(macroRoutes);
   if (deps.config.oidc.embedded && signingKeys) {
     const provider = createProvider({
       config: deps.config,

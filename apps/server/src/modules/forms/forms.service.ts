@@ -349,13 +349,18 @@ export async function createNewForms(
   return results;
 }
 
-/** Saves values over the version the edit was based on; a stale base answers 409 staleVersion. */
+/**
+ * Saves values over the version the edit was based on; a stale base answers 409 staleVersion.
+ * `source` names what wrote the values when it was not the person's own edit (a macro's answer);
+ * it is kept in the save's audit event.
+ */
 export async function saveForm(
   db: AppDb,
   access: AccessContext,
   teamId: string,
   formId: string,
   body: SaveFormBody,
+  source?: Record<string, unknown>,
 ): Promise<Form> {
   const ctx = access;
   const workspaceId = ctx.workspace.workspaceId;
@@ -391,7 +396,7 @@ export async function saveForm(
       formId,
       body.baseVersion,
       { values: checked.values, kind: 'saved', userId: access.user.userId },
-      audit(ctx, 'form.saved', { version: body.baseVersion + 1 }),
+      audit(ctx, 'form.saved', { version: body.baseVersion + 1, ...(source ? { source } : {}) }),
     );
     if (!saved) return { stale: true as const };
     return {

@@ -82,6 +82,8 @@ export type ReceiverAnswer = {
   durationMs: number;
   excerpt: string | null;
   error: string | null;
+  /** The receiver's address was refused by the guard (nothing was sent). */
+  refused?: true;
 };
 
 /**
@@ -104,7 +106,7 @@ export async function postToReceiver(options: {
   try {
     addresses = await checkedAddresses(url.hostname, options.allowPrivate);
   } catch (error) {
-    return { statusCode: null, durationMs: elapsed(), excerpt: null, error: (error as Error).message };
+    return { statusCode: null, durationMs: elapsed(), excerpt: null, error: (error as Error).message, refused: true };
   }
   const lookup: LookupFunction = (_hostname, lookupOptions, callback) => {
     if ((lookupOptions as dns.LookupOptions).all)
