@@ -38,6 +38,7 @@ import {
 } from '../api/forms.ts';
 import { useFormEnv } from './form-env.ts';
 import { FormHistory } from './form-history.tsx';
+import { MacroButton } from './macro-button.tsx';
 import { PdfButton } from './pdf-button.tsx';
 import { WorkflowPanel } from './workflow-panel.tsx';
 
@@ -304,8 +305,9 @@ function FormEditor({ context, detail, template: newTemplate, onReload }: Editor
   return (
     <FormFieldEnvProvider value={env}>
       <Stack gap="md" maw={860} mx="auto" pb={`calc(${footer.room}px + var(--mantine-spacing-xl))`}>
-        <Group justify="space-between" align="flex-start" wrap="nowrap">
-          <Stack gap={4} style={{ minWidth: 0 }}>
+        <Group justify="space-between" align="flex-start" wrap="wrap">
+          {/* On a phone the buttons go under the title rather than squeezing it. */}
+          <Stack gap={4} style={{ minWidth: 0, flex: '1 1 220px' }}>
             <Title order={1} fz="h3" style={{ overflowWrap: 'anywhere' }}>
               {title}
             </Title>
@@ -332,6 +334,14 @@ function FormEditor({ context, detail, template: newTemplate, onReload }: Editor
           </Stack>
           {form && (
             <Group gap="xs" wrap="nowrap">
+              <MacroButton
+                teamId={context.teamId}
+                form={form}
+                dirty={fill.dirty}
+                fieldLabel={(fieldId) => definition.fields.find((f) => f.id === fieldId)?.label || fieldId}
+                onWritten={() => void onReload?.()}
+                onStale={() => setStale(true)}
+              />
               <PdfButton teamId={context.teamId} formId={form.formId} />
               {context.extraActions?.(form)}
               <Menu position="bottom-end" withinPortal>

@@ -3,7 +3,16 @@ import type { TemplateIssue } from '@formwork/shared/templates/template-issues';
 import { HttpError } from '../../../lib/http.ts';
 
 /** The editor tabs of spec 2.6, in order. */
-export const editorTabs = ['settings', 'fields', 'headerFooter', 'preview', 'mobile', 'view', 'download'] as const;
+export const editorTabs = [
+  'settings',
+  'fields',
+  'headerFooter',
+  'preview',
+  'mobile',
+  'view',
+  'download',
+  'macros',
+] as const;
 export type EditorTab = (typeof editorTabs)[number];
 
 /** Which editor tab shows the place an issue is about. */

@@ -7,6 +7,7 @@ import { type EditorTab, editorTabs } from '../../model/issues.ts';
 import { templatesPath } from '../../template-paths.ts';
 import { FieldsTab } from './fields-tab.tsx';
 import { HeaderFooterTab } from './header-footer-tab.tsx';
+import { MacrosTab } from './macros-tab.tsx';
 import { MobileTab, ViewSettingsTab } from './other-tabs.tsx';
 import { PdfFilenameEditor } from './pdf-filename-editor.tsx';
 import { ReadOnlyTemplate } from './read-only-template.tsx';
@@ -141,6 +142,9 @@ export function TemplateEditor({ workspaceName, ...options }: Props) {
               issues={grouped.at('definition.pdfFilename')}
               followable
             />
+          </Tabs.Panel>
+          <Tabs.Panel value="macros">
+            <MacrosTab templateId={options.templateId} />
           </Tabs.Panel>
         </Box>
       </Tabs>
