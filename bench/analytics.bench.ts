@@ -15,7 +15,7 @@ import { prepareServerProcess } from './lib/server-process.ts';
 const calls = Number(process.env.BENCH_CALLS ?? 40);
 const warmup = 5;
 
-type Case = { name: string; definition: Omit<ChartDefinitionInput, 'templateId'> };
+type Case = { name: string; definition: Omit<ChartDefinitionInput, 'templateIds'> };
 
 /** Each chart: one grouping and one filter, as the issue's benchmark asks. */
 const cases: Case[] = [
@@ -111,7 +111,7 @@ async function run(driver: 'pglite' | 'pg', databaseUrl: string | null, cache?: 
       for (const { name, definition } of cases) {
         const chart = await api<{ chartId: string }>(`${base}/${dashboard.dashboardId}/charts`, seed.token, 'POST', {
           title: name,
-          definition: { ...definition, templateId: seed.templateId },
+          definition: { ...definition, templateIds: [seed.templateId] },
         });
         const url = `${base}/${dashboard.dashboardId}/charts/${chart.chartId}/values`;
         const { samples, groups, forms } = await timed(url, seed.token);

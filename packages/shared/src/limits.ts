@@ -171,3 +171,6 @@ export function trialDaysLeft(trialEndDate: Date, now: Date): number {
 
 /** Spec 5.1, 9: at most 2 filters on one chart. */
 export const chartFiltersMax = 2;
+
+/** Issue 20: a chart reads the forms of at most 10 templates. */
+export const chartTemplatesMax = 10;

@@ -4,7 +4,8 @@ import { writeDashboard } from '../modules/analytics/analytics.service.ts';
 /**
  * Step of the demo seed (issue 20): a team dashboard in Riverside Apartments / Civil Works and a
  * company dashboard, over the demo forms of the Site Inspection Checklist (a Template Library
- * template deployed to the team).
+ * template deployed to the team); one team chart counts the site diaries and toolbox talks
+ * together, by the Date both templates have.
  */
 export async function seedDemoDashboards(
   tx: Tx,
@@ -24,7 +25,7 @@ export async function seedDemoDashboards(
     [
       {
         title: 'Inspections by area',
-        template,
+        templates: [template],
         definition: {
           measure: { aggregate: 'count' },
           groupBy: { by: 'field', fieldId: 'area' },
@@ -35,7 +36,7 @@ export async function seedDemoDashboards(
       },
       {
         title: 'Inspections per week',
-        template,
+        templates: [template],
         definition: {
           measure: { aggregate: 'count' },
           groupBy: { by: 'period', date: 'field:when', period: 'week' },
@@ -46,7 +47,7 @@ export async function seedDemoDashboards(
       },
       {
         title: 'Access and egress clear',
-        template,
+        templates: [template],
         definition: {
           measure: { aggregate: 'count' },
           groupBy: { by: 'field', fieldId: 'item-1' },
@@ -57,7 +58,7 @@ export async function seedDemoDashboards(
       },
       {
         title: 'Inspections by inspector and area',
-        template,
+        templates: [template],
         definition: {
           measure: { aggregate: 'count' },
           groupBy: { by: 'field', fieldId: 'inspector' },
@@ -66,6 +67,19 @@ export async function seedDemoDashboards(
           filters: [],
         },
         layout: { x: 6, y: 4, w: 6, h: 4 },
+      },
+      {
+        // Over two templates: both have a Date field (issue 20.2).
+        title: 'Diaries and toolbox talks per week',
+        templates: ['Daily Site Diary', 'Toolbox Talk'],
+        definition: {
+          measure: { aggregate: 'count' },
+          groupBy: { by: 'period', date: 'field:date', period: 'week' },
+          splitBy: { by: 'template' },
+          type: 'stackedBar',
+          filters: [],
+        },
+        layout: { x: 0, y: 8, w: 12, h: 4 },
       },
     ],
   );
@@ -81,13 +95,13 @@ export async function seedDemoDashboards(
     [
       {
         title: 'Inspections by team',
-        template,
+        templates: [template],
         definition: { measure: { aggregate: 'count' }, groupBy: { by: 'folder' }, type: 'bar', filters: [] },
         layout: { x: 0, y: 0, w: 6, h: 4 },
       },
       {
         title: 'Edge protection in place',
-        template,
+        templates: [template],
         definition: {
           measure: { aggregate: 'count' },
           groupBy: { by: 'field', fieldId: 'item-2' },
@@ -98,7 +112,7 @@ export async function seedDemoDashboards(
       },
       {
         title: 'Edge protection by team',
-        template,
+        templates: [template],
         definition: {
           measure: { aggregate: 'count' },
           groupBy: { by: 'field', fieldId: 'item-2' },

@@ -10,11 +10,10 @@ const group = (key: string | null, value: number | null, seriesKey: string | nul
   teamId: null,
   seriesKey,
   seriesLabel: null,
-  filters: [],
+  registers: [],
 });
 const values = (groups: ChartValues['groups']): ChartValues => ({
-  templateId: '00000000-0000-4000-8000-000000000000',
-  templateName: 'T',
+  templates: [{ templateId: '00000000-0000-4000-8000-000000000000', name: 'T' }],
   measureLabel: null,
   groups,
   truncated: false,

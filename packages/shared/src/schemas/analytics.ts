@@ -1,13 +1,15 @@
 import { z } from 'zod';
-import { chartFiltersMax } from '../limits.ts';
+import { chartFiltersMax, chartTemplatesMax } from '../limits.ts';
 import { registerFilterText } from './forms.ts';
 
 /**
  * Analytics (spec 2.2, 2.6, 5.1, 6, 9; issue 20): dashboards of a team or of the company, each
- * holding charts laid out in a grid. A chart counts or aggregates the forms of one template,
- * grouped by a field's value, a period, a folder or a workflow column, narrowed by at most two
- * filters written as the register writes them (`key:op:value`), so a bar opens the register
- * filtered to the forms behind it.
+ * holding charts laid out in a grid. A chart counts or aggregates the forms of one or more
+ * templates, grouped by a field's value, a period, a folder, a workflow column or the template,
+ * narrowed by at most two filters written as the register writes them (`key:op:value`), so a bar
+ * opens the register filtered to the forms behind it. Over several templates, fields are the
+ * first template's ids, each standing for the field of the same name and type in the others
+ * (analytics/shared-fields.ts).
  */
 
 const id = z.string().uuid();
@@ -22,7 +24,7 @@ export const splitChartTypes: readonly ChartType[] = ['stackedBar', 'groupedBar'
 export const chartAggregates = ['count', 'sum', 'avg', 'min', 'max'] as const;
 export type ChartAggregate = (typeof chartAggregates)[number];
 
-export const chartGroupings = ['none', 'field', 'period', 'folder', 'workflowColumn'] as const;
+export const chartGroupings = ['none', 'field', 'period', 'folder', 'workflowColumn', 'template'] as const;
 export type ChartGrouping = (typeof chartGroupings)[number];
 
 export const chartPeriods = ['day', 'week', 'month'] as const;
@@ -63,10 +65,10 @@ export const chartGroupBySchema = z
   });
 export type ChartGroupBy = z.infer<typeof chartGroupBySchema>;
 
-/** The second grouping of stacked and grouped bars: a field's value or the team. */
+/** The second grouping of stacked and grouped bars: a field's value, the team or the template. */
 export const chartSplitBySchema = z
   .object({
-    by: z.enum(['field', 'folder']),
+    by: z.enum(['field', 'folder', 'template']),
     /** The field whose value splits each bar (`by: field`). */
     fieldId: fieldId.optional(),
   })
@@ -81,9 +83,16 @@ export const chartFiltersSchema = z
   .max(chartFiltersMax, `At most ${chartFiltersMax} filters per chart`)
   .default([]);
 
+/** The templates whose forms a chart reads; the first one's field ids name the fields. */
+export const chartTemplateIdsSchema = z
+  .array(id.meta({ examples: ['00000000-0000-4000-8000-000000000000'] }))
+  .min(1, 'Choose a template')
+  .max(chartTemplatesMax, `At most ${chartTemplatesMax} templates per chart`)
+  .refine((ids) => new Set(ids).size === ids.length, 'Choose each template once');
+
 export const chartDefinitionSchema = z
   .object({
-    templateId: id.meta({ examples: ['00000000-0000-4000-8000-000000000000'] }),
+    templateIds: chartTemplateIdsSchema,
     measure: chartMeasureSchema,
     groupBy: chartGroupBySchema,
     /** Stacked and grouped bars only: what splits each bar. */
@@ -184,9 +193,17 @@ export const chartLayoutsSchema = z.object({
  * One group of a chart's values. `key` is what the forms share (an option id, an answer, a date,
  * a team id, a workflow column's index, a list item's id, a person's user id; null: no value);
  * `label` names it where the workspace's data does (an option's, team's, workflow column's, list
- * item's or person's name). `filters` are the register's filters
- * that list the forms behind it, in `teamId`'s register (null when they lie in several teams).
+ * item's or person's name). `registers` are the registers that list the forms behind it: per
+ * template with forms in the group, its forms and the register's filters, in `teamId`'s register
+ * (null when they lie in several teams).
  */
+export const chartGroupRegisterSchema = z.object({
+  templateId: id,
+  forms: z.number().int(),
+  filters: z.array(z.string()),
+});
+export type ChartGroupRegister = z.infer<typeof chartGroupRegisterSchema>;
+
 export const chartGroupSchema = z.object({
   key: z.string().nullable(),
   label: z.string().nullable(),
@@ -196,13 +213,13 @@ export const chartGroupSchema = z.object({
   /** Stacked and grouped bars: the part of the bar (as `key`: null no value) and its name. */
   seriesKey: z.string().nullable().default(null),
   seriesLabel: z.string().nullable().default(null),
-  filters: z.array(z.string()),
+  registers: z.array(chartGroupRegisterSchema),
 });
 export type ChartGroup = z.infer<typeof chartGroupSchema>;
 
 export const chartValuesSchema = z.object({
-  templateId: id,
-  templateName: z.string(),
+  /** The chart's templates, in its order. */
+  templates: z.array(z.object({ templateId: id, name: z.string() })),
   /** The measured field's label (sum, average, minimum, maximum), null for a count. */
   measureLabel: z.string().nullable(),
   groups: z.array(chartGroupSchema),

@@ -233,13 +233,13 @@ export type ChartTemplateRow = {
 /**
  * The templates charts in a folder may read, not deleted, with their current definition: a team's
  * own and the library templates deployed to it; at the company, the Template Library's (their
- * forms are filled in the teams they are deployed to). One template when `templateId` is given.
+ * forms are filled in the teams they are deployed to). Only those of `templateIds` when given.
  */
 export async function chartTemplates(
   tx: Tx,
   workspaceId: string,
   folder: { kind: 'team' | 'company'; folderId: string },
-  templateId?: string,
+  templateIds?: string[],
 ): Promise<ChartTemplateRow[]> {
   const where =
     folder.kind === 'company'
@@ -258,7 +258,7 @@ export async function chartTemplates(
       join template_versions v
         on v.workspace_id = t.workspace_id and v.template_id = t.template_id and v.version = t.current_version
      where t.workspace_id = ${workspaceId} and t.state <> 'deleted' and ${where}
-       ${templateId ? sql`and t.template_id = ${templateId}` : sql``}
+       ${templateIds ? sql`and t.template_id = any(${uuidArray(templateIds)})` : sql``}
      order by lower(t.name), t.template_id`);
   return result.rows.map((r) => ({
     templateId: r.template_id,
@@ -318,23 +318,37 @@ export type ChartGroupRow = {
   value: number | null;
   forms: number;
   teamId: string | null;
+  /** The group's forms of each of the chart's templates, in its order. */
+  templateForms: number[];
   start: string | null;
   end: string | null;
 };
 
 /**
- * A chart's values: the active forms of one template in the teams the viewer sees, narrowed by
+ * A chart's values: the active forms of its templates in the teams the viewer sees, narrowed by
  * the chart's filters, grouped (and split, for stacked and grouped bars) and aggregated in one
- * statement. At most `limit` groups (of a split chart: parts); the parts of the groups shown first.
+ * statement, with each group's forms per template. At most `limit` groups (of a split chart:
+ * parts); the parts of the groups shown first.
  */
 export async function chartGroups(
   tx: Tx,
-  scope: { workspaceId: string; templateId: string; seen: TeamsSeen; filters: SQL[] },
+  scope: { workspaceId: string; templateIds: string[]; seen: TeamsSeen; filter: SQL | null },
   aggregate: ChartAggregate,
   limit: number,
 ): Promise<ChartGroupRow[]> {
-  const filters = scope.filters.map((f) => sql` and ${f}`);
   const { split } = aggregate;
+  const { templateIds } = scope;
+  const templates =
+    templateIds.length === 1
+      ? sql`f.template_id = ${templateIds[0]}::uuid`
+      : sql`f.template_id = any(${uuidArray(templateIds)})`;
+  const templateForms =
+    templateIds.length === 1
+      ? sql`count(*)::text`
+      : sql`concat_ws(',', ${sql.join(
+          templateIds.map((id) => sql`count(*) filter (where f.template_id = ${id}::uuid)`),
+          sql`, `,
+        )})`;
   // A split chart orders its groups by their total, then each group's parts largest first.
   const groupOrder =
     aggregate.order === 'value'
@@ -354,19 +368,21 @@ export async function chartGroups(
     value: number | string | null;
     forms: number | string;
     team_id: string | null;
+    template_forms: string;
     start: string | null;
     end: string | null;
   }>(sql`
-    select g.key, g.label, g.series, g.series_label, g.value, g.forms, g.team_id ${period}
+    select g.key, g.label, g.series, g.series_label, g.value, g.forms, g.team_id, g.template_forms ${period}
       from (
         select ${aggregate.key} as key, ${split ? split.key : sql`null::text`} as series,
                ${aggregate.label ? sql`max(${aggregate.label})` : sql`null::text`} as label,
                ${split?.label ? sql`max(${split.label})` : sql`null::text`} as series_label,
                (${aggregate.value})::float8 as value, count(*) as forms,
-               case when min(f.folder_id::text) = max(f.folder_id::text) then min(f.folder_id::text) end as team_id
+               case when min(f.folder_id::text) = max(f.folder_id::text) then min(f.folder_id::text) end as team_id,
+               ${templateForms} as template_forms
           from forms f ${aggregate.from ?? sql``} ${split?.from ?? sql``}
-         where f.workspace_id = ${scope.workspaceId} and f.template_id = ${scope.templateId} and f.state = 'active'
-           and ${teamsSeenSql(scope.workspaceId, scope.seen)} ${sql.join(filters)}
+         where f.workspace_id = ${scope.workspaceId} and ${templates} and f.state = 'active'
+           and ${teamsSeenSql(scope.workspaceId, scope.seen)} ${scope.filter ? sql`and ${scope.filter}` : sql``}
          group by 1, 2
       ) g
      order by ${order}
@@ -379,6 +395,7 @@ export async function chartGroups(
     value: r.value === null ? null : Number(r.value),
     forms: Number(r.forms),
     teamId: r.team_id,
+    templateForms: r.template_forms.split(',').map(Number),
     start: r.start,
     end: r.end,
   }));

@@ -26,6 +26,15 @@ import { type AuditEvent, recordEvents } from '../activity/record-events.ts';
 import { formFilters } from '../forms/register.service.ts';
 import { peopleNames } from '../people/people.service.ts';
 import * as queries from './analytics.queries.ts';
+import {
+  type ChartSource,
+  fieldKeySql,
+  filterFor,
+  optionKeySql,
+  optionName,
+  type SharedField,
+  sharedField,
+} from './chart-fields.ts';
 
 /** Dashboards live in teams and in the company (spec 2.2); the route's verb refuses projects. */
 type AnalyticsFolder = { kind: 'team' | 'company'; folderId: string };
@@ -269,19 +278,42 @@ export async function chartSources(db: AppDb, ctx: AccessContext): Promise<Chart
 }
 
 type CheckedChart = {
-  template: queries.ChartTemplateRow;
-  definition: TemplateDefinition;
-  fields: Map<string, Field>;
-  filters: SQL[];
+  sources: ChartSource[];
+  /** Each field the chart names, with its match in every template. */
+  fields: Map<string, SharedField>;
+  /** The chart's filters as one condition (null: none). */
+  filter: SQL | null;
 };
 
 /**
- * A chart definition checked against its template: the template must be one charts in the folder
- * read, each field it names must exist and be of a kind that role takes, and the filters must fit
- * (the register's rules). Every problem is a field error under `body.definition`.
+ * A chart definition checked against its templates: each must be one charts in the folder read,
+ * each field it names must exist in the first template, be of a kind that role takes and be
+ * shared by the others (same name and type), and the filters must fit each template's register.
+ * Every problem is a field error under `body.definition`.
  */
 async function checkedChart(tx: Tx, ctx: AccessContext, chart: ChartDefinition): Promise<CheckedChart> {
   return checkedChartIn(tx, ctx.workspace.workspaceId, folderOf(ctx), chart);
+}
+
+async function chartSourcesIn(
+  tx: Tx,
+  workspaceId: string,
+  folder: AnalyticsFolder,
+  templateIds: string[],
+  at: string,
+): Promise<ChartSource[]> {
+  const rows = await queries.chartTemplates(tx, workspaceId, folder, templateIds);
+  const problems = templateIds.flatMap((id, index) =>
+    rows.some((t) => t.templateId === id)
+      ? []
+      : [{ path: `${at}.templateIds.${index}`, message: 'Choose a template of this folder' }],
+  );
+  if (problems.length > 0) throw new AppError('validationFailed', { errors: problems });
+  return templateIds.map((id) => {
+    const template = rows.find((t) => t.templateId === id) as queries.ChartTemplateRow;
+    const definition = templateDefinitionSchema.parse(template.definition);
+    return { template, definition, fields: new Map(chartFields(definition).map((f) => [f.id, f])) };
+  });
 }
 
 async function checkedChartIn(
@@ -291,17 +323,16 @@ async function checkedChartIn(
   chart: ChartDefinition,
 ): Promise<CheckedChart> {
   const at = 'body.definition';
-  const [template] = await queries.chartTemplates(tx, workspaceId, folder, chart.templateId);
-  if (!template)
-    throw new AppError('validationFailed', {
-      errors: [{ path: `${at}.templateId`, message: 'Choose a template of this folder' }],
-    });
-  const definition = templateDefinitionSchema.parse(template.definition);
-  const fields = new Map(chartFields(definition).map((f) => [f.id, f]));
+  const sources = await chartSourcesIn(tx, workspaceId, folder, chart.templateIds, at);
+  const fields = new Map<string, SharedField>();
   const problems: { path: string; message: string }[] = [];
   const needs = (fieldId: string | undefined, types: readonly Field['type'][], path: string, message: string) => {
-    const field = fieldId ? fields.get(fieldId) : undefined;
-    if (!field || !types.includes(field.type)) problems.push({ path: `${at}.${path}`, message });
+    const field = fieldId ? sources[0]?.fields.get(fieldId) : undefined;
+    if (!fieldId || !field || !types.includes(field.type))
+      return void problems.push({ path: `${at}.${path}`, message });
+    const shared = sharedField(sources, fieldId);
+    if (shared) fields.set(fieldId, shared);
+    else problems.push({ path: `${at}.${path}`, message: 'Choose a field every chosen template has' });
   };
   if (chart.measure.aggregate !== 'count')
     needs(chart.measure.fieldId, numericTypes, 'measure.fieldId', 'Choose a Number or Formula field');
@@ -317,12 +348,47 @@ async function checkedChartIn(
     );
   if (groupBy.by === 'period' && groupBy.date?.startsWith('field:'))
     needs(groupBy.date.slice(6), dateTypes, 'groupBy.date', 'Choose a date field');
-  if (groupBy.by === 'workflowColumn' && template.type !== 'workflow')
+  if (groupBy.by === 'workflowColumn' && sources.some((s) => s.template.type !== 'workflow'))
     problems.push({ path: `${at}.groupBy.by`, message: 'Only workflow templates have workflow columns' });
-  const filtered = formFilters(definition, chart.filters, `${at}.filters`);
+  const filtered = chartFilters(sources, chart.filters, `${at}.filters`);
   problems.push(...filtered.problems);
   if (problems.length > 0) throw new AppError('validationFailed', { errors: problems });
-  return { template, definition, fields, filters: filtered.filters };
+  return { sources, fields, filter: filtered.filter };
+}
+
+/**
+ * The chart's filters as one condition: each written for every template's register (its field
+ * ids and options), the register's rules checking each. The same condition for all templates
+ * when the filters read the same in each, else one per template.
+ */
+function chartFilters(
+  sources: ChartSource[],
+  texts: readonly string[],
+  path: string,
+): { filter: SQL | null; problems: { path: string; message: string }[] } {
+  if (texts.length === 0) return { filter: null, problems: [] };
+  const problems = new Map<string, string>();
+  const perTemplate = sources.map((source, index) => {
+    const written = texts.map((text) => filterFor(sources, index, text));
+    const conditions: SQL[] = [];
+    written.forEach((text, at) => {
+      const checked = text === null ? null : formFilters(source.definition, [text], `${path}.${at}`);
+      if (!checked || checked.problems.length > 0)
+        problems.set(`${path}.${at}`, 'Unknown field or a value that does not fit');
+      else conditions.push(...checked.filters);
+    });
+    return { templateId: source.template.templateId, condition: sql.join(conditions, sql` and `), written };
+  });
+  const errors = [...problems].map(([p, message]) => ({ path: p, message }));
+  if (errors.length > 0) return { filter: null, problems: errors };
+  const alike = perTemplate.every((t) => t.written.every((w, i) => w === texts[i]));
+  const filter = alike
+    ? (perTemplate[0]?.condition ?? null)
+    : sql`(${sql.join(
+        perTemplate.map((t) => sql`(f.template_id = ${t.templateId}::uuid and ${t.condition})`),
+        sql` or `,
+      )})`;
+  return { filter, problems: [] };
 }
 
 /** The teams whose forms the viewer counts: one team, or the company's teams they may see (spec 6). */
@@ -340,30 +406,34 @@ function teamsSeen(ctx: AccessContext): queries.TeamsSeen {
 
 const maxGroups = 200;
 
-function measureSql(chart: ChartDefinition): SQL {
+function measureSql(chart: ChartDefinition, fields: Map<string, SharedField>): SQL {
   const { aggregate, fieldId } = chart.measure;
   if (aggregate === 'count') return sql`count(*)`;
-  const number = sql`case when jsonb_typeof(f.field_values -> ${fieldId}) = 'number' then (f.field_values ->> ${fieldId})::numeric end`;
+  const key = fieldKeySql(fields.get(fieldId as string) as SharedField);
+  const number = sql`case when jsonb_typeof(f.field_values -> ${key}) = 'number' then (f.field_values ->> ${key})::numeric end`;
   return sql`${sql.raw(aggregate)}(${number})`;
 }
 
+type Dimension = queries.ChartDimension & { filtersOf: (key: string | null) => string[] };
+
 /**
  * A field's values as groups: the key each form falls under (one per item of a multiple choice,
- * list or person field, through a lateral join named `alias`), the name the forms keep for it (a
- * list item's label), and the register's filters that find a group's forms again.
+ * list or person field, through a lateral join named `alias`; a choice option as the first
+ * template's option of its name), the name the forms keep for it (a list item's label), and the
+ * register's filters that find a group's forms again (in the first template's terms).
  */
-function fieldDimension(
-  field: Field,
-  alias: string,
-): queries.ChartDimension & { filtersOf: (key: string | null) => string[] } {
-  const id = field.id;
-  const filtersOf = (key: string | null) => (key === null ? [`field:${id}:empty`] : [`field:${id}:eq:${key}`]);
+function fieldDimension(shared: SharedField, alias: string): Dimension {
+  const { field } = shared;
+  const id = fieldKeySql(shared);
+  const filtersOf = (key: string | null) =>
+    key === null ? [`field:${field.id}:empty`] : [`field:${field.id}:eq:${key}`];
   const a = sql.raw(alias);
   const elements = (fn: string) =>
     sql`left join lateral ${sql.raw(fn)}(case when jsonb_typeof(f.field_values -> ${id}) = 'array'
       then f.field_values -> ${id} else '[]'::jsonb end) as ${a}(item) on true`;
-  if (field.type === 'multipleChoice' || field.type === 'person')
-    return { key: sql`${a}.item`, from: elements('jsonb_array_elements_text'), filtersOf };
+  if (field.type === 'multipleChoice')
+    return { key: optionKeySql(shared, sql`${a}.item`), from: elements('jsonb_array_elements_text'), filtersOf };
+  if (field.type === 'person') return { key: sql`${a}.item`, from: elements('jsonb_array_elements_text'), filtersOf };
   if (field.type === 'list')
     return {
       key: sql`(${a}.item ->> 'itemId')`,
@@ -373,24 +443,27 @@ function fieldDimension(
     };
   if (field.type === 'yesNo' || field.type === 'yesNoNa')
     return { key: sql`(f.field_values -> ${id} ->> 'answer')`, filtersOf };
+  if (field.type === 'dropdown') return { key: optionKeySql(shared, sql`(f.field_values ->> ${id})`), filtersOf };
   return { key: sql`(f.field_values ->> ${id})`, filtersOf };
 }
 
-/** The second grouping of stacked and grouped bars (a field's value or the team). */
-function splitting(
-  chart: ChartDefinition,
-  fields: Map<string, Field>,
-): (queries.ChartDimension & { filtersOf: (key: string | null) => string[] }) | undefined {
+/** Grouping by the team or the template: the register of that team or template lists the forms. */
+const folderDimension: Dimension = { key: sql`f.folder_id::text`, filtersOf: () => [] };
+const templateDimension: Dimension = { key: sql`f.template_id::text`, filtersOf: () => [] };
+
+/** The second grouping of stacked and grouped bars (a field's value, the team or the template). */
+function splitting(chart: ChartDefinition, fields: Map<string, SharedField>): Dimension | undefined {
   const { splitBy } = chart;
   if (!splitBy) return undefined;
-  if (splitBy.by === 'folder') return { key: sql`f.folder_id::text`, filtersOf: () => [] };
-  return fieldDimension(fields.get(splitBy.fieldId as string) as Field, 's');
+  if (splitBy.by === 'folder') return folderDimension;
+  if (splitBy.by === 'template') return templateDimension;
+  return fieldDimension(fields.get(splitBy.fieldId as string) as SharedField, 's');
 }
 
 /** How the forms are grouped, in SQL, and how a group's forms are found again in the register. */
 function grouping(
   chart: ChartDefinition,
-  fields: Map<string, Field>,
+  fields: Map<string, SharedField>,
   timeZone: string,
 ): { aggregate: Omit<queries.ChartAggregate, 'value'>; filtersOf: (row: queries.ChartGroupRow) => string[] } {
   const { groupBy } = chart;
@@ -398,14 +471,16 @@ function grouping(
     case 'none':
       return { aggregate: { key: sql`'all'`, order: 'key' }, filtersOf: () => [] };
     case 'folder':
-      return { aggregate: { key: sql`f.folder_id::text`, order: 'value' }, filtersOf: () => [] };
+      return { aggregate: { key: folderDimension.key, order: 'value' }, filtersOf: () => [] };
+    case 'template':
+      return { aggregate: { key: templateDimension.key, order: 'value' }, filtersOf: () => [] };
     case 'workflowColumn':
       return {
         aggregate: { key: sql`coalesce(f.workflow_column, 0)::text`, order: 'key' },
         filtersOf: (row) => [`workflowColumn:eq:${row.key}`],
       };
     case 'field': {
-      const { filtersOf, ...dimension } = fieldDimension(fields.get(groupBy.fieldId as string) as Field, 'o');
+      const { filtersOf, ...dimension } = fieldDimension(fields.get(groupBy.fieldId as string) as SharedField, 'o');
       return { aggregate: { ...dimension, order: 'value' }, filtersOf: (row) => filtersOf(row.key) };
     }
     case 'period': {
@@ -427,9 +502,9 @@ function grouping(
           filtersOf: (row) => (row.key === null ? [] : [`${date}:gte:${row.start}`, `${date}:lt:${row.end}`]),
         };
       }
-      const field = fields.get(date.slice(6)) as Field;
-      const id = field.id;
-      const value = sql`(f.field_values ->> ${id})`;
+      const shared = fields.get(date.slice(6)) as SharedField;
+      const { field } = shared;
+      const value = sql`(f.field_values ->> ${fieldKeySql(shared)})`;
       const local =
         field.type === 'dateTime'
           ? sql`case when ${value} ~ '^\\d{4}-\\d{2}-\\d{2}T' then (${value})::timestamptz at time zone ${timeZone} end`
@@ -442,7 +517,9 @@ function grouping(
           period: { start: dayText(sql`g.key::timestamp`), end: dayText(sql`g.key::timestamp + ${step}`) },
         },
         filtersOf: (row) =>
-          row.key === null ? [`field:${id}:empty`] : [`field:${id}:gte:${row.start}`, `field:${id}:lt:${row.end}`],
+          row.key === null
+            ? [`field:${field.id}:empty`]
+            : [`field:${field.id}:gte:${row.start}`, `field:${field.id}:lt:${row.end}`],
       };
     }
   }
@@ -453,23 +530,26 @@ type KeyNames = { teams: Map<string, string>; people: Map<string, string> };
 
 /**
  * The name of a group (or of a bar's part) where the workspace's data names it: an option, a
- * team, a workflow column, a person, or the label the forms keep for a list item (`kept`).
+ * team, a template, a workflow column (of the first template), a person, or the label the forms
+ * keep for a list item (`kept`).
  */
 function nameOf(
-  grouped: { by: 'folder' | 'workflowColumn' | 'field' | 'none' | 'period'; fieldId?: string },
-  fields: Map<string, Field>,
-  definition: TemplateDefinition,
+  grouped: { by: ChartDefinition['groupBy']['by']; fieldId?: string },
+  checked: CheckedChart,
   names: KeyNames,
   key: string | null,
   kept: string | null,
 ): string | null {
   if (key === null) return null;
   if (grouped.by === 'folder') return names.teams.get(key) ?? null;
-  if (grouped.by === 'workflowColumn') return definition.workflow?.columns[Number(key)]?.name ?? null;
+  if (grouped.by === 'template')
+    return checked.sources.find((s) => s.template.templateId === key)?.template.name ?? null;
+  if (grouped.by === 'workflowColumn')
+    return checked.sources[0]?.definition.workflow?.columns[Number(key)]?.name ?? null;
   if (grouped.by === 'field') {
-    const field = fields.get(grouped.fieldId as string);
-    if (field && (field.type === 'dropdown' || field.type === 'multipleChoice'))
-      return field.options.find((o) => o.id === key)?.label ?? null;
+    const shared = checked.fields.get(grouped.fieldId as string);
+    const field = shared?.field;
+    if (shared && (field?.type === 'dropdown' || field?.type === 'multipleChoice')) return optionName(shared, key);
     if (field && personFieldTypes.includes(field.type)) return names.people.get(key) ?? null;
     if (field?.type === 'list') return kept;
     if (field?.type === 'singleLineText') return key;
@@ -481,13 +561,13 @@ function nameOf(
 async function keyNames(
   tx: Tx,
   workspaceId: string,
-  fields: Map<string, Field>,
+  fields: Map<string, SharedField>,
   dimensions: { by: string; fieldId?: string; keys: (string | null)[] }[],
 ): Promise<KeyNames> {
   const teams = new Set<string>();
   const people = new Set<string>();
   for (const { by, fieldId, keys } of dimensions) {
-    const field = by === 'field' ? fields.get(fieldId as string) : undefined;
+    const field = by === 'field' ? fields.get(fieldId as string)?.field : undefined;
     const into = by === 'folder' ? teams : field && personFieldTypes.includes(field.type) ? people : undefined;
     for (const key of keys) if (key !== null && uuidText.test(key)) into?.add(key);
   }
@@ -503,14 +583,19 @@ const uuidText = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$
 /** A chart's values over the forms the context's viewer may see (routes, and snapshot e-mails as their subscriber). */
 export async function valuesOf(tx: Tx, ctx: AccessContext, chart: ChartDefinition): Promise<ChartValues> {
   const checked = await checkedChart(tx, ctx, chart);
-  const { template, definition, fields } = checked;
+  const { sources, fields } = checked;
   const workspaceId = ctx.workspace.workspaceId;
   const { aggregate, filtersOf } = grouping(chart, fields, ctx.workspace.timeZone);
   const split = splitting(chart, fields);
   const rows = await queries.chartGroups(
     tx,
-    { workspaceId, templateId: template.templateId, seen: teamsSeen(ctx), filters: checked.filters },
-    { ...aggregate, value: measureSql(chart), split },
+    {
+      workspaceId,
+      templateIds: chart.templateIds,
+      seen: teamsSeen(ctx),
+      filter: checked.filter,
+    },
+    { ...aggregate, value: measureSql(chart, fields), split },
     maxGroups + 1,
   );
   const shown = rows.slice(0, maxGroups);
@@ -518,22 +603,27 @@ export async function valuesOf(tx: Tx, ctx: AccessContext, chart: ChartDefinitio
     { ...chart.groupBy, keys: shown.map((r) => r.key) },
     ...(chart.splitBy ? [{ ...chart.splitBy, keys: shown.map((r) => r.seriesKey) }] : []),
   ]);
-  const measured = chart.measure.fieldId ? fields.get(chart.measure.fieldId) : undefined;
-  const groups: ChartGroup[] = shown.map((row) => ({
-    key: row.key,
-    label: nameOf(chart.groupBy, fields, definition, names, row.key, row.label),
-    value: row.value,
-    forms: row.forms,
-    teamId: ctx.folder.kind === 'team' ? ctx.folder.folderId : row.teamId,
-    seriesKey: row.seriesKey,
-    seriesLabel: chart.splitBy
-      ? nameOf(chart.splitBy, fields, definition, names, row.seriesKey, row.seriesLabel)
-      : null,
-    filters: [...chart.filters, ...filtersOf(row), ...(split ? split.filtersOf(row.seriesKey) : [])],
-  }));
+  const measured = chart.measure.fieldId ? fields.get(chart.measure.fieldId)?.field : undefined;
+  const groups: ChartGroup[] = shown.map((row) => {
+    const written = [...chart.filters, ...filtersOf(row), ...(split ? split.filtersOf(row.seriesKey) : [])];
+    return {
+      key: row.key,
+      label: nameOf(chart.groupBy, checked, names, row.key, row.label),
+      value: row.value,
+      forms: row.forms,
+      teamId: ctx.folder.kind === 'team' ? ctx.folder.folderId : row.teamId,
+      seriesKey: row.seriesKey,
+      seriesLabel: chart.splitBy ? nameOf(chart.splitBy, checked, names, row.seriesKey, row.seriesLabel) : null,
+      registers: sources.flatMap((source, index) => {
+        const forms = row.templateForms[index] ?? 0;
+        if (forms === 0) return [];
+        const filters = written.map((text) => filterFor(sources, index, text) as string);
+        return [{ templateId: source.template.templateId, forms, filters }];
+      }),
+    };
+  });
   return {
-    templateId: template.templateId,
-    templateName: template.name,
+    templates: sources.map((s) => ({ templateId: s.template.templateId, name: s.template.name })),
     measureLabel: chart.measure.aggregate === 'count' ? null : (measured?.label ?? null),
     groups,
     truncated: rows.length > maxGroups,
@@ -559,11 +649,11 @@ export async function chartValues(
   });
 }
 
-/** A chart of a dashboard written by the demo seed: its template named by name. */
+/** A chart of a dashboard written by the demo seed: its templates named by name. */
 export type SeedChart = {
   title: string;
-  template: string;
-  definition: Omit<ChartDefinition, 'templateId'>;
+  templates: string[];
+  definition: Omit<ChartDefinition, 'templateIds'>;
   layout: Chart['layout'];
 };
 
@@ -582,9 +672,12 @@ export async function writeDashboard(
   const templates = await queries.chartTemplates(tx, workspaceId, folder);
   await queries.insertDashboard(tx, { workspaceId, dashboardId, folderId: folder.folderId, name, userId });
   for (const chart of charts) {
-    const template = templates.find((t) => t.name === chart.template);
-    if (!template) throw new Error(`No template ${chart.template} for charts in ${folder.folderId}`);
-    const definition = chartDefinitionSchema.parse({ ...chart.definition, templateId: template.templateId });
+    const templateIds = chart.templates.map((name) => {
+      const template = templates.find((t) => t.name === name);
+      if (!template) throw new Error(`No template ${name} for charts in ${folder.folderId}`);
+      return template.templateId;
+    });
+    const definition = chartDefinitionSchema.parse({ ...chart.definition, templateIds });
     await checkedChartIn(tx, workspaceId, folder, definition);
     await queries.insertChart(tx, {
       workspaceId,

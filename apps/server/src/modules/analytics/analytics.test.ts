@@ -51,14 +51,14 @@ async function call(who: Persona, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DE
 }
 
 const byColour: ChartDefinitionInput = {
-  templateId: '',
+  templateIds: [],
   measure: { aggregate: 'count' },
   groupBy: { by: 'field', fieldId: 'colour' },
   type: 'bar',
 };
 
 function definition(overrides: Partial<ChartDefinitionInput> = {}): ChartDefinitionInput {
-  return { ...byColour, templateId, ...overrides };
+  return { ...byColour, templateIds: [templateId], ...overrides };
 }
 
 async function newDashboard(who: Persona, folderId: string, name = 'Site overview'): Promise<string> {
@@ -163,10 +163,14 @@ describe('charts', () => {
     const dashboardId = await newDashboard(w.personas.teamController, teamA);
     const chartId = await newChart(w.personas.teamController, teamA, dashboardId);
     const result = await values(w.personas.teamMember, teamA, dashboardId, chartId);
-    expect(result.templateName).toBe('Site Inspection');
+    expect(result.templates).toEqual([{ templateId, name: 'Site Inspection' }]);
     expect(counts(result.groups)).toEqual({ Red: 2, Blue: 1 });
     const red = result.groups.find((g) => g.key === 'red') as ChartGroup;
-    expect(red).toMatchObject({ teamId: teamA, filters: ['field:colour:eq:red'], forms: 2 });
+    expect(red).toMatchObject({
+      teamId: teamA,
+      forms: 2,
+      registers: [{ templateId, forms: 2, filters: ['field:colour:eq:red'] }],
+    });
 
     const denied = await call(w.personas.teamMember, 'POST', `/api/folders/${teamA}/dashboards/${dashboardId}/charts`, {
       title: 'Mine',
@@ -190,7 +194,7 @@ describe('charts', () => {
         ctx,
         w.personas.teamMember,
         { teamId: group.teamId as string, templateId },
-        { filter: group.filters },
+        { filter: group.registers[0]?.filters ?? [] },
       );
       expect(rows).toHaveLength(group.forms);
     }
@@ -229,7 +233,7 @@ describe('charts', () => {
       expect.objectContaining({
         key: '2026-03-01',
         value: 3,
-        filters: ['field:when:gte:2026-03-01', 'field:when:lt:2026-04-01'],
+        registers: [{ templateId, forms: 3, filters: ['field:when:gte:2026-03-01', 'field:when:lt:2026-04-01'] }],
       }),
     ]);
 
@@ -244,7 +248,7 @@ describe('charts', () => {
       ctx,
       w.personas.teamMember,
       { teamId: teamA, templateId },
-      { filter: group?.filters ?? [] },
+      { filter: group?.registers[0]?.filters ?? [] },
     );
     expect(rows).toHaveLength(3);
   });
@@ -258,7 +262,7 @@ describe('charts', () => {
       [definition({ groupBy: { by: 'period', date: 'field:title', period: 'week' } }), 'body.definition.groupBy.date'],
       [definition({ groupBy: { by: 'workflowColumn' } }), 'body.definition.groupBy.by'],
       [definition({ filters: ['field:nope:eq:1'] }), 'body.definition.filters.0'],
-      [definition({ templateId: '00000000-0000-4000-8000-000000000009' }), 'body.definition.templateId'],
+      [definition({ templateIds: ['00000000-0000-4000-8000-000000000009'] }), 'body.definition.templateIds.0'],
       [definition({ type: 'number' }), 'body.definition.type'],
     ];
     for (const [chart, path] of cases) {
@@ -396,7 +400,7 @@ describe('company dashboards', () => {
     expect(names(team)).toEqual(['Site Inspection', 'Team only']);
     const colour = team.json().templates[0].fields.find((f: { id: string }) => f.id === 'colour');
     expect(colour).toMatchObject({ groupable: true, numeric: false });
-    const refused = await preview(w.personas.orgController, w.companyId, definition({ templateId: teamOnly }));
+    const refused = await preview(w.personas.orgController, w.companyId, definition({ templateIds: [teamOnly] }));
     expect(refused.statusCode).toBe(400);
   });
 });
@@ -446,7 +450,7 @@ describe('grouping by list and person fields, stacked and grouped bars', () => {
 
   const chart = (overrides: Partial<ChartDefinitionInput>): ChartDefinitionInput => ({
     ...byColour,
-    templateId: plantTemplate,
+    templateIds: [plantTemplate],
     ...overrides,
   });
 
@@ -456,7 +460,7 @@ describe('grouping by list and person fields, stacked and grouped bars', () => {
         ctx,
         w.personas.teamMember,
         { teamId: group.teamId as string, templateId: plantTemplate },
-        { filter: group.filters },
+        { filter: group.registers[0]?.filters ?? [] },
       );
       expect(rows, JSON.stringify(group)).toHaveLength(group.forms);
     }

@@ -40,6 +40,7 @@ async function dashboardValues(folderId: string, email: string, name: string) {
   });
   const charts: { chartId: string; title: string }[] = detail.json().charts;
   const values: Record<string, number> = {};
+  const parts: Record<string, (string | null)[]> = {};
   for (const chart of charts) {
     const res = await ctx.app.inject({
       method: 'GET',
@@ -48,24 +49,29 @@ async function dashboardValues(folderId: string, email: string, name: string) {
     });
     expect(res.statusCode, res.body).toBe(200);
     values[chart.title] = res.json().groups.reduce((sum: number, g: { forms: number }) => sum + g.forms, 0);
+    parts[chart.title] = [
+      ...new Set<string | null>(res.json().groups.map((g: { seriesLabel: string | null }) => g.seriesLabel)),
+    ];
   }
-  return values;
+  return { values, parts };
 }
 
 describe('demo seed: dashboards (issue 20)', () => {
   it('Civil Works has a team dashboard over its inspections', async () => {
-    const values = await dashboardValues(teamId, 'team.controller@acme.example', 'Site inspections');
+    const { values, parts } = await dashboardValues(teamId, 'team.controller@acme.example', 'Site inspections');
     expect(Object.keys(values)).toEqual([
       'Inspections by area',
       'Inspections per week',
       'Access and egress clear',
       'Inspections by inspector and area',
+      'Diaries and toolbox talks per week',
     ]);
     for (const forms of Object.values(values)) expect(forms).toBeGreaterThan(0);
+    expect(parts['Diaries and toolbox talks per week']?.sort()).toEqual(['Daily Site Diary', 'Toolbox Talk']);
   });
 
   it('the company has a dashboard over every team it may see', async () => {
-    const values = await dashboardValues(companyId, 'org.member@acme.example', 'Company overview');
+    const { values } = await dashboardValues(companyId, 'org.member@acme.example', 'Company overview');
     expect(Object.keys(values)).toEqual(['Inspections by team', 'Edge protection in place', 'Edge protection by team']);
     for (const forms of Object.values(values)) expect(forms).toBeGreaterThan(0);
   });

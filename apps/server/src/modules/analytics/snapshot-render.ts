@@ -34,6 +34,8 @@ export const snapshotChartSize = { width: 640, height: 320 };
 /** A chart ready for the e-mail: its points as named rows, and its picture when it is drawn. */
 export type DrawnChart = {
   measure: string;
+  /** Whose forms it counts: 'Forms of <template>[, <template>...]'. */
+  source: string;
   rows: { name: string; value: number | null }[];
   /** A single number chart: the last period's value and its change. */
   number: { value: number | null; change: number | null } | null;
@@ -78,6 +80,7 @@ export async function drawChart(definition: ChartDefinition, values: ChartValues
   const svg = points.length > 0 ? await chartSvg(definition, points, measure) : null;
   return {
     measure,
+    source: `Forms of ${values.templates.map((t) => t.name).join(', ')}`,
     rows: points.map((p) => ({ name: rowName(p), value: p.value })),
     number: definition.type === 'number' ? singleNumber(values) : null,
     svg,

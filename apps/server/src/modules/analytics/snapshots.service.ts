@@ -309,6 +309,8 @@ function snapshotMail(
       html.push('<p>This chart cannot be drawn: its template or fields have changed.</p>');
       return;
     }
+    text.push(drawn.source);
+    html.push(`<p style="font-size:12px;color:#555;margin-top:0">${escapeHtml(drawn.source)}</p>`);
     if (drawn.rows.length === 0) {
       text.push('No forms to count.', '');
       html.push('<p>No forms to count.</p>');

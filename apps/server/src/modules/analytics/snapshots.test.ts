@@ -32,7 +32,7 @@ async function call(who: Persona, method: 'GET' | 'POST' | 'PUT', url: string, p
 }
 
 const byColour = (type: ChartDefinitionInput['type']): ChartDefinitionInput => ({
-  templateId,
+  templateIds: [templateId],
   measure: { aggregate: 'count' },
   groupBy: { by: 'field', fieldId: 'colour' },
   type,
@@ -168,6 +168,7 @@ describe('snapshot e-mails', () => {
     const [everyone] = await mailsTo(w.personas.orgMember.email);
     expect(everyone?.subject).toBe('Your weekly snapshot: Company overview');
     expect(everyone?.text_body).toContain('Forms by colour');
+    expect(everyone?.text_body).toContain('Forms of Site Inspection');
     expect(everyone?.text_body).toContain('  Red: 3');
     expect(everyone?.text_body).toContain('  Blue: 4');
 
