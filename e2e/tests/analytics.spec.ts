@@ -12,6 +12,14 @@ async function previewTable(page: Page): Promise<Record<string, string>> {
   return Object.fromEntries(cells.map(([name, value]) => [name, value]));
 }
 
+/** Choose the chart's templates in the editor, then close their list (it stays open for more). */
+async function chooseTemplates(page: Page, names: string[]) {
+  const editor = page.getByRole('dialog');
+  await editor.getByRole('combobox', { name: 'Templates' }).click();
+  for (const name of names) await page.getByRole('option', { name }).click();
+  await editor.getByLabel('Title').click();
+}
+
 test('a team controller builds a chart counting forms by a field, filters it and opens the register behind a bar', async ({
   page,
 }) => {
@@ -31,8 +39,7 @@ test('a team controller builds a chart counting forms by a field, filters it and
   await page.getByRole('button', { name: 'Add chart' }).click();
   const editor = page.getByRole('dialog');
   await editor.getByLabel('Title').fill('Inspections by area');
-  await editor.getByRole('combobox', { name: 'Template' }).click();
-  await page.getByRole('option', { name: 'Site Inspection Checklist' }).click();
+  await chooseTemplates(page, ['Site Inspection Checklist']);
   await editor.getByRole('combobox', { name: 'Field', exact: true }).click();
   await page.getByRole('option', { name: 'Area inspected' }).click();
   await editor.getByRole('combobox', { name: 'Chart type' }).click();
@@ -57,6 +64,8 @@ test('a team controller builds a chart counting forms by a field, filters it and
   const card = page.getByRole('region', { name: 'Inspections by area' });
   const bar = card.locator('[data-testid="chart"] svg path[fill]:not([fill="none"]):not([fill="transparent"])').first();
   await expect(bar).toBeVisible();
+  // Once drawn, the chart's loader is gone.
+  await expect(card.locator('.mantine-Loader-root')).toBeHidden();
   await bar.click({ force: true });
   await expect(page).toHaveURL(new RegExp(`/apps/teams/${teamId}/register/[0-9a-f-]+\\?filter=`));
   const url = new URL(page.url());
@@ -83,8 +92,7 @@ test('a stacked bar splits each bar by a second field, and a part of a bar opens
   await page.getByRole('button', { name: 'Add chart' }).click();
   const editor = page.getByRole('dialog');
   await editor.getByLabel('Title').fill('By inspector and area');
-  await editor.getByRole('combobox', { name: 'Template' }).click();
-  await page.getByRole('option', { name: 'Site Inspection Checklist' }).click();
+  await chooseTemplates(page, ['Site Inspection Checklist']);
   await editor.getByRole('combobox', { name: 'Field', exact: true }).click();
   await page.getByRole('option', { name: 'Inspector' }).click();
   await editor.getByRole('combobox', { name: 'Chart type' }).click();
@@ -110,6 +118,55 @@ test('a stacked bar splits each bar by a second field, and a part of a bar opens
   ]);
 });
 
+test('a chart over two templates counts the forms of both by a field they share, and a row offers each register', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signInAndLand(page, demo.teamController);
+  const teamId = /\/home\/teams\/([0-9a-f-]+)\/activity/.exec(page.url())?.[1] as string;
+  await page.goto(`/analytics/teams/${teamId}/dashboards/grid`);
+  const name = `Diaries and talks ${Date.now()}`;
+  await page.getByRole('button', { name: 'New dashboard' }).click();
+  await page.getByLabel('Dashboard name').fill(name);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('link', { name }).click();
+
+  await page.getByRole('button', { name: 'Add chart' }).click();
+  const editor = page.getByRole('dialog');
+  await editor.getByLabel('Title').fill('Diaries and talks');
+  await chooseTemplates(page, ['Daily Site Diary', 'Toolbox Talk']);
+  // Only the fields both templates have: Date, not the diary's Weather.
+  await editor.getByRole('combobox', { name: 'Group by' }).click();
+  await page.getByRole('option', { name: 'Template' }).click();
+  await editor.getByRole('combobox', { name: 'Chart type' }).click();
+  await page.getByRole('option', { name: 'Table' }).click();
+  const byTemplate = await previewTable(page);
+  expect(Object.keys(byTemplate).sort()).toEqual(['Daily Site Diary', 'Toolbox Talk']);
+  await editor.getByRole('button', { name: 'Add filter' }).click();
+  await editor.getByRole('combobox', { name: 'Filter 1 field' }).click();
+  await expect(page.getByRole('option', { name: 'Date', exact: true })).toBeVisible();
+  await expect(page.getByRole('option', { name: 'Weather' })).toHaveCount(0);
+  await page.getByRole('option', { name: 'Date', exact: true }).click();
+  await editor.getByRole('button', { name: 'Remove filter' }).click();
+
+  await editor.getByRole('combobox', { name: 'Group by' }).click();
+  await page.getByRole('option', { name: 'Nothing (one number)' }).click();
+  const total = Number(byTemplate['Daily Site Diary']) + Number(byTemplate['Toolbox Talk']);
+  await expect.poll(async () => previewTable(page)).toEqual({ 'All forms': String(total) });
+  await editor.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(editor).toBeHidden();
+
+  // A register lists one template's forms: the row offers both, each with its count.
+  await page.getByRole('region', { name: 'Diaries and talks' }).getByRole('cell', { name: 'All forms' }).click();
+  const choice = page.getByRole('dialog', { name: 'Open the forms of All forms' });
+  await expect(choice.getByRole('link', { name: /Daily Site Diary/ })).toContainText(
+    `${byTemplate['Daily Site Diary']} form`,
+  );
+  await choice.getByRole('link', { name: /Toolbox Talk/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/apps/teams/${teamId}/register/[0-9a-f-]+$`));
+  await expect(page.getByRole('heading', { name: /Toolbox Talk/ })).toBeVisible();
+});
+
 test('a team controller moves and resizes a chart in the grid with the keyboard, and the places are saved', async ({
   page,
 }) => {
@@ -125,8 +182,7 @@ test('a team controller moves and resizes a chart in the grid with the keyboard,
   await page.getByRole('button', { name: 'Add chart' }).click();
   const editor = page.getByRole('dialog');
   await editor.getByLabel('Title').fill('Areas');
-  await editor.getByRole('combobox', { name: 'Template' }).click();
-  await page.getByRole('option', { name: 'Site Inspection Checklist' }).click();
+  await chooseTemplates(page, ['Site Inspection Checklist']);
   await editor.getByRole('combobox', { name: 'Field', exact: true }).click();
   await page.getByRole('option', { name: 'Area inspected' }).click();
   await editor.getByRole('button', { name: 'Save' }).click();

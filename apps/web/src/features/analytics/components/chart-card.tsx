@@ -1,7 +1,7 @@
 import type { Chart, ChartGroup } from '@formwork/shared/schemas/analytics';
 import { ActionIcon, Alert, Group, Menu, Paper, Stack, Text } from '@mantine/core';
 import { IconDots } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { registerPath } from '../../../lib/form-paths.ts';
 import { problemMessage } from '../../../lib/problem-message.ts';
@@ -9,6 +9,8 @@ import { showToast } from '../../../lib/toast.tsx';
 import { useTranslation } from '../../../lib/translate.tsx';
 import { useChartValues, useDeleteChart } from '../api/analytics.ts';
 import { ChartView } from './chart-view.tsx';
+import { useGroupName } from './group-name.ts';
+import { RegisterChoice } from './register-choice.tsx';
 
 type Props = {
   folderId: string;
@@ -26,12 +28,17 @@ export function ChartCard({ folderId, chart, canEdit, onEdit, height = 260, hand
   const navigate = useNavigate();
   const values = useChartValues(folderId, chart);
   const remove = useDeleteChart(folderId, chart.dashboardId);
+  const { nameOf } = useGroupName(chart.definition);
+  const [choosing, setChoosing] = useState<(ChartGroup & { teamId: string }) | null>(null);
   const open = (group: ChartGroup) => {
-    if (!group.teamId) {
+    const { teamId } = group;
+    if (!teamId) {
       showToast('info', t('analytics.severalTeams'));
       return;
     }
-    navigate(registerPath(group.teamId, chart.definition.templateId, group.filters));
+    const [only, ...others] = group.registers;
+    if (only && others.length === 0) navigate(registerPath(teamId, only.templateId, only.filters));
+    else setChoosing({ ...group, teamId });
   };
   return (
     <Paper withBorder p="sm" h="100%" data-testid="chart-card" aria-label={chart.title} component="section">
@@ -75,6 +82,14 @@ export function ChartCard({ folderId, chart, canEdit, onEdit, height = 260, hand
           <Text c="dimmed">{t('app.loading')}</Text>
         )}
       </Stack>
+      {choosing && values.data && (
+        <RegisterChoice
+          group={choosing}
+          name={nameOf(choosing)}
+          templates={values.data.templates}
+          onClose={() => setChoosing(null)}
+        />
+      )}
     </Paper>
   );
 }

@@ -1,4 +1,5 @@
-import { chartFiltersMax } from '@formwork/shared/limits';
+import { sharedFields } from '@formwork/shared/analytics/shared-fields';
+import { chartFiltersMax, chartTemplatesMax } from '@formwork/shared/limits';
 import {
   type Chart,
   type ChartAggregate,
@@ -19,6 +20,7 @@ import {
   Button,
   Group,
   Modal,
+  MultiSelect,
   Paper,
   Select,
   SimpleGrid,
@@ -64,7 +66,7 @@ export function ChartEditor({ folderId, dashboardId, chart, onClose }: Props) {
   const save = useSaveChart(folderId, dashboardId);
   const initial = chart?.definition;
   const [title, setTitle] = useState(chart?.title ?? '');
-  const [templateId, setTemplateId] = useState(initial?.templateId ?? '');
+  const [templateIds, setTemplateIds] = useState<string[]>(initial?.templateIds ?? []);
   const [aggregate, setAggregate] = useState<ChartAggregate>(initial?.measure.aggregate ?? 'count');
   const [measureField, setMeasureField] = useState(initial?.measure.fieldId ?? '');
   const [by, setBy] = useState<ChartGrouping>(initial?.groupBy.by ?? 'field');
@@ -78,13 +80,33 @@ export function ChartEditor({ folderId, dashboardId, chart, onClose }: Props) {
   const [filters, setFilters] = useState<FilterRow[]>(() => (initial?.filters ?? []).map(filterRow));
   const [error, setError] = useState<string | null>(null);
 
-  const template = sources.data?.templates.find((s) => s.templateId === templateId);
-  const fields = template?.fields ?? [];
+  const chosen = templateIds.flatMap((id) => sources.data?.templates.find((s) => s.templateId === id) ?? []);
+  // Over several templates, the fields they all have (same name and type), named by the first's ids.
+  const fields = sharedFields(chosen.map((s) => s.fields));
+  const several = templateIds.length > 1;
+  const workflow = chosen.length > 0 && chosen.every((s) => s.workflow);
+
+  const chooseTemplates = (ids: string[]) => {
+    const next = ids.flatMap((id) => sources.data?.templates.find((s) => s.templateId === id) ?? []);
+    const kept = new Set(sharedFields(next.map((s) => s.fields)).map((f) => f.id));
+    const keep = (id: string) => (kept.has(id) ? id : '');
+    setTemplateIds(ids);
+    setMeasureField(keep);
+    setGroupField(keep);
+    setSplitField(keep);
+    setDate((d) => (d.startsWith('field:') && !kept.has(d.slice(6)) ? 'createdAt' : d));
+    setFilters((all) => all.filter((f) => !f.key.startsWith('field:') || kept.has(f.key.slice(6))));
+    if (next.length === 0 || !next.every((s) => s.workflow)) setBy((b) => (b === 'workflowColumn' ? 'field' : b));
+    if (ids.length < 2) {
+      setBy((b) => (b === 'template' ? 'field' : b));
+      setSplitBy((b) => (b === 'template' ? 'field' : b));
+    }
+  };
 
   const definition = useMemo<ChartDefinition | null>(() => {
-    if (!templateId) return null;
+    if (templateIds.length === 0) return null;
     return {
-      templateId,
+      templateIds,
       measure: aggregate === 'count' ? { aggregate } : { aggregate, fieldId: measureField || undefined },
       groupBy:
         by === 'field' ? { by, fieldId: groupField || undefined } : by === 'period' ? { by, date, period } : { by },
@@ -94,7 +116,7 @@ export function ChartEditor({ folderId, dashboardId, chart, onClose }: Props) {
       type,
       filters: filters.map(filterText).filter((f): f is string => f !== null),
     };
-  }, [templateId, aggregate, measureField, by, groupField, date, period, type, split, splitBy, splitField, filters]);
+  }, [templateIds, aggregate, measureField, by, groupField, date, period, type, split, splitBy, splitField, filters]);
   const [previewed] = useDebouncedValue(definition, 300);
   const preview = useChartPreview(folderId, previewed);
 
@@ -123,17 +145,13 @@ export function ChartEditor({ folderId, dashboardId, chart, onClose }: Props) {
             onChange={(e) => setTitle(e.currentTarget.value)}
             required
           />
-          <Select
-            label={t('analytics.template')}
+          <MultiSelect
+            label={t('analytics.templates')}
+            description={t('analytics.templatesHint')}
             data={(sources.data?.templates ?? []).map((s) => ({ value: s.templateId, label: s.name }))}
-            value={templateId || null}
-            onChange={(v) => {
-              setTemplateId(v ?? '');
-              setMeasureField('');
-              setGroupField('');
-              setSplitField('');
-              setFilters([]);
-            }}
+            value={templateIds}
+            onChange={chooseTemplates}
+            maxValues={chartTemplatesMax}
             searchable
           />
           <Group grow align="flex-start">
@@ -156,8 +174,8 @@ export function ChartEditor({ folderId, dashboardId, chart, onClose }: Props) {
           <Group grow align="flex-start">
             <Select
               label={t('analytics.groupBy')}
-              data={(['none', 'field', 'period', 'folder', 'workflowColumn'] as const)
-                .filter((g) => g !== 'workflowColumn' || template?.workflow)
+              data={(['none', 'field', 'period', 'folder', 'workflowColumn', 'template'] as const)
+                .filter((g) => (g !== 'workflowColumn' || workflow) && (g !== 'template' || several))
                 .map((g) => ({ value: g, label: t(`analytics.groupings.${g}`) }))}
               value={by}
               onChange={(v) => v && setBy(v as ChartGrouping)}
@@ -205,7 +223,9 @@ export function ChartEditor({ folderId, dashboardId, chart, onClose }: Props) {
             <Group grow align="flex-start">
               <Select
                 label={t('analytics.splitBy')}
-                data={(['field', 'folder'] as const).map((g) => ({ value: g, label: t(`analytics.groupings.${g}`) }))}
+                data={(['field', 'folder', 'template'] as const)
+                  .filter((g) => g !== 'template' || several)
+                  .map((g) => ({ value: g, label: t(`analytics.groupings.${g}`) }))}
                 value={splitBy}
                 onChange={(v) => v && setSplitBy(v as ChartSplitBy['by'])}
                 allowDeselect={false}
@@ -268,7 +288,7 @@ export function ChartEditor({ folderId, dashboardId, chart, onClose }: Props) {
               variant="light"
               size="xs"
               w="fit-content"
-              disabled={filters.length >= chartFiltersMax || !template}
+              disabled={filters.length >= chartFiltersMax || chosen.length === 0}
               onClick={() => setFilters((all) => [...all, { key: '', op: 'eq', value: '' }])}
             >
               {t('analytics.addFilter')}
@@ -307,7 +327,7 @@ export function ChartEditor({ folderId, dashboardId, chart, onClose }: Props) {
           {t('common.cancel')}
         </Button>
         <Button onClick={submit} loading={save.isPending} disabled={!definition || title.trim() === ''}>
-          {t('common.save')}
+          {t('analytics.save')}
         </Button>
       </Group>
     </Modal>

@@ -115,7 +115,8 @@ function EChart({
       });
       const observer = new ResizeObserver(() => chart.resize());
       observer.observe(element);
-      if (loading.current) loading.current.hidden = true;
+      // Its inline display would win over the `hidden` attribute.
+      if (loading.current) loading.current.style.display = 'none';
       dispose = () => {
         observer.disconnect();
         chart.dispose();

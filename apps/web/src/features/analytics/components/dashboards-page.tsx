@@ -177,7 +177,7 @@ function DashboardNameModal({
             {t('common.cancel')}
           </Button>
           <Button type="submit" loading={create.isPending || update.isPending} disabled={name.trim() === ''}>
-            {t('common.save')}
+            {t('analytics.save')}
           </Button>
         </Group>
       </form>
