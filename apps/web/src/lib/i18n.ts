@@ -2,6 +2,8 @@
 // rest of en-US loads with every part loaded on demand (lazyWithReload) and, after the first
 // screen, when the browser is idle (issue 15.4). `npm run bench -- web` lists any text group the
 // first screen uses that is missing here.
+
+import { matchLocale } from '@formwork/shared/locales';
 import {
   actionNotFound,
   actions,
@@ -17,14 +19,11 @@ import {
   folders,
   forbidden,
   generalErr,
-  gettingStarted,
   help,
   notFound,
   problems,
-  profile,
   settings,
   shell,
-  subscription,
   successfullyArchivedTeams,
   successfullyDeletedTeams,
   successfullyRestoredTeams,
@@ -34,7 +33,6 @@ import {
   userMenu,
   workspaces,
 } from '../locales/en-US.json';
-import { matchLocale } from '@formwork/shared/locales';
 import { i18n } from './translate.tsx';
 
 export const defaultLocale = 'en-US';
@@ -75,15 +73,12 @@ const firstScreenTexts = {
   help,
   notFound,
   problems,
-  profile,
   shell,
   successfullyArchivedTeams,
   successfullyDeletedTeams,
   successfullyRestoredTeams,
   timeline,
-  gettingStarted,
   settings,
-  subscription,
   trial,
   unsavedChanges,
   userMenu,
