@@ -61,9 +61,10 @@ const VerifyDomainRoute = lazyWithReload(() =>
   import('../features/security/routes/verify-domain-route.tsx').then((m) => ({ default: m.VerifyDomainRoute })),
 );
 const SignupRoute = lazyWithReload(() => import('./routes/signup-route.tsx').then((m) => ({ default: m.SignupRoute })));
-const TemplatesRoute = lazyWithReload(() =>
-  import('./routes/templates-route.tsx').then((m) => ({ default: m.TemplatesRoute })),
-);
+// The Template Library, a team's Templates and the free template library (issue 22.2) are one area.
+const templatesRoutes = () => import('./routes/templates-route.tsx');
+const TemplatesRoute = lazyWithReload(() => templatesRoutes().then((m) => ({ default: m.TemplatesRoute })));
+const LibraryRoute = lazyWithReload(() => templatesRoutes().then((m) => ({ default: m.LibraryRoute })));
 const IntegrationsRoute = lazyWithReload(() =>
   import('./routes/integrations-route.tsx').then((m) => ({ default: m.IntegrationsRoute })),
 );
@@ -167,6 +168,8 @@ export const routes: RouteObject[] = [
       { path: '/apps/:level/:folderId/:state', element: lazyPage(TemplatesRoute) },
       { path: '/apps/:level/:folderId/:state/grid', element: lazyPage(TemplatesRoute) },
       { path: '/apps/:level/:folderId/:state/tabs/:tabId', element: lazyPage(TemplatesRoute) },
+      // Spec 2.1 `library-apps`: the free template library, for the folder a copy goes to (issue 22.2).
+      { path: '/library-apps/:level/:folderId', element: lazyPage(LibraryRoute) },
       { path: '/apps/:level/:folderId/templates/new', element: lazyPage(TemplateEditorRoute) },
       { path: '/apps/:level/:folderId/templates/:templateId/edit', element: lazyPage(TemplateEditorRoute) },
     ],

@@ -3,11 +3,13 @@ import type { TemplateListState } from '@formwork/shared/schemas/templates';
 import { Button, Center, Loader } from '@mantine/core';
 import { IconLink } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { Link, Navigate, useParams } from 'react-router';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { useFolderTree } from '../../features/folders/api/folder-tree.ts';
+import { LibraryPage } from '../../features/library/components/library-page.tsx';
 import type { TeamOption } from '../../features/templates/components/team-options.ts';
 import { TemplatePreviewModal } from '../../features/templates/components/template-preview-modal.tsx';
 import { TemplatesPage } from '../../features/templates/components/templates-page.tsx';
+import { templateEditorPath, templatesPath } from '../../features/templates/template-paths.ts';
 import { useTranslation } from '../../lib/translate.tsx';
 import { useShellContext } from '../shell/shell-layout.tsx';
 
@@ -80,5 +82,38 @@ export function TemplatesRoute() {
       />
       <TemplatePreviewModal templateId={preview} onClose={() => setPreview(null)} />
     </>
+  );
+}
+
+/**
+ * /library-apps/companies/{id} and /library-apps/teams/{id} (spec 2.1 `library-apps`): the free
+ * template library for the folder a copy goes to. A copy opens in the template editor.
+ */
+export function LibraryRoute() {
+  const { t } = useTranslation();
+  const { result } = useShellContext();
+  const { level } = useParams();
+  const navigate = useNavigate();
+  if (level !== 'teams' && level !== 'companies') return <Navigate to="/404" replace />;
+  if (result.status !== 'found') {
+    return (
+      <Center mih="50vh">
+        <Loader aria-label={t('app.loading')} />
+      </Center>
+    );
+  }
+  const { location } = result;
+  const kind = location.kind === 'company' ? 'company' : 'team';
+  const canCopy =
+    location.state === 'active' && can(location.viewer, 'template.edit', { kind: location.kind, path: location.path });
+  return (
+    <LibraryPage
+      key={location.folderId}
+      target={{ kind, folderId: location.folderId }}
+      folderName={kind === 'company' ? t('templates.libraryTitle') : (location.teamName ?? '')}
+      canCopy={canCopy}
+      backPath={templatesPath(kind, location.folderId)}
+      onCopied={(template) => navigate(templateEditorPath(kind, location.folderId, template.templateId))}
+    />
   );
 }

@@ -1,8 +1,8 @@
 import { ActionIcon, Affix, Anchor, Button, Group, List, Paper, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconChevronDown, IconRocket } from '@tabler/icons-react';
+import { IconChevronDown, IconRocket, IconWorld } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { templatesPath } from '../../features/templates/template-paths.ts';
+import { libraryPath, templatesPath } from '../../features/templates/template-paths.ts';
 import { useTranslation } from '../../lib/translate.tsx';
 import { helpLinks } from './help-menu.tsx';
 
@@ -75,6 +75,18 @@ export function GettingStartedGuide({ workspaceId }: { workspaceId: string }) {
         <Text size="sm" c="dimmed" mb="xs">
           {t('gettingStarted.intro')}
         </Text>
+        {/* Issue 22.2: a trial starts faster from a ready template, copied into the Template Library. */}
+        <Button
+          component={Link}
+          to={libraryPath('company', workspaceId)}
+          variant="light"
+          size="xs"
+          fullWidth
+          leftSection={<IconWorld size={14} />}
+          mb="sm"
+        >
+          {t('gettingStarted.freeTemplate')}
+        </Button>
         <List type="ordered" spacing={6} size="sm">
           <List.Item>
             <Anchor component={Link} to={library} size="sm">

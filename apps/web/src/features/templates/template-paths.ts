@@ -16,3 +16,11 @@ export function templateEditorPath(kind: Kind, folderId: string, templateId: str
 export function newTemplatePath(kind: Kind, folderId: string, tabId?: string) {
   return `/apps/${word(kind)}/${folderId}/templates/new${tabId ? `?tabId=${tabId}` : ''}`;
 }
+
+/**
+ * Spec 2.1 `library-apps`: the free template library (issue 22.2), opened for the folder a copy
+ * goes to: the Template Library of a company, or a team's Templates.
+ */
+export function libraryPath(kind: Kind, folderId: string) {
+  return `/library-apps/${word(kind)}/${folderId}`;
+}

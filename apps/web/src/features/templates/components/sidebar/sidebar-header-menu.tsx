@@ -1,4 +1,4 @@
-import { ActionIcon, Menu, Tooltip } from '@mantine/core';
+import { ActionIcon, Menu } from '@mantine/core';
 import { IconChecklist, IconDots, IconFilePlus, IconLibrary, IconPlus, IconTag, IconWorld } from '@tabler/icons-react';
 import { useTranslation } from '../../../../lib/translate.tsx';
 import type { TemplatesPageModel } from '../../hooks/use-templates-page.ts';
@@ -58,11 +58,9 @@ export function SidebarHeaderMenu({ page }: { page: TemplatesPageModel }) {
                 </Menu.Item>
               )}
               {canEdit && (
-                <Tooltip label={t('shell.notAvailableYet')} position="left">
-                  <Menu.Item leftSection={<IconWorld size={14} />} disabled>
-                    {t('templates.browseFree')}
-                  </Menu.Item>
-                </Tooltip>
+                <Menu.Item leftSection={<IconWorld size={14} />} onClick={nav.browseFree}>
+                  {t('templates.browseFree')}
+                </Menu.Item>
               )}
             </Menu.Sub.Dropdown>
           </Menu.Sub>
