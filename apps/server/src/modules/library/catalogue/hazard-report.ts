@@ -24,7 +24,7 @@ export const hazardReport: CatalogueEntry = {
       { id: 'photos', type: 'photos', label: 'Photos', size: 'M' },
       section(
         'risk',
-        'Risk score',
+        'Assess the risk',
         'Likelihood 1 (rare) to 5 (almost certain); consequence 1 (insignificant) to 5 (catastrophic).',
       ),
       { id: 'likelihood', type: 'number', label: 'Likelihood', required: true, min: 1, max: 5, decimals: 0 },
