@@ -103,7 +103,6 @@ export const errorCodes = {
   /** A disabled hook sends nothing: it is enabled again before a redelivery or a test. */
   webhookDisabled: { status: 409, title: 'This webhook is disabled. Enable it first.' },
   /** Form macros (issue 24.3, spec 8.2). */
-  macroNotFound: { status: 404, title: "We couldn't find this macro" },
   macroFailed: { status: 502, title: 'Something went wrong while running the macro. Please try again.' },
   templateCodeUsed: { status: 409, title: 'Template ID has been used' },
   tabNameUsed: { status: 409, title: 'A tab with this name already exists. Tab names must be unique' },

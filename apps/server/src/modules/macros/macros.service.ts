@@ -60,7 +60,7 @@ async function templateNameOf(tx: Tx, ctx: AccessContext, templateId: string): P
 
 async function macroOf(tx: Tx, ctx: AccessContext, templateId: string, macroId: string): Promise<Macro> {
   const macro = await queries.macroOfTemplate(tx, ctx.workspace.workspaceId, templateId, macroId);
-  if (!macro) throw new AppError('macroNotFound');
+  if (!macro) throw new AppError('notFound');
   return macro;
 }
 

@@ -158,7 +158,7 @@ describe('form macros: managed by whoever edits the template', () => {
     expect((await run(form.formId, macro.id, form.version, 'outsider')).statusCode).toBe(404);
     const unknown = await call('DELETE', `/api/templates/${templateId}/macros/${randomUUID()}`);
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().code).toBe('macroNotFound');
+    expect(unknown.json().code).toBe('notFound');
   });
 
   it('refuses a macro without a name or with a URL that is not http(s), with field errors', async () => {

@@ -21,8 +21,6 @@ export function describeEvent(
   const from = event.details.from;
   if (event.action === 'folder.renamed' && typeof from === 'string')
     return sentence + t('activity.renamedFrom', { from });
-  const macro = macroSource(event.details);
-  if (macro) return sentence + t('activity.throughMacro', { macro });
   // Workspace settings name what changed: "... changed the settings of the workspace Acme: logo, time zone".
   const changed = event.details.changed;
   if (event.action === 'workspace.updated' && Array.isArray(changed) && changed.length > 0) {
@@ -41,10 +39,4 @@ function linkSource(t: TFunction, details: Record<string, unknown>): string | un
   if (!source || typeof source.link !== 'string') return undefined;
   const submitter = typeof source.submitterName === 'string' && source.submitterName ? source.submitterName : null;
   return t('activity.throughLink', { who: submitter ?? t('activity.someone'), link: source.link });
-}
-
-/** The macro whose answer a save wrote (issue 24.3), by its name. */
-function macroSource(details: Record<string, unknown>): string | undefined {
-  const source = details.source as { macro?: { name?: unknown } } | undefined;
-  return typeof source?.macro?.name === 'string' ? source.macro.name : undefined;
 }
