@@ -17,6 +17,18 @@ type Props = {
   switchDisabled?: boolean;
 };
 
+/** A workspace's uploaded logo within 96 x 32 px, or its initials when it has none. */
+export function WorkspaceLogo({ name, logoUrl }: { name: string; logoUrl: string | null | undefined }) {
+  // The workspace's logo is served by the API to its members (a bearer token): fetched as a blob.
+  return logoUrl ? (
+    <AuthImage src={logoUrl} alt={name} maw={logoMaxWidth} mah={logoMaxHeight} w="auto" fit="contain" />
+  ) : (
+    <Avatar size={32} radius="sm" color="blue" variant="filled" aria-hidden>
+      {name.slice(0, 2).toUpperCase()}
+    </Avatar>
+  );
+}
+
 /** The top of the folder navigation: the company logo (or a spinner) and the switcher button. */
 export function WorkspaceHeader({ name, logoUrl, loading, onSwitch, switchDisabled }: Props) {
   const { t } = useTranslation();
@@ -24,13 +36,8 @@ export function WorkspaceHeader({ name, logoUrl, loading, onSwitch, switchDisabl
     <Group gap="xs" wrap="nowrap" justify="space-between" mih={40}>
       {loading ? (
         <Loader size="sm" aria-label={t('app.loading')} />
-      ) : logoUrl ? (
-        // The workspace's logo is served by the API to its members (a bearer token): fetched as a blob.
-        <AuthImage src={logoUrl} alt={name ?? ''} maw={logoMaxWidth} mah={logoMaxHeight} w="auto" fit="contain" />
       ) : (
-        <Avatar size={32} radius="sm" color="blue" variant="filled" aria-hidden>
-          {(name ?? '').slice(0, 2).toUpperCase()}
-        </Avatar>
+        <WorkspaceLogo name={name ?? ''} logoUrl={logoUrl} />
       )}
       <Tooltip label={t('workspaces.switch')} openDelay={400}>
         <UnstyledButton

@@ -61,6 +61,10 @@ vi.mock('../../../lib/http.ts', async (original) => ({
     if (path === '/api/workspaces/accessible') return fakeReply(accessibleWorkspacesSchema, { workspaces }, path);
     throw new Error(`unexpected ${path}`);
   }),
+  apiBlob: vi.fn(async (path: string) => {
+    calls.push({ path });
+    return new Blob(['png'], { type: 'image/png' });
+  }),
 }));
 
 const signOut = vi.fn();
@@ -133,5 +137,25 @@ describe('the visitor-trial modals of the switcher (spec 2.6, 4.4)', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Add workspace' }));
     expect(screen.getByLabelText('Workspace name')).toBeInTheDocument();
     expect(calls.some((c) => c.path === '/api/workspaces/visitor-trial')).toBe(false);
+  });
+});
+
+describe('the list of the switcher (issue 23.2)', () => {
+  beforeEach(() => {
+    calls.length = 0;
+    trial = { domain: 'subbie.example', isBusinessDomainInUse: false, expiredTrial: null };
+  });
+
+  it("shows each workspace's uploaded logo within 96 x 32 px (fetched with the sign-in), or its initials", async () => {
+    const logoUrl = `/api/workspaces/${own.workspaceId}/logo`;
+    workspaces = [visited, { ...own, logoUrl, logoFileId: '44444444-4444-4444-8444-444444444444' }];
+    renderSwitcher();
+    const logo = await screen.findByRole('img', { name: 'Old Mill Joinery' });
+    expect(logo.getAttribute('src')).toMatch(/^blob:/);
+    // Mantine writes 96 and 32 px as rem: 6rem and 2rem.
+    expect(logo.style.maxWidth).toBe('calc(6rem * var(--mantine-scale))');
+    expect(logo.style.maxHeight).toBe('calc(2rem * var(--mantine-scale))');
+    expect(calls).toContainEqual({ path: logoUrl });
+    expect(screen.getByText('HA')).toBeInTheDocument();
   });
 });

@@ -1,7 +1,6 @@
 import { createWorkspaceAccess, type Plan } from '@formwork/shared/permissions';
 import {
   Alert,
-  Avatar,
   Badge,
   Button,
   Center,
@@ -30,6 +29,7 @@ import {
   useWorkspaceSearch,
 } from '../api/accessible-workspaces.ts';
 import { filterWorkspaces, workspaceSearchDebounceMs, workspaceSearchMinLength } from './workspace-filter.ts';
+import { logoMaxHeight, logoMaxWidth, WorkspaceLogo } from './workspace-header.tsx';
 
 /** Spec 9: the list is at most 318 px high. */
 export const switcherListMaxHeight = 318;
@@ -143,9 +143,9 @@ export function WorkspaceSwitcher({ opened, onClose, currentWorkspaceId, isAdmin
                     }}
                   >
                     <Group gap="sm" wrap="nowrap">
-                      <Avatar src={w.logoUrl} size={28} radius="sm" color="blue">
-                        {w.name.slice(0, 2).toUpperCase()}
-                      </Avatar>
+                      <Group w={logoMaxWidth} h={logoMaxHeight} justify="center" style={{ flexShrink: 0 }}>
+                        <WorkspaceLogo name={w.name} logoUrl={w.logoUrl} />
+                      </Group>
                       <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
                         <Text size="sm" fw={isCurrent ? 600 : 400} truncate="end">
                           {w.name}
