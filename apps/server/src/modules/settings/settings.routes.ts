@@ -1,5 +1,9 @@
 import { folderParamsSchema } from '@formwork/shared/schemas/folders';
-import { folderSettingsSchema } from '@formwork/shared/schemas/settings';
+import {
+  folderSettingsSchema,
+  folderTimeZoneSchema,
+  folderTimeZoneUpdateSchema,
+} from '@formwork/shared/schemas/settings';
 import { routeContext } from '../../authz/route-access.ts';
 import type { App } from '../../http/types.ts';
 import * as service from './settings.service.ts';
@@ -9,6 +13,8 @@ const security = [{ bearer: [] }];
 
 /** The Settings of a folder (spec 2.2, 2.6, 6). */
 export async function settingsRoutes(app: App) {
+  const { db } = app.deps.database;
+
   app.get('/api/folders/:folderId/settings', {
     config: { access: { permission: 'settings.view' } },
     schema: {
@@ -19,6 +25,32 @@ export async function settingsRoutes(app: App) {
       params: folderParamsSchema,
       response: { 200: folderSettingsSchema },
     },
-    handler: async (request) => service.folderSettings(routeContext(request)),
+    handler: async (request) => service.folderSettings(db, routeContext(request)),
+  });
+
+  app.get('/api/folders/:folderId/time-zone', {
+    config: { access: { permission: 'folder.view' } },
+    schema: {
+      tags,
+      security,
+      summary: "The time zone a folder's dates show in: its own, else its project's, else the workspace's",
+      params: folderParamsSchema,
+      response: { 200: folderTimeZoneSchema },
+    },
+    handler: async (request) => service.folderTimeZone(db, routeContext(request)),
+  });
+
+  app.put('/api/folders/:folderId/time-zone', {
+    config: { access: { permission: 'folder.rename' } },
+    schema: {
+      tags,
+      security,
+      summary:
+        "Set a project's or team's own time zone, or null to inherit its project's or the workspace's (the folder's controllers; audited)",
+      params: folderParamsSchema,
+      body: folderTimeZoneUpdateSchema,
+      response: { 200: folderSettingsSchema },
+    },
+    handler: async (request) => service.setFolderTimeZone(db, routeContext(request), request.body),
   });
 }

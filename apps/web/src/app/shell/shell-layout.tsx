@@ -13,6 +13,7 @@ import {
   showsGettingStarted,
 } from '../../features/billing/subscription.ts';
 import { FolderNav } from '../../features/folders/components/folder-nav.tsx';
+import { useFolderTimeZone } from '../../features/settings/api/folder-time-zone.ts';
 import { useAccessibleWorkspaces } from '../../features/workspaces/api/accessible-workspaces.ts';
 import { WorkspaceHeader } from '../../features/workspaces/components/workspace-header.tsx';
 import { rememberWorkspace, useStoredWorkspaceId } from '../../features/workspaces/hooks/current-workspace.ts';
@@ -167,11 +168,14 @@ export function ShellLayout() {
       ? { kind: result.location.kind, folderId: result.location.folderId, state: result.location.state }
       : null;
 
+  // A project's or team's own zone (issue 23.1), else the workspace's.
+  const folderZone = useFolderTimeZone(navigated);
+
   // One guard for every editor in the shell (forms, templates, actions, profile): leaving unsaved
   // edits asks first.
   return (
     <UnsavedChangesProvider>
-      <WorkspaceTimeZone timeZone={workspace?.timeZone}>
+      <WorkspaceTimeZone timeZone={folderZone ?? workspace?.timeZone}>
         <ShellFrame
           headerHeight={topBarHeight}
           navbarWidth={navWidth}

@@ -4,24 +4,40 @@ import {
   folderNameProblem,
   folderNameTooLongMessage,
 } from '@formwork/shared/folder-name';
-import { Button, Center, Group, Loader, Paper, Stack, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { Button, Center, Group, Loader, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { timeZoneNames } from '../../../lib/time-zone-names.ts';
 import { showToast } from '../../../lib/toast.tsx';
 import { useTranslation } from '../../../lib/translate.tsx';
-import { useFolderSettings } from '../api/folder-settings.ts';
+import { useFolderSettings, useSetFolderTimeZone } from '../api/folder-settings.ts';
 
 /** Renames the folder (the folder navigation's rename, composed by the app); absent without the right. */
 export type FolderRename = (name: string) => Promise<void>;
 
 /**
- * The General tab of a project or team folder's settings (spec 2.6): its name, which controllers
- * of the folder change (folder.rename), and the time zone its dates show in (the workspace's).
+ * The General tab of a project or team folder's settings (spec 2.6): its name and its time zone
+ * (issue 23.1: its own, or inherited from its project or the workspace), which the folder's
+ * controllers change (folder.rename).
  */
 export function FolderGeneral({ folderId, rename }: { folderId: string; rename?: FolderRename }) {
   const { t } = useTranslation();
   const settings = useFolderSettings(folderId);
+  const setZone = useSetFolderTimeZone(folderId);
   const [name, setName] = useState<string | null>(null);
+  // The picked zone: '' inherits; null: unchanged.
+  const [zone, setZoneDraft] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const ownZone = settings.data?.ownTimeZone ?? '';
+  const zoneOptions = useMemo(
+    () => [
+      {
+        value: '',
+        label: t('settings.folderTimeZoneInherit', { zone: settings.data?.inheritedTimeZone ?? 'UTC' }),
+      },
+      ...timeZoneNames(ownZone || 'UTC').map((z) => ({ value: z, label: z })),
+    ],
+    [ownZone, settings.data?.inheritedTimeZone, t],
+  );
   if (!settings.data) {
     return (
       <Center py="lg">
@@ -37,15 +53,20 @@ export function FolderGeneral({ folderId, rename }: { folderId: string; rename?:
       : problem === 'rule'
         ? t('folders.nameRule', { defaultValue: folderNameMessage })
         : null;
-  const changed = current.trim() !== settings.data.name;
+  const renamed = current.trim() !== settings.data.name;
+  const pickedZone = zone ?? ownZone;
+  const zoneChanged = pickedZone !== ownZone;
+  const changed = renamed || zoneChanged;
   const save = async () => {
     if (!rename) return;
     setSaving(true);
     try {
-      await rename(current.trim());
+      if (renamed) await rename(current.trim());
+      if (zoneChanged) await setZone.mutateAsync(pickedZone || null);
       await settings.refetch();
       setName(null);
-      showToast('success', t('folderRenamed'));
+      setZoneDraft(null);
+      showToast('success', t(renamed ? 'folderRenamed' : 'settings.folderTimeZoneSaved'));
     } catch {
       // the app's error handler has told the user
     } finally {
@@ -63,11 +84,16 @@ export function FolderGeneral({ folderId, rename }: { folderId: string; rename?:
           error={error}
           readOnly={!rename}
         />
-        <TextInput
+        <Select
           label={t('workspaceSettings.timeZone')}
           description={t('settings.folderTimeZoneHelp')}
-          value={settings.data.timeZone}
-          readOnly
+          data={zoneOptions}
+          value={pickedZone}
+          onChange={(value) => setZoneDraft(value ?? '')}
+          searchable
+          allowDeselect={false}
+          readOnly={!rename}
+          maxDropdownHeight={280}
         />
         {rename ? (
           <Group justify="flex-end">

@@ -1,21 +1,16 @@
-import { formatInstant, isTimeZone } from '@formwork/shared/forms/date-text';
+import { formatInstant } from '@formwork/shared/forms/date-text';
 import { type Locale, localeConventions, locales } from '@formwork/shared/locales';
 import type { AccessibleWorkspace, UpdateWorkspace } from '@formwork/shared/schemas/workspaces';
 import { Button, Group, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useUnsavedChangesGuard } from '../../../components/ui/unsaved-changes.tsx';
 import { useDateText } from '../../../lib/date-text.tsx';
+import { timeZoneNames } from '../../../lib/time-zone-names.ts';
 import { showToast } from '../../../lib/toast.tsx';
 import { useTranslation } from '../../../lib/translate.tsx';
 import { useUpdateWorkspace } from '../api/accessible-workspaces.ts';
 import { JointVentureInput, jointVentureDraft, readJointVentureDraft } from './joint-venture-input.tsx';
 import { LogoInput } from './logo-input.tsx';
-
-/** The IANA zones this browser knows, UTC first, plus the workspace's own if the list lacks it. */
-function timeZoneNames(current: string): string[] {
-  const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
-  return [...new Set(['UTC', current, ...known])].filter(isTimeZone);
-}
 
 /** What changed between the saved settings and the edited ones: the PATCH body (only those). */
 export function changedSettings<T extends Record<string, unknown>>(saved: T, edited: T): Partial<T> {
