@@ -34,11 +34,13 @@ describe('the payment provider (issue 17.4)', () => {
 });
 
 describe('the limits of a submission link’s public page (issue 21)', () => {
-  it('are 60 challenges and 30 submissions per address and 3,000 submissions per link by default', () => {
+  it('are 60 challenges, 30 submissions and 200 uploads per address, 3,000 submissions and 5,000 uploads per link by default', () => {
     expect(loadConfig({}).linkLimits).toEqual({
       challengesPerAddress: 60,
       submitsPerAddress: 30,
       submitsPerLink: 3_000,
+      uploadsPerAddress: 200,
+      uploadsPerLink: 5_000,
     });
   });
 
@@ -49,7 +51,13 @@ describe('the limits of a submission link’s public page (issue 21)', () => {
         LINK_SUBMITS_PER_ADDRESS: '50000',
         LINK_SUBMITS_PER_LINK: '9',
       }).linkLimits,
-    ).toEqual({ challengesPerAddress: 100_000, submitsPerAddress: 50_000, submitsPerLink: 9 });
+    ).toEqual({
+      challengesPerAddress: 100_000,
+      submitsPerAddress: 50_000,
+      submitsPerLink: 9,
+      uploadsPerAddress: 200,
+      uploadsPerLink: 5_000,
+    });
     expect(() => loadConfig({ LINK_SUBMITS_PER_LINK: '0' })).toThrow(/LINK_SUBMITS_PER_LINK/);
     expect(() => loadConfig({ LINK_SUBMITS_PER_ADDRESS: 'many' })).toThrow(/LINK_SUBMITS_PER_ADDRESS/);
   });

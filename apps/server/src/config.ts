@@ -30,6 +30,8 @@ const envSchema = z.object({
   LINK_CHALLENGES_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000_000).default(60),
   LINK_SUBMITS_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000_000).default(30),
   LINK_SUBMITS_PER_LINK: z.coerce.number().int().min(1).max(10_000_000).default(3_000),
+  LINK_UPLOADS_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000_000).default(200),
+  LINK_UPLOADS_PER_LINK: z.coerce.number().int().min(1).max(10_000_000).default(5_000),
   DNS_SERVERS: z.string().optional(),
   SSO_SECRET_KEY: z.string().min(32).optional(),
   RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
@@ -128,7 +130,14 @@ export type HumanCheckConfig =
  * How much a submission link's public page takes per 10 minutes (issue 21): human-check challenges
  * and submissions per address, and submissions per link; past them it answers 429.
  */
-export type LinkLimits = { challengesPerAddress: number; submitsPerAddress: number; submitsPerLink: number };
+export type LinkLimits = {
+  challengesPerAddress: number;
+  submitsPerAddress: number;
+  submitsPerLink: number;
+  /** Photos, sketches and signatures one address, and one link from every address, may upload per 10 minutes. */
+  uploadsPerAddress: number;
+  uploadsPerLink: number;
+};
 
 /**
  * Who signs users in: the embedded provider at {PUBLIC_URL}/idp unless OIDC_ISSUER names an
@@ -179,6 +188,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       challengesPerAddress: e.LINK_CHALLENGES_PER_ADDRESS,
       submitsPerAddress: e.LINK_SUBMITS_PER_ADDRESS,
       submitsPerLink: e.LINK_SUBMITS_PER_LINK,
+      uploadsPerAddress: e.LINK_UPLOADS_PER_ADDRESS,
+      uploadsPerLink: e.LINK_UPLOADS_PER_LINK,
     },
     dnsServers: (e.DNS_SERVERS ?? '')
       .split(',')

@@ -14,6 +14,7 @@ import { pdfZipJobHandler, pdfZipJobKind } from './modules/form-pdf/pdf-zip.serv
 import { bulkFormJobHandler, bulkFormJobKind } from './modules/forms/bulk-forms.service.ts';
 import { exportJobHandler, exportJobKind } from './modules/forms/exports.service.ts';
 import { registerSortKeysJobHandler, registerSortKeysJobKind } from './modules/forms/register-order.service.ts';
+import { linkUploadCleanupJobHandler, linkUploadCleanupJobKind } from './modules/links/link-uploads.service.ts';
 import { inviteBatchJobHandler, inviteBatchJobKind } from './modules/people/invitations.service.ts';
 import { photoSizesJobHandler, photoSizesJobKind } from './modules/photos/photo-sizes.service.ts';
 import {
@@ -62,6 +63,7 @@ const jobRunner = startJobRunner({
     [photoZipExpiryJobKind]: photoZipExpiryJobHandler(storage),
     [bulkFormJobKind]: bulkFormJobHandler(database.db),
     [templateImportJobKind]: templateImportJobHandler(database.db, storage, app.log),
+    [linkUploadCleanupJobKind]: linkUploadCleanupJobHandler(database.db, storage),
     [snapshotJobKind]: snapshotJobHandler({ db: database.db, publicUrl: config.publicUrl }),
     [webhookDeliveryJobKind]: webhookDeliveryJobHandler({
       db: database.db,

@@ -2,19 +2,16 @@ import type { Field, FieldType } from './fields/field.ts';
 
 /**
  * Fields a person without an account cannot fill through a submission link (issue 21): those that
- * name the workspace's people or forms (spec: no person fields through a link), files (photos,
- * sketches, signatures: a link uploads nothing) and list items (a link reads no list). A link may
- * offer a template with such fields only when none of them is required, else no submission could
- * ever be made: the server refuses the template when the link is made, saying which field it is.
+ * name the workspace's people or forms (spec: no person fields through a link), approval signatures
+ * (signed by the workspace's people) and list items (a link reads no list). Photos, sketches and
+ * signatures are uploaded through the link (link-uploads). A link may offer a template with such
+ * fields only when none of them is required, else no submission could ever be made: the server
+ * refuses the template when the link is made, saying which field it is.
  */
 export const linkUnfillableFieldTypes: readonly FieldType[] = [
   'person',
   'singlePerson',
   'relationship',
-  'photos',
-  'sketch',
-  'signature',
-  'manualSignature',
   'approvalSignature',
   'list',
 ];

@@ -128,3 +128,35 @@ export const linkReceiptQuerySchema = formPdfQuerySchema.extend({
     .max(100)
     .meta({ examples: ['AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'] }),
 });
+
+/**
+ * Photos, sketches and signatures on the public page (issue 21): after the human check the page
+ * gets a short-lived upload grant for this link and this submission attempt (the form id it will
+ * submit); each file is then uploaded with the grant, and only that submission through that link
+ * may name it.
+ */
+export const linkUploadGrantCreateSchema = z
+  .object({
+    formId: id,
+    humanCheck: z.string().trim().min(1, humanCheckMessage).max(20_000, humanCheckMessage),
+  })
+  .strict();
+export type LinkUploadGrantCreate = z.output<typeof linkUploadGrantCreateSchema>;
+
+export const linkUploadGrantSchema = z.object({ grant: z.string(), expiresAt: z.string() });
+export type LinkUploadGrant = z.infer<typeof linkUploadGrantSchema>;
+
+/** What may be uploaded through a link: what the form's fields take, nothing else. */
+export const linkUploadPurposes = ['photo', 'signature', 'sketch'] as const;
+
+export const linkUploadQuerySchema = z.object({ purpose: z.enum(linkUploadPurposes) });
+export const linkUploadHeadersSchema = z.object({ 'upload-grant': z.string().min(16).max(1_000) });
+
+export const linkUploadedFileSchema = z.object({
+  fileId: id,
+  contentType: z.string(),
+  byteSize: z.number().int(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type LinkUploadedFile = z.infer<typeof linkUploadedFileSchema>;

@@ -37,7 +37,7 @@ function toStoredFile(row: FileRow): StoredFile {
 export async function writeImage(
   storage: FileStorage,
   image: ProcessedImage,
-  file: { workspaceId: string; folderId: string; purpose: UploadPurpose; createdBy: string },
+  file: { workspaceId: string; folderId: string; purpose: UploadPurpose; createdBy: string | null },
 ): Promise<queries.NewFile> {
   const fileId = randomUUID();
   const storageKey = `${file.workspaceId}/${fileId}.${image.extension}`;

@@ -444,8 +444,10 @@ export async function deleteSignaturesAfter(tx: Tx, workspaceId: string, formId:
      where workspace_id = ${workspaceId} and form_id = ${formId} and column_index > ${column}`);
 }
 
-/** Which of these file ids exist in the workspace. */
-/** Which of these files a form of the team may name: uploaded for the team, or by this user. */
+/**
+ * Which of these files a form of the team may name: uploaded for the team, or by this user; not one
+ * uploaded through a link and waiting for its own submission (only that submission may name it).
+ */
 export async function usableFiles(
   tx: Tx,
   scope: { workspaceId: string; teamId: string; userId: string },
@@ -455,7 +457,10 @@ export async function usableFiles(
   const result = await tx.execute<{ file_id: string }>(sql`
     select file_id from files
      where workspace_id = ${scope.workspaceId} and file_id = any(${uuidArray(ids)})
-       and (folder_id = ${scope.teamId} or created_by = ${scope.userId})`);
+       and (folder_id = ${scope.teamId} or created_by = ${scope.userId})
+       and not exists (select 1 from link_uploads u
+                        where u.workspace_id = files.workspace_id and u.file_id = files.file_id
+                          and u.submitted_at is null)`);
   return new Set(result.rows.map((r) => r.file_id));
 }
 

@@ -202,23 +202,25 @@ export type SubmissionPlace = { workspaceId: string; teamId: string; folderPath:
 /**
  * A form submitted through a link by someone without an account (issue 21), in the caller's
  * transaction: the same template lookup, list snapshots, validation, numbering and first version as
- * createForm, made by no user. Values may not name files, people or other forms (the submitter can
- * upload nothing and must not learn the workspace's people). Idempotent by the form id: the same
- * submission again answers the form it made (created: false).
+ * createForm, made by no user. Values may name only the files uploaded through the link for this
+ * submission (`uploads`), never people or other forms (the submitter must not learn the
+ * workspace's people); its photos join the team's gallery as a signed-in form's do. Idempotent by
+ * the form id: the same submission again answers the form it made (created: false).
  */
 export async function createSubmittedForm(
   tx: Tx,
   place: SubmissionPlace,
   body: { formId: string; templateId: string; values: Record<string, unknown> },
   details: Record<string, unknown>,
-): Promise<{ created: boolean; formId: string }> {
+  uploads: ReadonlySet<string> = new Set(),
+): Promise<{ created: boolean; formId: string; fileIds: string[] }> {
   const { workspaceId, teamId } = place;
   const hash = createHashOf({ teamId, templateId: body.templateId, values: body.values });
   const replayOf = async () => {
     const taken = await queries.formIdTaken(tx, workspaceId, body.formId);
     if (!taken || taken.teamId !== teamId || taken.createHash !== hash)
       throw new AppError('duplicate', { detail: 'A different form already has this id' });
-    return { created: false, formId: body.formId };
+    return { created: false, formId: body.formId, fileIds: [] };
   };
   if (await queries.formIdTaken(tx, workspaceId, body.formId)) return replayOf();
   const template = await queries.templateForTeam(tx, workspaceId, teamId, body.templateId);
@@ -227,11 +229,17 @@ export async function createSubmittedForm(
   const projectId = place.folderPath[1] as string;
   const checked = await checkedNewValues(tx, { workspaceId, projectId }, template.type, definition, body.values);
   const refs = valueReferences(definition.fields, checked.values);
-  const named = [...refs.files, ...refs.users, ...refs.forms];
-  if (named.length > 0)
-    throw invalid(
-      named.map((r) => ({ ...r, message: 'This field cannot be filled in through a link', code: 'invalid' })),
-    );
+  const named = [...refs.users, ...refs.forms];
+  const notUploaded = refs.files.filter((r) => !uploads.has(r.id));
+  if (named.length > 0 || notUploaded.length > 0)
+    throw invalid([
+      ...notUploaded.map((r) => ({ ...r, message: 'This file was not uploaded here', code: 'invalid' as const })),
+      ...named.map((r) => ({
+        ...r,
+        message: 'This field cannot be filled in through a link',
+        code: 'invalid' as const,
+      })),
+    ]);
   const row = await queries.insertForm(
     tx,
     newFormRow(template, {
@@ -245,7 +253,8 @@ export async function createSubmittedForm(
     { actorUserId: null, folderPath: [...place.folderPath], action: 'form.submitted', details },
   );
   if (!row) return replayOf();
-  return { created: true, formId: body.formId };
+  await recordFormPhotos(tx, { workspaceId, teamId, formId: body.formId }, photoFileIds(definition, checked.values));
+  return { created: true, formId: body.formId, fileIds: [...new Set(refs.files.map((r) => r.id))] };
 }
 
 /** Where a batch of forms is made by a signed-in person (bulk creation from a CSV, issue 21.4). */

@@ -51,7 +51,9 @@ export type AttemptKind =
   | 'signup-challenge'
   | 'signup-finish'
   | 'link-challenge'
-  | 'link-submit';
+  | 'link-submit'
+  | 'link-upload-grant'
+  | 'link-upload';
 
 /** How many attempts of a kind, and the last one's time, by address and account together, by account and by address. */
 export type AttemptCounts = Record<'pair' | 'email' | 'ip', { count: number; last: Date | null }>;

@@ -40,13 +40,26 @@ export function linkThrottles(limits: LinkLimits) {
         { key: 'email', after: limits.submitsPerLink, firstMs: 10_000, maxMs: 10 * minute },
       ],
     },
+    uploadGrant: {
+      windowMs: 10 * minute,
+      rules: [{ key: 'ip', after: limits.challengesPerAddress, firstMs: 30_000, maxMs: 10 * minute }],
+    },
+    upload: {
+      windowMs: 10 * minute,
+      rules: [
+        { key: 'ip', after: limits.uploadsPerAddress, firstMs: minute, maxMs: 10 * minute },
+        { key: 'email', after: limits.uploadsPerLink, firstMs: 10_000, maxMs: 10 * minute },
+      ],
+    },
   } satisfies Record<string, Throttle>;
 }
 
 /** What the public page needs besides the database: the human check and the configured limits. */
 export type LinkGuards = { humanCheck: HumanCheck; limits: LinkLimits };
 
-async function limit(db: AppDb, throttle: Throttle, kind: 'link-challenge' | 'link-submit', key: string, ip: string) {
+type LinkAttemptKind = 'link-challenge' | 'link-submit' | 'link-upload-grant' | 'link-upload';
+
+export async function limitLink(db: AppDb, throttle: Throttle, kind: LinkAttemptKind, key: string, ip: string) {
   const waitMs = await takeAttempt(db, throttle, kind, key, ip);
   if (waitMs > 0) throw new AppError('tooManyRequests', { meta: { retryAfterSeconds: Math.ceil(waitMs / 1000) } });
 }
@@ -80,11 +93,17 @@ async function findLink(db: AppDb, token: string): Promise<Found> {
   return { scope, link };
 }
 
+/** A link that takes submissions now: 404 as findLink, 410 when expired, used or full. */
+export async function findOpenLink(db: AppDb, token: string): Promise<Found> {
+  const found = await findLink(db, token);
+  const reason = closedReason(found.link);
+  if (reason) throw closed(reason);
+  return found;
+}
+
 /** The public page's link: its name, what it asks and its templates' current definitions (410 when closed). */
 export async function openLink(db: AppDb, humanCheck: HumanCheck, token: string): Promise<PublicLink> {
-  const { scope, link } = await findLink(db, token);
-  const reason = closedReason(link);
-  if (reason) throw closed(reason);
+  const { scope, link } = await findOpenLink(db, token);
   const templates = await inScope(db, scope, (tx) =>
     queries.linkTemplateDefinitions(tx, scope.workspaceId as string, link.id),
   );
@@ -102,13 +121,13 @@ export async function openLink(db: AppDb, humanCheck: HumanCheck, token: string)
 /** A human-check challenge for a link's page (limited per address). */
 export async function linkChallenge(db: AppDb, guards: LinkGuards, token: string, ip: string) {
   await findLink(db, token);
-  await limit(db, linkThrottles(guards.limits).challenge, 'link-challenge', '', ip);
+  await limitLink(db, linkThrottles(guards.limits).challenge, 'link-challenge', '', ip);
   const challenge = await guards.humanCheck.challenge();
   if (!challenge) throw new AppError('routeNotFound');
   return challenge;
 }
 
-function humanCheckFailed(): AppError {
+export function humanCheckFailed(): AppError {
   return new AppError('validationFailed', {
     errors: [{ path: 'body.humanCheck', message: 'Please verify that you are not a robot' }],
   });
@@ -145,7 +164,7 @@ async function submitOnce(
   const workspaceId = scope.workspaceId as string;
   const replay = await inScope(db, scope, (tx) => queries.submissionExists(tx, workspaceId, body.formId));
   if (replay) return submitIn(db, scope, link, body, null);
-  await limit(db, linkThrottles(guards.limits).submit, 'link-submit', link.id, ip);
+  await limitLink(db, linkThrottles(guards.limits).submit, 'link-submit', link.id, ip);
   if (!link.templates.some((t) => t.id === body.templateId)) throw new AppError('formTemplateUnavailable');
   const submitterName = link.askSubmitterName ? body.submitterName || null : null;
   const submitterEmail = link.askSubmitterEmail ? body.submitterEmail || null : null;
@@ -224,7 +243,8 @@ async function submitIn(
   return inScope(db, scope, async (tx: Tx) => {
     if (!fresh) {
       // A retry of a submission already made: the form it made, nothing counted again.
-      return createSubmittedForm(tx, place, body, {});
+      const { created, formId } = await createSubmittedForm(tx, place, body, {});
+      return { created, formId };
     }
     if (await queries.humanCheckUsed(tx, workspaceId, fresh.humanCheckId)) throw humanCheckFailed();
     if (!(await queries.takeSubmission(tx, workspaceId, link.id))) {
@@ -232,8 +252,11 @@ async function submitIn(
       throw closed((now && closedReason(now)) ?? 'used');
     }
     const source = { link: link.name, submitterName: fresh.submitterName, submitterEmail: fresh.submitterEmail };
-    const made = await createSubmittedForm(tx, place, body, { source });
+    // Only the files uploaded through this link for this very submission may be named.
+    const uploads = await queries.pendingUploads(tx, workspaceId, link.id, body.formId);
+    const made = await createSubmittedForm(tx, place, body, { source }, uploads);
     if (!made.created) throw new MadeMeanwhile();
+    await queries.markUploadsSubmitted(tx, workspaceId, made.fileIds);
     await queries.insertSubmission(tx, {
       workspaceId,
       formId: made.formId,
@@ -243,6 +266,6 @@ async function submitIn(
       submitterEmail: fresh.submitterEmail,
       humanCheckId: fresh.humanCheckId,
     });
-    return made;
+    return { created: made.created, formId: made.formId };
   });
 }

@@ -248,3 +248,50 @@ export async function workspaceTimeZone(tx: Tx, workspaceId: string): Promise<st
     select time_zone from workspaces where workspace_id = ${workspaceId}`);
   return result.rows[0]?.time_zone ?? 'UTC';
 }
+
+/** Binds a file uploaded through a link to that link and the submission attempt (form id) it was for. */
+export async function insertUpload(
+  tx: Tx,
+  row: { workspaceId: string; fileId: string; linkId: string; formId: string },
+): Promise<void> {
+  await tx.execute(sql`
+    insert into link_uploads (workspace_id, file_id, link_id, form_id)
+    values (${row.workspaceId}, ${row.fileId}, ${row.linkId}, ${row.formId})`);
+}
+
+/** The files uploaded through this link for this submission attempt and not yet submitted. */
+export async function pendingUploads(
+  tx: Tx,
+  workspaceId: string,
+  linkId: string,
+  formId: string,
+): Promise<Set<string>> {
+  const result = await tx.execute<{ file_id: string }>(sql`
+    select file_id from link_uploads
+     where workspace_id = ${workspaceId} and link_id = ${linkId} and form_id = ${formId} and submitted_at is null`);
+  return new Set(result.rows.map((r) => r.file_id));
+}
+
+/** The uploads a submission named: kept from now on (the cleanup job leaves them). */
+export async function markUploadsSubmitted(tx: Tx, workspaceId: string, fileIds: readonly string[]): Promise<void> {
+  if (fileIds.length === 0) return;
+  await tx.execute(sql`
+    update link_uploads set submitted_at = now()
+     where workspace_id = ${workspaceId} and file_id = any(${uuidArray(fileIds)}) and submitted_at is null`);
+}
+
+/** Removes the record of an upload no submission named (its link_uploads row goes with it); its storage key. */
+export async function removeUnsubmittedUpload(
+  tx: Tx,
+  workspaceId: string,
+  fileId: string,
+): Promise<{ storageKey: string } | null> {
+  const result = await tx.execute<{ storage_key: string }>(sql`
+    delete from files f
+     using link_uploads u
+     where u.workspace_id = f.workspace_id and u.file_id = f.file_id
+       and f.workspace_id = ${workspaceId} and f.file_id = ${fileId} and u.submitted_at is null
+    returning f.storage_key`);
+  const [row] = result.rows;
+  return row ? { storageKey: row.storage_key } : null;
+}

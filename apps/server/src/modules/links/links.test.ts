@@ -238,7 +238,7 @@ describe('templates a link cannot fill (issue 21)', () => {
       definition: {
         fields: [
           { id: 'company', type: 'singleLineText', label: 'Company', required: true },
-          { id: 'sig', type: 'signature', label: 'Supervisor signature', required: true },
+          { id: 'host', type: 'singlePerson', label: 'Site host', required: true },
         ],
       },
     });
@@ -263,7 +263,7 @@ describe('templates a link cannot fill (issue 21)', () => {
       {
         path: 'body.templateIds.1',
         message:
-          'This template cannot be offered through a link: its required field "Supervisor signature" cannot be filled without an account',
+          'This template cannot be offered through a link: its required field "Site host" cannot be filled without an account',
       },
     ]);
     const made = await ctx.app.inject({
