@@ -1,6 +1,6 @@
 import { type FormValidation, validateFormValues } from '@formwork/shared/forms/validate-form-values';
 import type { TemplateDefinition } from '@formwork/shared/templates/template-definition';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { todayIso } from './date-fields.tsx';
 import { newRowId } from './table-fields.tsx';
 
@@ -41,6 +41,8 @@ export function errorsByField(validation: Pick<FormValidation, 'errors'>): Map<s
  */
 export function useFormFill(definition: TemplateDefinition, start: FormValues, requireComplete: boolean) {
   const [values, setValues] = useState<FormValues>(start);
+  // The values as last set, ahead of the next render: Save reads them after waiting for uploads.
+  const latest = useRef<FormValues>(start);
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [attempted, setAttempted] = useState(false);
   const [dirty, setDirty] = useState(false);
@@ -58,17 +60,17 @@ export function useFormFill(definition: TemplateDefinition, start: FormValues, r
   }, [validation]);
 
   const setValue = useCallback((fieldId: string, value: unknown) => {
-    setValues((current) => {
-      const next = { ...current };
-      if (value === null || value === undefined) delete next[fieldId];
-      else next[fieldId] = value;
-      return next;
-    });
+    const next = { ...latest.current };
+    if (value === null || value === undefined) delete next[fieldId];
+    else next[fieldId] = value;
+    latest.current = next;
+    setValues(next);
     setTouched((current) => (current.has(fieldId) ? current : new Set(current).add(fieldId)));
     setDirty(true);
   }, []);
 
   const reset = useCallback((next: FormValues) => {
+    latest.current = next;
     setValues(next);
     setTouched(new Set());
     setAttempted(false);
@@ -91,6 +93,8 @@ export function useFormFill(definition: TemplateDefinition, start: FormValues, r
     dirty,
     setValue,
     reset,
+    /** The validation of the values as last set (after awaited uploads, before the next render). */
+    validateLatest: () => validateFormValues(definition, latest.current, { requireComplete }),
     /** Marks a save attempt: every error shows from now on. */
     attempt: () => setAttempted(true),
     markSaved: () => setDirty(false),

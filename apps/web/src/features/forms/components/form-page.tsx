@@ -17,6 +17,7 @@ import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { FormFieldEnvProvider, type PersonOption } from '../../../components/form-fields/field-context.tsx';
 import { type FormValues, initialValues, useFormFill } from '../../../components/form-fields/form-fill.ts';
+import { usePendingUploads, useTrackedEnv } from '../../../components/form-fields/pending-uploads.ts';
 import { FormRenderer } from '../../../components/form-renderer/form-renderer.tsx';
 import { ConfirmModal } from '../../../components/ui/confirm-modal.tsx';
 import { StaleVersionModal } from '../../../components/ui/stale-version-modal.tsx';
@@ -214,7 +215,8 @@ function FormEditor({ context, detail, template: newTemplate, onReload }: Editor
       context.people.some((p) => p.userId === context.me.userId) ? context.people : [context.me, ...context.people],
     [context.people, context.me],
   );
-  const env = useFormEnv({
+  const uploads = usePendingUploads();
+  const fieldEnv = useFormEnv({
     companyId: context.companyId,
     teamId: context.teamId,
     definition,
@@ -224,6 +226,7 @@ function FormEditor({ context, detail, template: newTemplate, onReload }: Editor
     meta,
     template: { templateId: template.templateId, version: template.version },
   });
+  const env = useTrackedEnv(fieldEnv, uploads);
 
   const failed = (error: unknown) => {
     if (error instanceof HttpError && error.code === 'staleVersion') {
@@ -240,18 +243,21 @@ function FormEditor({ context, detail, template: newTemplate, onReload }: Editor
 
   const onSave = async () => {
     fill.attempt();
-    if (fill.validation.errors.length > 0) {
+    // A signature or photo still uploading is part of what is saved: wait for it.
+    await uploads.settled();
+    const validation = fill.validateLatest();
+    if (validation.errors.length > 0) {
       showToast('error', t('forms.formInvalid'));
       // Bring the first problem into view.
-      const first = fill.validation.errors[0];
+      const first = validation.errors[0];
       if (first)
         document
           .querySelector(`[data-field-id="${CSS.escape(first.fieldId)}"]`)
           ?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
       return;
     }
-    if (fill.validation.formulaErrors.length > 0) showToast('error', t('forms.formulaError'));
-    const values = fill.validation.values;
+    if (validation.formulaErrors.length > 0) showToast('error', t('forms.formulaError'));
+    const values = validation.values;
     try {
       if (isNew) {
         const saved = await create.mutateAsync({ formId, templateId: template.templateId, values });
@@ -299,7 +305,7 @@ function FormEditor({ context, detail, template: newTemplate, onReload }: Editor
     isWorkflowSignature(definition, field) ? t('forms.signedByMoving') : undefined;
 
   const title = form?.title ?? t('forms.newTitle', { name: template.formName || template.name });
-  const saving = create.isPending || save.isPending;
+  const saving = create.isPending || save.isPending || uploads.waiting;
   const access = form?.access;
 
   return (
