@@ -134,12 +134,13 @@ export async function apiUpload<T>(
   path: string,
   file: Blob,
   method: 'POST' | 'PUT' = 'POST',
-  options: { onProgress?: (fraction: number) => void; signal?: AbortSignal } = {},
+  options: { onProgress?: (fraction: number) => void; signal?: AbortSignal; headers?: Record<string, string> } = {},
 ): Promise<T> {
   const headers: Record<string, string> = {
     accept: 'application/json',
     'content-type': file.type || 'application/octet-stream',
     ...(await authorizationFor(path)),
+    ...options.headers,
   };
   if (options.onProgress) return uploadWithProgress<T>(path, file, method, headers, options.onProgress, options.signal);
   let response: Response;

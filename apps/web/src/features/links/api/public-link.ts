@@ -1,13 +1,18 @@
 import {
   type LinkClosedReason,
   type LinkSubmissionCreate,
+  type LinkUploadedFile,
+  type LinkUploadGrant,
+  type LinkUploadGrantCreate,
   linkClosedReasons,
   linkSubmissionSchema,
+  linkUploadGrantSchema,
+  type linkUploadPurposes,
   type PublicLink,
   publicLinkSchema,
 } from '@formwork/shared/schemas/links';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { apiRequest, HttpError } from '../../../lib/http.ts';
+import { apiRequest, apiUpload, HttpError } from '../../../lib/http.ts';
 
 /** The public page of a submission link (issue 21): no account, the link's token is its key. */
 const enc = encodeURIComponent;
@@ -41,6 +46,27 @@ export function useSubmitThroughLink(token: string) {
         response: linkSubmissionSchema,
       }),
     meta: { handlesErrors: true },
+  });
+}
+
+/** A short-lived grant to upload this fill's photos and signatures (after the human check). */
+export function requestUploadGrant(token: string, body: LinkUploadGrantCreate): Promise<LinkUploadGrant> {
+  return apiRequest<LinkUploadGrant>(`${publicUrl(token)}/upload-grants`, {
+    method: 'POST',
+    body,
+    response: linkUploadGrantSchema,
+  });
+}
+
+/** One photo, sketch or signature through the link, with the fill's grant. */
+export function uploadThroughLink(
+  token: string,
+  grant: string,
+  purpose: (typeof linkUploadPurposes)[number],
+  file: Blob,
+): Promise<LinkUploadedFile> {
+  return apiUpload<LinkUploadedFile>(`${publicUrl(token)}/files?purpose=${purpose}`, file, 'POST', {
+    headers: { 'upload-grant': grant },
   });
 }
 

@@ -11,6 +11,14 @@ vi.mock('../../../components/human-check/human-check-widget.tsx', () => ({
   },
 }));
 
+// jsdom has no canvas: a drawing context that draws nothing, and a PNG of a few bytes (as form-fields.test).
+HTMLCanvasElement.prototype.getContext = function getContext(this: HTMLCanvasElement) {
+  return new Proxy({}, { get: (_target, key) => (key === 'canvas' ? this : () => undefined), set: () => true });
+} as unknown as HTMLCanvasElement['getContext'];
+HTMLCanvasElement.prototype.toBlob = function toBlob(callback: BlobCallback) {
+  callback(new Blob(['png'], { type: 'image/png' }));
+};
+
 const token = 't'.repeat(43);
 const templateId = '00000000-0000-4000-8000-000000000001';
 const json = (body: unknown, status = 200) =>
@@ -59,6 +67,73 @@ beforeEach(() => {
   });
 });
 afterEach(() => vi.unstubAllGlobals());
+
+const signed = {
+  ...link,
+  askSubmitterName: false,
+  templates: [
+    {
+      id: templateId,
+      name: 'Induction',
+      type: 'timeline',
+      definition: {
+        fields: [
+          { id: 'company', type: 'singleLineText', label: 'Company', required: true },
+          { id: 'sig', type: 'manualSignature', label: 'Your signature', required: true },
+        ],
+      },
+    },
+  ],
+};
+
+describe('PublicLinkPage with a signature', () => {
+  it('uploads it with a grant for this fill after the human check; Submit pressed while it uploads waits and sends it', {
+    timeout: 30_000,
+  }, async () => {
+    const fileId = '00000000-0000-4000-8000-0000000000f1';
+    const sent: { url: string; method: string; headers: Record<string, string>; body: unknown }[] = [];
+    let finishUpload: (() => void) | undefined;
+    vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+      const method = init?.method ?? 'GET';
+      const body = typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body;
+      sent.push({ url, method, headers: (init?.headers ?? {}) as Record<string, string>, body });
+      if (url.endsWith('/upload-grants'))
+        return json({ grant: `${'g'.repeat(40)}.mac`, expiresAt: new Date(Date.now() + 3_600_000).toISOString() }, 201);
+      if (url.includes('/files?'))
+        return new Promise<Response>((resolve) => {
+          finishUpload = () =>
+            resolve(json({ fileId, contentType: 'image/png', byteSize: 10, width: 6, height: 2 }, 201));
+        });
+      if (method === 'POST')
+        return json({ formId: (body as { formId: string }).formId, created: true, receipt: 'r'.repeat(43) }, 201);
+      return json(signed);
+    });
+    await renderWithProviders(<PublicLinkPage token={token} />);
+    expect(await screen.findByText(/Confirm that you are not a robot first/)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(/Company/), { target: { value: 'Sparks Electrical' } });
+    fireEvent.change(screen.getByLabelText('Type your full name'), { target: { value: 'Sam Sparks' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign' }));
+    await waitFor(() => expect(finishUpload).toBeDefined());
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(sent.filter((r) => r.url.endsWith('/submissions'))).toHaveLength(0);
+    finishUpload?.();
+    expect(await screen.findByRole('heading', { name: 'Thank you, your form was submitted' })).toBeTruthy();
+
+    const grant = sent.find((r) => r.url.endsWith('/upload-grants'));
+    const upload = sent.find((r) => r.url.includes('/files?'));
+    const submission = sent.find((r) => r.url.endsWith('/submissions'));
+    expect(upload?.url).toBe(`/api/public/links/${token}/files?purpose=signature`);
+    expect(upload?.headers['upload-grant']).toBe(`${'g'.repeat(40)}.mac`);
+    expect(grant?.body).toEqual({
+      formId: (submission?.body as { formId?: string } | undefined)?.formId,
+      humanCheck: 'solved-check',
+    });
+    expect(submission?.body).toMatchObject({
+      values: { company: 'Sparks Electrical', sig: { fileId, signerName: 'Sam Sparks' } },
+    });
+  });
+});
 
 describe('PublicLinkPage', () => {
   it('fills the template, asks the name, submits once with an idempotency key and offers the PDF copy', {

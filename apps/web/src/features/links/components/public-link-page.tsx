@@ -1,6 +1,6 @@
 import type { Field } from '@formwork/shared/fields/field';
-import type { PublicLink } from '@formwork/shared/schemas/links';
-import { templateDefinitionSchema } from '@formwork/shared/templates/template-definition';
+import type { LinkUploadedFile, LinkUploadGrant, PublicLink } from '@formwork/shared/schemas/links';
+import { type TemplateDefinition, templateDefinitionSchema } from '@formwork/shared/templates/template-definition';
 import {
   Alert,
   Anchor,
@@ -21,6 +21,7 @@ import { IconAlertTriangle, IconCircleCheck, IconFileTypePdf } from '@tabler/ico
 import { useCallback, useContext, useMemo, useRef, useState } from 'react';
 import { type FormFieldEnv, FormFieldEnvProvider } from '../../../components/form-fields/field-context.tsx';
 import { initialValues, useFormFill } from '../../../components/form-fields/form-fill.ts';
+import { usePendingUploads, useTrackedEnv } from '../../../components/form-fields/pending-uploads.ts';
 import { FormRenderer } from '../../../components/form-renderer/form-renderer.tsx';
 import { HumanCheckWidget } from '../../../components/human-check/human-check-widget.tsx';
 import { newId } from '../../../lib/form-paths.ts';
@@ -33,8 +34,10 @@ import {
   type LinkUnavailable,
   linkChallengeUrl,
   receiptPdfUrl,
+  requestUploadGrant,
   type Submitted,
   unavailableReason,
+  uploadThroughLink,
   usePublicLink,
   useSubmitThroughLink,
 } from '../api/public-link.ts';
@@ -43,34 +46,70 @@ import { EmbeddedFrame } from './embedded-frame.ts';
 type LinkTemplate = PublicLink['templates'][number];
 
 /**
- * The fields a link cannot fill (issue 21): the submitter uploads no files and must not learn the
- * workspace's people or forms, so the server refuses values naming them; the page says so.
+ * The fields a link cannot fill (issue 21): the submitter must not learn the workspace's people or
+ * forms, and approval signatures are the workspace people's, so the server refuses values naming
+ * them; the page says so. Photos, sketches and signatures are uploaded through the link.
  */
 const notThroughLink: ReadonlySet<Field['type']> = new Set<Field['type']>([
-  'signature',
-  'manualSignature',
   'approvalSignature',
-  'sketch',
-  'photos',
   'person',
   'singlePerson',
   'relationship',
 ]);
 
-/** What the field components get on the public page: no uploads, no people, no lists or related forms. */
-function publicEnv(meta: FormFieldEnv['meta']): FormFieldEnv {
+const fileFieldTypes: ReadonlySet<string> = new Set(['photos', 'sketch', 'signature', 'manualSignature']);
+const fileCellTypes: ReadonlySet<string> = new Set(['photo', 'signature', 'manualSignature']);
+
+/** Whether filling the template may upload files (a photo, sketch or signature field or table cell). */
+function takesFiles(definition: TemplateDefinition): boolean {
+  return definition.fields.some(
+    (f) =>
+      fileFieldTypes.has(f.type) ||
+      ('columns' in f && Array.isArray(f.columns) && f.columns.some((c) => fileCellTypes.has(c.cellType))),
+  );
+}
+
+type GetAnswer = () => Promise<string | undefined>;
+
+/**
+ * Uploads of one fill through the link (issue 21): a grant for this fill's form id, asked after
+ * the human check once and again when the server no longer takes it (it answers 404 then; a link
+ * really gone answers the grant request 404 or 410). Uploaded files are shown from the page's own
+ * copy: the submitter cannot download the workspace's files.
+ */
+function linkUploader(token: string, formId: string, answer: () => GetAnswer) {
+  let grant: Promise<LinkUploadGrant> | null = null;
+  const copies = new Map<string, Blob>();
+  const granted = async (renew: boolean): Promise<string> => {
+    if (renew || !grant) {
+      const asked = answer()().then((humanCheck) => {
+        if (!humanCheck) throw new Error('The human check is not passed yet');
+        return requestUploadGrant(token, { formId, humanCheck });
+      });
+      grant = asked;
+      asked.catch(() => {
+        if (grant === asked) grant = null;
+      });
+    }
+    const current = await grant;
+    if (!renew && Date.parse(current.expiresAt) - Date.now() < 60_000) return granted(true);
+    return current.grant;
+  };
+  const upload: FormFieldEnv['upload'] = async (purpose, file) => {
+    let made: LinkUploadedFile;
+    try {
+      made = await uploadThroughLink(token, await granted(false), purpose, file);
+    } catch (error) {
+      if (!(error instanceof HttpError && error.status === 404)) throw error;
+      made = await uploadThroughLink(token, await granted(true), purpose, file);
+    }
+    copies.set(made.fileId, file);
+    return { fileId: made.fileId, url: made.fileId };
+  };
   return {
-    blocked: true,
-    upload: async () => {
-      throw new Error('No uploads through a link');
-    },
-    fileUrl: () => '',
-    loadFile: async () => new Blob(),
-    people: [],
-    signerName: '',
-    teamId: '',
-    useRelatedForms: () => ({ options: [], loading: false }),
-    meta,
+    upload,
+    fileUrl: (fileId: string) => fileId,
+    loadFile: async (fileId: string) => copies.get(fileId) ?? new Blob(),
   };
 }
 
@@ -234,17 +273,33 @@ function PublicFill({
   const definition = useMemo(() => templateDefinitionSchema.parse(template.definition), [template.definition]);
   const start = useMemo(() => initialValues(definition), [definition]);
   const fill = useFormFill(definition, start, template.type !== 'workflow');
-  const env = useMemo(() => publicEnv({}), []);
   // The idempotency key: made once for this fill, sent again by every retry of its submit.
   const [formId] = useState(newId);
   const [submitterName, setSubmitterName] = useState('');
   const [submitterEmail, setSubmitterEmail] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const answer = useRef<() => Promise<string | undefined>>(async () => undefined);
-  const onAnswer = useCallback((get: () => Promise<string | undefined>) => {
+  const answer = useRef<GetAnswer>(async () => undefined);
+  const onAnswer = useCallback((get: GetAnswer) => {
     answer.current = get;
   }, []);
+  const [uploader] = useState(() => linkUploader(token, formId, () => answer.current));
+  const signerName = submitterName.trim();
+  const linkEnv = useMemo<FormFieldEnv>(
+    () => ({
+      blocked: false,
+      ...uploader,
+      people: [],
+      signerName,
+      teamId: '',
+      useRelatedForms: () => ({ options: [], loading: false }),
+      meta: {},
+    }),
+    [uploader, signerName],
+  );
+  const uploads = usePendingUploads();
+  const env = useTrackedEnv(linkEnv, uploads);
+  const checkFirst = useMemo(() => takesFiles(definition), [definition]);
   const submit = useSubmitThroughLink(token);
   const lockedReason = useCallback(
     (field: Field) => (notThroughLink.has(field.type) ? t('links.public.notThroughLink') : undefined),
@@ -254,13 +309,16 @@ function PublicFill({
   const onSubmit = async () => {
     setFailure(null);
     fill.attempt();
+    // A signature or photo still uploading is part of the submission: wait for it.
+    await uploads.settled();
+    const validation = fill.validateLatest();
     const next: Record<string, string> = {};
     if (link.askSubmitterName && !submitterName.trim()) next.submitterName = t('links.public.nameRequired');
     if (link.askSubmitterEmail && !submitterEmail.trim()) next.submitterEmail = t('links.public.emailRequired');
     setErrors(next);
-    if (fill.validation.errors.length > 0) {
+    if (validation.errors.length > 0) {
       setFailure(t('forms.formInvalid'));
-      const first = fill.validation.errors[0];
+      const first = validation.errors[0];
       if (first)
         document
           .querySelector(`[data-field-id="${CSS.escape(first.fieldId)}"]`)
@@ -277,7 +335,7 @@ function PublicFill({
       const made = await submit.mutateAsync({
         formId,
         templateId: template.id,
-        values: fill.validation.values,
+        values: validation.values,
         humanCheck,
         ...(link.askSubmitterName ? { submitterName: submitterName.trim() } : {}),
         ...(link.askSubmitterEmail ? { submitterEmail: submitterEmail.trim() } : {}),
@@ -304,6 +362,14 @@ function PublicFill({
       else setFailure(problemMessage(error, t));
     }
   };
+
+  const humanCheck = (
+    <HumanCheckWidget
+      config={{ humanCheck: link.humanCheck, recaptchaSiteKey: link.recaptchaSiteKey }}
+      onAnswer={onAnswer}
+      challengeUrl={linkChallengeUrl(token)}
+    />
+  );
 
   return (
     <FormFieldEnvProvider value={env}>
@@ -345,23 +411,32 @@ function PublicFill({
             </Stack>
           </Paper>
         )}
+        {checkFirst && (
+          // Photos and signatures are uploaded as they are added, after the human check: it comes first.
+          <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
+            <Stack gap="xs">
+              {link.humanCheck === 'altcha' && (
+                <Text size="sm" c="dimmed">
+                  {t('links.public.checkFirst')}
+                </Text>
+              )}
+              {humanCheck}
+            </Stack>
+          </Paper>
+        )}
         <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
           <FormRenderer definition={definition} mode="fill" fill={fill} lockedReason={lockedReason} />
         </Paper>
         <Paper withBorder radius="md" p={{ base: 'sm', sm: 'lg' }}>
           <Stack gap="sm">
-            <HumanCheckWidget
-              config={{ humanCheck: link.humanCheck, recaptchaSiteKey: link.recaptchaSiteKey }}
-              onAnswer={onAnswer}
-              challengeUrl={linkChallengeUrl(token)}
-            />
+            {!checkFirst && humanCheck}
             {failure && (
               <Alert color="red" icon={<IconAlertTriangle size={18} />} role="alert">
                 {failure}
               </Alert>
             )}
             <Group justify="flex-end">
-              <Button onClick={() => void onSubmit()} loading={submit.isPending} miw={120}>
+              <Button onClick={() => void onSubmit()} loading={submit.isPending || uploads.waiting} miw={120}>
                 {t('links.public.submit')}
               </Button>
             </Group>
