@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { accessToken, demo, signInAndLand } from './helpers.ts';
 
 test("Submission links: a team controller makes a link from the team's Templates, archives and restores it (issue 21)", async ({
@@ -15,8 +15,8 @@ test("Submission links: a team controller makes a link from the team's Templates
   await page.getByRole('button', { name: 'Create link' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create a submission link' });
   await dialog.getByLabel('Link name').fill(name);
-  const templates = dialog.getByRole('checkbox').filter({ hasNot: page.getByText(/Ask for/) });
-  await templates.first().check();
+  // A template a person without an account can fill (the first, the Daily Site Diary, asks for a site supervisor).
+  await dialog.getByRole('checkbox', { name: 'Plant Register' }).check();
   await dialog.getByLabel('Maximum submissions').fill('25');
   await dialog.getByLabel("Ask for the submitter's name").check();
   await page.screenshot({ path: test.info().outputPath('create-link.png') });
@@ -104,4 +104,99 @@ test('an anonymous person submits through an ongoing link; the form shows in the
   await expect(form).toBeVisible();
   await expect(form.getByLabel(`Submitted through the link ${name} by Sam Sparks`)).toHaveText(`Link: ${name}`);
   await page.screenshot({ path: test.info().outputPath('register-source.png') });
+});
+
+/** Draws a few strokes on a signature pad. */
+async function draw(page: Page, pad: Locator) {
+  const box = await pad.boundingBox();
+  if (!box) throw new Error('No signature pad');
+  await page.mouse.move(box.x + 30, box.y + box.height / 2);
+  await page.mouse.down();
+  for (let i = 1; i <= 10; i++) await page.mouse.move(box.x + 30 + i * 25, box.y + box.height / 2 + (i % 2 ? -20 : 20));
+  await page.mouse.up();
+}
+
+// A 2x2 PNG: what a phone's camera gives, smaller.
+const photoPng = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGP438AARAwQCgAt7gX9iz9uhAAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+test('an anonymous person adds a photo and signs through a link, submits while the signature uploads, and the form in the register shows both (issue 21)', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const stamp = Date.now().toString(36).toUpperCase();
+  await signInAndLand(page, demo.teamController);
+  const teamId = /\/home\/teams\/([0-9a-f-]+)\/activity/.exec(page.url())?.[1] as string;
+  const headers = { authorization: `Bearer ${await accessToken(page)}` };
+  const name = `Visitor Induction ${stamp}`;
+  const created = await page.request.post(`/api/teams/${teamId}/templates`, {
+    headers,
+    data: {
+      name,
+      templateCode: `VI-${stamp}`,
+      formName: 'Visitor Induction',
+      type: 'register',
+      definition: {
+        fields: [
+          { id: 'company', type: 'singleLineText', label: 'Company', required: true },
+          { id: 'photo', type: 'photos', label: 'Photo of your ticket', required: true, size: 'M' },
+          { id: 'signature', type: 'signature', label: 'Your signature', required: true },
+        ],
+      },
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const templateId = (await created.json()).templateId as string;
+  const made = await page.request.post(`/api/teams/${teamId}/links`, {
+    headers,
+    data: { name: `Gate ${stamp}`, kind: 'ongoing', templateIds: [templateId], askSubmitterName: true },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const { token } = await made.json();
+
+  const anonymous = await browser.newContext();
+  const visitor = await anonymous.newPage();
+  await visitor.goto(`/s/${token}`);
+  await expect(visitor.getByRole('heading', { level: 1, name: `Gate ${stamp}` })).toBeVisible();
+  // Photos and signatures are sent as they are added: the human check comes first.
+  await expect(visitor.getByText('Confirm that you are not a robot first')).toBeVisible();
+  await visitor.getByText("I'm not a robot").click();
+  await expect(visitor.locator('altcha-widget [data-state="verified"]')).toBeAttached({ timeout: 60_000 });
+  await visitor.getByLabel('Your name').fill('Sam Sparks');
+  await visitor.getByLabel('Company').fill(`Sparks ${stamp}`);
+  await visitor
+    .locator('[data-field-id="photo"] input[type=file]')
+    .setInputFiles({ name: 'ticket.png', mimeType: 'image/png', buffer: photoPng });
+  await expect(visitor.getByRole('img', { name: 'Photo of your ticket photo 1' })).toBeVisible();
+  await visitor.screenshot({ path: test.info().outputPath('public-files-1280.png'), fullPage: true });
+  await visitor.setViewportSize({ width: 390, height: 844 });
+  await visitor.screenshot({ path: test.info().outputPath('public-files-390.png'), fullPage: true });
+  const signature = visitor.locator('[data-field-id="signature"]');
+  await signature.getByRole('button', { name: 'Sign', exact: true }).click();
+  await draw(visitor, visitor.getByRole('img', { name: 'Signature pad for Your signature' }));
+  await signature.getByRole('button', { name: 'Use signature' }).click();
+  // Submit at once, while the signature may still be uploading: the page waits for it.
+  await visitor.getByRole('button', { name: 'Submit' }).click();
+  await expect(visitor.getByRole('heading', { name: 'Thank you, your form was submitted' })).toBeVisible();
+  await visitor.screenshot({ path: test.info().outputPath('public-submitted-390.png'), fullPage: true });
+  await anonymous.close();
+
+  // The team's register lists it; the form shows the photo and the signature.
+  await page.goto(`/apps/teams/${teamId}/register/${templateId}`);
+  const row = page.locator('[data-register-row]').filter({ hasText: `Sparks ${stamp}` });
+  await expect(row).toBeVisible();
+  await expect(row.getByLabel(`Submitted through the link Gate ${stamp} by Sam Sparks`)).toBeVisible();
+  await row.getByRole('link').first().click();
+  await page.waitForURL(new RegExp(`/apps/teams/${teamId}/forms/[0-9a-f-]{36}$`));
+  const photo = page.getByRole('img', { name: 'Photo of your ticket photo 1' });
+  const signed = page.locator('[data-field-id="signature"]').getByRole('img', { name: 'Your signature' });
+  await expect(photo).toBeVisible();
+  await expect(signed).toBeVisible();
+  expect(await photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  expect(await signed.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await expect(page.locator('[data-field-id="signature"]')).toContainText('Sam Sparks');
+  await page.screenshot({ path: test.info().outputPath('register-form-with-files.png'), fullPage: true });
 });
