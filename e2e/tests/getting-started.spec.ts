@@ -23,4 +23,11 @@ test('a free-trial user sees the getting-started guide on a phone', async ({ pag
   await expect(guide.getByRole('link', { name: 'Build your first template in the Template Library' })).toBeVisible();
   const box = await guide.boundingBox();
   expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+
+  // Issue 22.2: the guide offers the free templates, copied into the new workspace's Template Library.
+  await guide.getByRole('link', { name: 'Start from one of our free templates' }).click();
+  await page.waitForURL(`**/library-apps/companies/${workspaceId}`);
+  const card = page.getByRole('article', { name: 'Daily Timesheet' });
+  await card.getByRole('button', { name: 'Use template' }).click();
+  await page.waitForURL(new RegExp(`/apps/companies/${workspaceId}/templates/[0-9a-f-]{36}/edit$`));
 });
