@@ -7,7 +7,6 @@ import {
   type ActionState,
   type AssignActionBody,
   actionInvalidMessage,
-  actionPriorityLabels,
   actionStateLabels,
   type CreateActionBody,
   type MyActionsQuery,
@@ -21,6 +20,8 @@ import type { SignedInUser } from '../../authz/signed-in-user.ts';
 import type { AppDb } from '../../db/client.ts';
 import { inScope, type Tx } from '../../db/tenant.ts';
 import { AppError } from '../../errors.ts';
+import { recipientLocales } from '../../i18n/recipient-locale.ts';
+import { textsIn } from '../../i18n/texts.ts';
 import { enqueueMail } from '../../mail/mail.ts';
 import { requireForm, teamPlace } from '../forms/load-form.service.ts';
 import { teamPerson } from '../people/people.service.ts';
@@ -103,14 +104,7 @@ async function assigneeOf(tx: Tx, ctx: TeamContext, userId: string) {
   return person;
 }
 
-function formatDue(dueDate: string | null): string {
-  if (!dueDate) return 'No due date';
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(
-    new Date(`${dueDate}T00:00:00Z`),
-  );
-}
-
-/** The assignment e-mail, queued in the same transaction as the change (sent if it commits). */
+/** The assignment e-mail, in the assignee's locale, queued in the same transaction as the change (sent if it commits). */
 async function mailAssignee(
   tx: Tx,
   deps: ActionDeps,
@@ -118,25 +112,31 @@ async function mailAssignee(
   record: queries.ActionRecord,
   assignee: { email: string; name: string },
 ): Promise<void> {
+  const localeOf = await recipientLocales(tx, record.workspaceId, [assignee.email]);
+  const { locale, t } = textsIn(localeOf(assignee.email));
   const actorName = `${actor.firstName} ${actor.lastName}`.trim() || actor.email;
   // The link names the workspace too: action ids are unique per workspace only.
   const search = new URLSearchParams({ actionId: record.actionId, workspaceId: record.workspaceId });
-  const link = `${deps.publicUrl}/launch?${search}`;
+  const due = record.dueDate
+    ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(
+        new Date(`${record.dueDate}T00:00:00Z`),
+      )
+    : t('mail.actionAssigned.noDueDate');
   await enqueueMail(tx, {
     to: assignee.email,
-    subject: `Action assigned to you: ${record.title}`,
-    text: [
-      `Hello ${assignee.name},`,
-      '',
-      `${actorName} assigned you an action in ${record.workspaceName} > ${record.projectName} > ${record.teamName}.`,
-      '',
-      `Title: ${record.title}`,
-      `Due: ${formatDue(record.dueDate)}`,
-      `Priority: ${actionPriorityLabels[record.priority]}`,
-      ...(record.description ? ['', record.description] : []),
-      '',
-      `Open the action: ${link}`,
-    ].join('\n'),
+    subject: t('mail.actionAssigned.subject', { title: record.title }),
+    text: t('mail.actionAssigned.body', {
+      name: assignee.name,
+      actor: actorName,
+      workspace: record.workspaceName,
+      project: record.projectName,
+      team: record.teamName,
+      title: record.title,
+      due,
+      priority: t(`mail.actionAssigned.priorities.${record.priority}`),
+      description: record.description ? `\n\n${record.description}` : '',
+      link: `${deps.publicUrl}/launch?${search}`,
+    }),
   });
 }
 

@@ -137,6 +137,19 @@ describe('POST /api/teams/:teamId/actions (create)', () => {
     expect(mail?.text_body).toContain('Project 1 > Team 1.1');
   });
 
+  it('e-mails an assignee who chose Spanish in Spanish, the due date in their locale (issue 26)', async () => {
+    await ctx.database.db.execute(sql`update users set locale = 'es' where user_id = ${worker.userId}`);
+    try {
+      await created({ title: 'Cambiar la valla', assign: true, assigneeId: worker.userId, dueDate: '2026-03-14' });
+      const mail = (await outbox(worker.email)).find((m) => m.subject.includes('Cambiar la valla'));
+      expect(mail?.subject).toBe('Acción asignada a ti: Cambiar la valla');
+      expect(mail?.text_body).toContain('Vence: 14 mar 2026');
+      expect(mail?.text_body).toContain('Hola, Site Worker:');
+    } finally {
+      await ctx.database.db.execute(sql`update users set locale = null where user_id = ${worker.userId}`);
+    }
+  });
+
   it('assigns to anyone who can see the team, oneself included; refuses anyone else with a field error', async () => {
     const self = await create({ assign: true, assigneeId: w.personas.teamMember.userId });
     expect(self.statusCode, self.body).toBe(201);

@@ -15,6 +15,7 @@ import { inScope } from '../../db/tenant.ts';
 import { AppError } from '../../errors.ts';
 import { type ProcessedImage, processImage } from '../../files/images.ts';
 import type { FileStorage } from '../../files/storage.ts';
+import { textsIn } from '../../i18n/texts.ts';
 import { enqueueMail } from '../../mail/mail.ts';
 import { getCurrentUser } from '../identity/identity.service.ts';
 import { recordUsageEvent } from '../identity/usage-events.ts';
@@ -196,10 +197,18 @@ export async function requestEmailChange(
       expiresAt: new Date(Date.now() + emailChangeLinkHours * 3600_000),
     });
     const link = options.confirmUrl(token);
+    // Issue 26: in the locale the person chose (en-US when they have not: no workspace is in view).
+    const { t } = textsIn(me.locale);
     await enqueueMail(tx, {
       to: email,
-      subject: 'Confirm your new e-mail address for Formwork',
-      text: `Hello ${me.firstName},\n\nTo use ${email} for your Formwork account, open this link within ${emailChangeLinkHours} hours:\n\n${link}\n\nUntil then you keep signing in with ${me.email}. If you did not ask for this, ignore this message.`,
+      subject: t('mail.emailChange.confirmSubject'),
+      text: t('mail.emailChange.confirmBody', {
+        name: me.firstName,
+        email,
+        hours: emailChangeLinkHours,
+        link,
+        current: me.email,
+      }),
     });
     await recordUsageEvent(tx, { userId: user.userId, name: 'emailChangeRequested', context: { newEmail: email } });
   });
@@ -212,6 +221,7 @@ export async function requestEmailChange(
  */
 export async function confirmEmailChange(db: AppDb, user: SignedInUser, token: string): Promise<CurrentUser> {
   const tokenHash = hashToken(token);
+  const me = await getCurrentUser(db, user);
   await inScope(db, personalScope(user), async (tx) => {
     const found = await queries.findEmailChangeToken(tx, tokenHash);
     // Another person's link answers exactly like a link that does not exist.
@@ -221,10 +231,11 @@ export async function confirmEmailChange(db: AppDb, user: SignedInUser, token: s
     await queries.markEmailChangeTokenUsed(tx, tokenHash);
     const oldEmail = await queries.setEmail(tx, user.userId, found.new_email);
     if (!oldEmail) throw new AppError('unauthenticated');
+    const { t } = textsIn(me.locale);
     await enqueueMail(tx, {
       to: oldEmail,
-      subject: 'Your Formwork e-mail address was changed',
-      text: `The e-mail address of your Formwork account was changed from ${oldEmail} to ${found.new_email}. From now on, sign in with ${found.new_email}.\n\nIf you did not make this change, contact your administrator at once.`,
+      subject: t('mail.emailChange.changedSubject'),
+      text: t('mail.emailChange.changedBody', { from: oldEmail, to: found.new_email }),
     });
     await recordUsageEvent(tx, {
       userId: user.userId,

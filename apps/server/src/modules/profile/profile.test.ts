@@ -298,6 +298,29 @@ describe('POST /api/me/signature/default (spec 6: enableDefaultSignatureUser)', 
 });
 
 describe('/api/me/email-change', () => {
+  it('writes both e-mails in the locale the person chose (issue 26)', async () => {
+    const me = await person({ email: `old-es-${Date.now()}@example.com`, firstName: 'Lucía', locale: 'es' });
+    const newEmail = `new-es-${Date.now()}@example.com`;
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/me/email-change',
+      headers: me.headers,
+      payload: { email: newEmail },
+    });
+    const [mail] = await mailTo(newEmail);
+    expect(mail?.subject).toBe('Confirma tu nueva dirección de correo electrónico para Formwork');
+    expect(mail?.text_body).toContain('Hola, Lucía:');
+    const token = decodeURIComponent(linkToken(mail?.text_body ?? ''));
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/me/email-change/confirm',
+      headers: me.headers,
+      payload: { token },
+    });
+    const [notice] = await mailTo(me.email);
+    expect(notice?.subject).toBe('Se ha cambiado tu dirección de correo electrónico de Formwork');
+  });
+
   it('sends a single-use link to the NEW address, keeps the old one until it is followed, then tells the old one', async () => {
     const me = await person({ email: `old-${Date.now()}@example.com`, firstName: 'Kim' });
     const newEmail = `new-${Date.now()}@example.com`;
