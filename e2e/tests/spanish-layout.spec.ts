@@ -57,7 +57,7 @@ test('the main screens hold up in Spanish at 1280 and 390 px', async ({ page }) 
 
   await page.getByRole('main').getByRole('button', { name: 'Daily Site Diary', exact: true }).click();
   await page.waitForURL(/\/templates\/[0-9a-f-]+\/edit$/);
-  await settle(page);
+  await expect(page.getByRole('tab', { name: 'Ajustes de descarga' })).toBeVisible();
   await look(page, 'template-editor');
   await page.getByRole('tab', { name: 'Ajustes de descarga' }).click();
   await look(page, 'template-download-settings');
