@@ -4,6 +4,7 @@ import {
   TemplateEditor,
   type TemplateEditorState,
 } from '../../features/templates/components/editor/template-editor.tsx';
+import { ImportedTemplateEditor } from '../../features/templates/components/import/imported-template-editor.tsx';
 import { useAccessibleWorkspaces } from '../../features/workspaces/api/accessible-workspaces.ts';
 import { useTranslation } from '../../lib/translate.tsx';
 import { useShellContext } from '../shell/shell-layout.tsx';
@@ -32,21 +33,22 @@ export function TemplateEditorRoute() {
   const instance =
     (state as TemplateEditorState | null)?.editorInstance ??
     (templateId ? `template:${templateId}` : `new:${locationKey}`);
-  return (
-    <TemplateEditor
-      key={instance}
-      instance={instance}
-      folder={{
-        kind: location.kind === 'company' ? 'company' : 'team',
-        folderId: location.folderId,
-        companyId: location.companyId,
-      }}
-      path={location.path}
-      templateId={templateId ?? null}
-      viewer={location.viewer}
-      plan={workspace?.plan ?? 'standard'}
-      initialTabId={searchParams.get('tabId')}
-      workspaceName={workspace?.name ?? location.companyName}
-    />
-  );
+  const props = {
+    instance,
+    folder: {
+      kind: location.kind === 'company' ? ('company' as const) : ('team' as const),
+      folderId: location.folderId,
+      companyId: location.companyId,
+    },
+    path: location.path,
+    templateId: templateId ?? null,
+    viewer: location.viewer,
+    plan: workspace?.plan ?? 'standard',
+    initialTabId: searchParams.get('tabId'),
+    workspaceName: workspace?.name ?? location.companyName,
+  };
+  // A new template from an imported document (issue 22.1): .../templates/new?importId=...
+  const importId = templateId ? null : searchParams.get('importId');
+  if (importId) return <ImportedTemplateEditor key={instance} importId={importId} {...props} />;
+  return <TemplateEditor key={instance} {...props} />;
 }

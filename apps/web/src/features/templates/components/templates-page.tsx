@@ -1,11 +1,16 @@
 import { Group, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { ConfirmModal } from '../../../components/ui/confirm-modal.tsx';
+import { onDemand } from '../../../components/ui/on-demand.tsx';
 import { type TemplatesPageProps, useTemplatesPage } from '../hooks/use-templates-page.ts';
 import { DeploymentDialogs } from './deployment-dialogs.tsx';
 import { TemplatesPanel } from './list/templates-panel.tsx';
 import { TemplatesSidebar } from './sidebar/templates-sidebar.tsx';
 import type { TeamOption } from './team-options.ts';
+
+const TemplateImportDialog = onDemand(() =>
+  import('./import/template-import-dialog.tsx').then((m) => m.TemplateImportDialog),
+);
 
 type Props = TemplatesPageProps & {
   /** The company's active team folders, for deployment (composed from the folder tree in app/). */
@@ -33,6 +38,11 @@ export function TemplatesPage({ teams, headerActions, ...props }: Props) {
       </Stack>
       <ConfirmModal confirmation={page.confirm.confirmation} busy={page.confirm.busy} onClose={page.confirm.close} />
       <DeploymentDialogs page={page} teams={teams} />
+      <TemplateImportDialog
+        when={page.importDialog.open}
+        folder={props.folder}
+        onClose={() => page.importDialog.setOpen(false)}
+      />
     </>
   );
 }

@@ -29,12 +29,16 @@ export const sameDraft = (a: Draft | null, b: Draft | null) => JSON.stringify(a)
 
 /**
  * The template editor's draft and the baseline it is compared with (dirty when they differ): a new
- * template starts empty (in the tab it was added from); a saved one starts from the loaded
+ * template starts empty (in the tab it was added from) or from an import's draft; a saved one starts from the loaded
  * template, and again whenever a newer version is loaded.
  */
 export function useTemplateDraft(
   template: Template | null,
-  { templateId, initialTabId }: { templateId: string | null; initialTabId?: string | null },
+  {
+    templateId,
+    initialTabId,
+    initialDraft,
+  }: { templateId: string | null; initialTabId?: string | null; initialDraft?: Omit<Draft, 'tabIds'> | null },
 ) {
   const fresh = useMemo<Draft>(
     () => ({
@@ -43,9 +47,11 @@ export function useTemplateDraft(
       formName: '',
       type: 'timeline',
       definition: emptyDefinition('timeline'),
+      // A new template made from an imported document starts from its draft (issue 22.1).
+      ...initialDraft,
       tabIds: initialTabId ? [initialTabId] : [],
     }),
-    [initialTabId],
+    [initialTabId, initialDraft],
   );
   const [baseline, setBaseline] = useState<Draft | null>(templateId ? null : fresh);
   const [draft, setDraft] = useState<Draft | null>(templateId ? null : fresh);

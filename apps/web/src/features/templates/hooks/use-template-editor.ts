@@ -39,6 +39,10 @@ export type TemplateEditorOptions = {
   initialTabId?: string | null;
   /** The route's key for this editor; a new template's save carries it to the template's address. */
   instance: string;
+  /** A new template starts from this draft (an imported document's, issue 22.1). */
+  initialDraft?: Omit<Draft, 'tabIds'> | null;
+  /** Called once a new template is created, before the editor moves to its address. */
+  onCreated?: (templateId: string) => void;
 };
 
 export type StateAction = 'archive' | 'restore';
@@ -56,6 +60,8 @@ export function useTemplateEditor({
   plan,
   initialTabId,
   instance,
+  initialDraft,
+  onCreated,
 }: TemplateEditorOptions) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -79,6 +85,7 @@ export function useTemplateEditor({
   const { draft, setDraft, baseline, setBaseline, dirty, loadedVersion } = useTemplateDraft(template, {
     templateId,
     initialTabId,
+    initialDraft,
   });
   const isNew = templateId === null;
   const folderRef = { kind: folder.kind, path };
@@ -137,6 +144,7 @@ export function useTemplateEditor({
           tabIds: draft.tabIds,
         });
         showToast('success', t('editor.created'));
+        onCreated?.(created.templateId);
         setBaseline(draft);
         queryClient.setQueryData(templateKeys.detail(created.templateId), created);
         guard.leaveWithoutAsking(() =>

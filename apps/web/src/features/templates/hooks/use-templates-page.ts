@@ -1,5 +1,6 @@
 import type { Membership } from '@formwork/shared/permissions';
 import type { TemplateListState } from '@formwork/shared/schemas/templates';
+import { useState } from 'react';
 import { useTranslation } from '../../../lib/translate.tsx';
 import { type TemplateFolder, useTemplateList } from '../api/templates.ts';
 import { templateRights } from '../model/template-rights.ts';
@@ -56,8 +57,11 @@ export function useTemplatesPage({ folder, path, viewer, state, tabId, onPreview
   const deployment = useDeploymentActions(folder, selection, reportError);
   const bulkActions = useBulkActions(selection, view, rights, actions, nav);
   const title = rights.isLibrary ? t('templates.libraryTitle') : t('templates.teamTitle');
+  // The import dialog (issue 22.1), opened from Add Template.
+  const [importing, setImporting] = useState(false);
   return {
     folder,
+    importDialog: { open: importing, setOpen: setImporting },
     state,
     tabId,
     title,

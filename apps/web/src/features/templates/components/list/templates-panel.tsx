@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { tabColours } from '../../../../components/ui/tab-colours.ts';
 import { useTranslation } from '../../../../lib/translate.tsx';
 import type { TemplatesPageModel } from '../../hooks/use-templates-page.ts';
+import { TemplateImportsList } from '../import/template-imports-list.tsx';
 import { TemplatesListState } from './templates-list-state.tsx';
 import { TemplatesTable } from './templates-table.tsx';
 
@@ -31,6 +32,7 @@ export function TemplatesPanel({ page, actions }: { page: TemplatesPageModel; ac
           )}
         </Group>
       </Group>
+      <TemplateImportsList folder={page.folder} enabled={rights.canEdit && !rights.archivedView} />
       {list.isPending || list.isError || view.shown.length === 0 ? (
         <TemplatesListState page={page} />
       ) : (

@@ -1,5 +1,14 @@
 import { ActionIcon, Menu } from '@mantine/core';
-import { IconChecklist, IconDots, IconFilePlus, IconLibrary, IconPlus, IconTag, IconWorld } from '@tabler/icons-react';
+import {
+  IconChecklist,
+  IconDots,
+  IconFileImport,
+  IconFilePlus,
+  IconLibrary,
+  IconPlus,
+  IconTag,
+  IconWorld,
+} from '@tabler/icons-react';
 import { useTranslation } from '../../../../lib/translate.tsx';
 import type { TemplatesPageModel } from '../../hooks/use-templates-page.ts';
 import { startBulk } from '../../model/bulk.ts';
@@ -47,6 +56,11 @@ export function SidebarHeaderMenu({ page }: { page: TemplatesPageModel }) {
                   onClick={() => nav.newTemplate(view.currentTab?.id)}
                 >
                   {t('templates.createNew')}
+                </Menu.Item>
+              )}
+              {canEdit && (
+                <Menu.Item leftSection={<IconFileImport size={14} />} onClick={() => page.importDialog.setOpen(true)}>
+                  {t('templateImport.importFromDocuments')}
                 </Menu.Item>
               )}
               {!isLibrary && canDeploy && (

@@ -1,0 +1,20 @@
+import { type QueryKey, useQuery } from '@tanstack/react-query';
+
+/**
+ * A query polled while the background work it reports is still under way (an import converting,
+ * an export being written), then left alone; it stops on an error too. `pending` says, from the
+ * last answer, whether to ask again in `intervalMs`.
+ */
+export function useJobPoll<T>(options: {
+  queryKey: QueryKey;
+  queryFn: () => Promise<T>;
+  pending: (data: T | undefined) => boolean;
+  enabled?: boolean;
+  intervalMs?: number;
+}) {
+  const { pending, intervalMs = 1000, ...query } = options;
+  return useQuery({
+    ...query,
+    refetchInterval: (q) => (q.state.error || !pending(q.state.data) ? false : intervalMs),
+  });
+}
