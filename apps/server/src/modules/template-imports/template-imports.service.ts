@@ -25,6 +25,7 @@ import { type JobHandler, jobQueued } from '../../jobs/runner.ts';
 import { recordEvents } from '../activity/record-events.ts';
 import { ConversionRefused } from './convert/conversion-refused.ts';
 import { convertDocument, draftOf } from './convert/convert-document.ts';
+import { csvSampleBytes } from './convert/csv.ts';
 import { type Sniffed, sniff } from './convert/sniff.ts';
 import * as queries from './template-imports.queries.ts';
 
@@ -212,9 +213,17 @@ export async function dismissImport(db: AppDb, storage: FileStorage, ctx: Access
   if (row.storageKey) await storage.remove(row.storageKey);
 }
 
-async function readAll(storage: FileStorage, key: string): Promise<Buffer> {
+/** The stored file, or its first `limit` bytes (a CSV's sample: a 100MB CSV is never read whole). */
+async function readStored(storage: FileStorage, key: string, limit = Number.POSITIVE_INFINITY): Promise<Buffer> {
   const chunks: Buffer[] = [];
-  for await (const chunk of storage.read(key)) chunks.push(chunk as Buffer);
+  let size = 0;
+  const stream = storage.read(key);
+  for await (const chunk of stream) {
+    chunks.push(chunk as Buffer);
+    size += (chunk as Buffer).length;
+    if (size >= limit) break;
+  }
+  stream.destroy();
   return Buffer.concat(chunks);
 }
 
@@ -240,7 +249,7 @@ export function templateImportJobHandler(
     if (!found?.storageKey) return { importId, skipped: true };
     let outcome: Parameters<typeof queries.finishImport>[3];
     try {
-      const data = await readAll(storage, found.storageKey);
+      const data = await readStored(storage, found.storageKey, found.kind === 'csv' ? csvSampleBytes + 1 : undefined);
       await inScope(db, scope, (tx) => queries.setProgress(tx, workspaceId, importId, 40));
       const conversion = await convertDocument(found.kind, data);
       const { draft, notes } = draftOf(conversion, found);

@@ -9,14 +9,15 @@ import { columnField, describeColumn, type SheetColumn } from './spreadsheet-col
  * Only the start of the file is read (the header and a sample of rows), however large it is.
  */
 
-const sampleBytes = 1024 * 1024;
+/** The start of a CSV that is read: the job reads no more of the stored file than this (and one byte). */
+export const csvSampleBytes = 1024 * 1024;
 const sampleRows = 200;
 
 export function convertCsv(data: Buffer): Conversion {
-  const head = data.subarray(0, sampleBytes);
+  const head = data.subarray(0, csvSampleBytes);
   if (head.includes(0)) throw new ConversionRefused('the file is not a CSV text file.');
   let text = head.toString('utf8').replace(/^\uFEFF/, '');
-  if (data.length > sampleBytes) text = text.slice(0, Math.max(0, text.lastIndexOf('\n')));
+  if (data.length > csvSampleBytes) text = text.slice(0, Math.max(0, text.lastIndexOf('\n')));
   let rows: ReturnType<typeof parseCsv>;
   try {
     rows = parseCsv(text);

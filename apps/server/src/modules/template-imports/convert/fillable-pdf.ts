@@ -1,4 +1,4 @@
-import type { FieldInput } from '@formwork/shared/fields/field';
+import { type FieldInput, fieldTypeLabels } from '@formwork/shared/fields/field';
 import {
   EncryptedPDFError,
   PDFButton,
@@ -153,7 +153,7 @@ export async function convertFillablePdf(data: Buffer): Promise<Conversion> {
       page = item.page;
       lines.push(`Page ${page + 1}`);
     }
-    lines.push(`  ${label} (${converted.type}) from "${field.getName()}"`);
+    lines.push(`  ${label} (${fieldTypeLabels[converted.type]}) from "${field.getName()}"`);
     made.push(converted);
   }
   if (made.length === 0) throw new ConversionRefused(noFieldsReason);

@@ -1,4 +1,4 @@
-import type { FieldInput } from '@formwork/shared/fields/field';
+import { type FieldInput, fieldTypeLabels } from '@formwork/shared/fields/field';
 import { blankField, cleanLabel, options } from './draft-fields.ts';
 
 /**
@@ -66,5 +66,5 @@ export function describeColumn(column: SheetColumn, field: FieldInput): string {
     .slice(0, 3)
     .map((v) => (v instanceof Date ? v.toISOString().slice(0, 10) : String(v)));
   const rule = column.rule?.kind === 'list' ? ` (list: ${column.rule.choices.slice(0, 10).join(', ')})` : '';
-  return `  ${column.header} -> ${field.type}${rule}${sample.length ? `; e.g. ${sample.join(', ')}` : ''}`;
+  return `  ${column.header}: ${fieldTypeLabels[field.type]}${rule}${sample.length ? `; e.g. ${sample.join(', ')}` : ''}`;
 }
