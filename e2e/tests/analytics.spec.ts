@@ -268,6 +268,10 @@ test('a team controller subscribes to the weekly snapshot e-mail, gets one with 
     )
     .toBeTruthy();
   expect(mail).toContain('Content-Type: image/png');
+  // The mail program's own Unsubscribe button: one click posts to the link (RFC 8058).
+  // (A long header is folded onto the next line.)
+  expect(mail).toMatch(/^List-Unsubscribe:\s+<http\S+\/api\/public\/snapshot-subscriptions\/\S+\/unsubscribe>$/m);
+  expect(mail).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
   expect(mail).toMatch(/<img src="cid:chart-\d+@formwork"/);
   expect(mail).toContain('Inspections by area');
   const link = /Stop these e-mails: (http\S+)/.exec(mail ?? '')?.[1] as string;

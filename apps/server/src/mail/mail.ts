@@ -8,7 +8,15 @@ import { inScope, systemScope, type Tx } from '../db/tenant.ts';
 /** An image the HTML shows inline (`<img src="cid:...">`), such as a snapshot's chart. */
 export type MailAttachment = { filename: string; contentType: string; cid: string; content: Buffer };
 
-export type OutgoingMail = { to: string; subject: string; text: string; html?: string; attachments?: MailAttachment[] };
+export type OutgoingMail = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  attachments?: MailAttachment[];
+  /** Headers besides the usual ones, such as a snapshot's List-Unsubscribe (RFC 2369, 8058). */
+  headers?: Record<string, string>;
+};
 
 type StoredAttachment = Omit<MailAttachment, 'content'> & { content: string };
 
@@ -18,8 +26,9 @@ type StoredAttachment = Omit<MailAttachment, 'content'> & { content: string };
  */
 export async function enqueueMail(tx: Tx, mail: OutgoingMail): Promise<string> {
   const result = await tx.execute<{ mail_id: string }>(sql`
-    insert into mail_outbox (to_address, subject, text_body, html_body, attachments)
-    values (${mail.to}, ${mail.subject}, ${mail.text}, ${mail.html ?? null}, ${attachmentsJson(mail.attachments)}::jsonb)
+    insert into mail_outbox (to_address, subject, text_body, html_body, attachments, headers)
+    values (${mail.to}, ${mail.subject}, ${mail.text}, ${mail.html ?? null}, ${attachmentsJson(mail.attachments)}::jsonb,
+      ${mail.headers ? JSON.stringify(mail.headers) : null}::jsonb)
     returning mail_id`);
   return onlyRow(result.rows, 'insert into mail_outbox').mail_id;
 }
@@ -40,6 +49,7 @@ type OutboxRow = {
   text_body: string;
   html_body: string | null;
   attachments: Json;
+  headers: Json;
 };
 
 /**
@@ -69,6 +79,7 @@ export function startMailSender(options: {
           subject: row.subject,
           text: row.text_body,
           ...(row.html_body ? { html: row.html_body } : {}),
+          headers: parseJson<Record<string, string> | null>(row.headers) ?? {},
           attachments: (parseJson<StoredAttachment[] | null>(row.attachments) ?? []).map((a) => ({
             filename: a.filename,
             contentType: a.contentType,
@@ -96,7 +107,7 @@ export function startMailSender(options: {
 async function sendBatch(db: AppDb, send: (row: OutboxRow) => Promise<void>) {
   await inScope(db, systemScope, async (tx) => {
     const batch = await tx.execute<OutboxRow>(sql`
-      select mail_id, to_address, subject, text_body, html_body, attachments from mail_outbox
+      select mail_id, to_address, subject, text_body, html_body, attachments, headers from mail_outbox
       where sent_at is null and attempts < ${maxMailAttempts}
       order by created_at limit 20 for update skip locked`);
     for (const row of batch.rows) {

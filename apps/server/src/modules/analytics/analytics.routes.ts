@@ -250,6 +250,11 @@ export async function analyticsRoutes(app: App) {
   });
 
   const link = '/api/public/snapshot-subscriptions/:workspaceId/:subscriptionId/:token';
+  // A mail program's one-click unsubscribe posts `List-Unsubscribe=One-Click` as a form (RFC 8058);
+  // the link itself is the proof, so the body is read and not needed.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
+    done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
 
   app.get(link, {
     config: { access: { public: true } },
@@ -273,6 +278,20 @@ export async function analyticsRoutes(app: App) {
     handler: async (request, reply) => {
       await snapshots.unsubscribeByLink(db, request.params);
       return reply.status(204).send();
+    },
+  });
+
+  // The List-Unsubscribe address opened in a browser: the page that asks before it stops anything.
+  app.get(`${link}/unsubscribe`, {
+    config: { access: { public: true } },
+    schema: {
+      tags,
+      summary: "A snapshot e-mail's List-Unsubscribe address opened in a browser: to the unsubscribe page",
+      params: snapshotUnsubscribeSchema,
+    },
+    handler: async (request, reply) => {
+      const { workspaceId, subscriptionId, token } = request.params;
+      return reply.redirect(`/snapshots/unsubscribe/${workspaceId}/${subscriptionId}/${token}`, 303);
     },
   });
 }

@@ -383,7 +383,10 @@ export function snapshotJobHandler(deps: SnapshotDeps) {
           dashboard: `${deps.publicUrl}/analytics/${kind}/${s.folderId}/dashboards/${s.dashboardId}/charts/grid`,
           unsubscribe: `${deps.publicUrl}/snapshots/unsubscribe/${workspaceId}/${subscriptionId}/${token}`,
         });
-        await enqueueMail(tx, { to: s.user.email, ...mail });
+        // Mail programs offer their own Unsubscribe: one click POSTs to this address (RFC 8058).
+        const oneClick = `${deps.publicUrl}/api/public/snapshot-subscriptions/${workspaceId}/${subscriptionId}/${token}/unsubscribe`;
+        const headers = { 'List-Unsubscribe': `<${oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
+        await enqueueMail(tx, { to: s.user.email, ...mail, headers });
       }
       if (!once) {
         const nextJobId = await scheduleNext(

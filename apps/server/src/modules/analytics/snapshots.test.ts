@@ -111,13 +111,13 @@ async function runSnapshotsNow() {
   });
 }
 
-type Mail = { subject: string; text_body: string; html_body: string; attachments: unknown };
+type Mail = { subject: string; text_body: string; html_body: string; attachments: unknown; headers: unknown };
 type Attachment = { filename: string; contentType: string; cid: string; content: string };
 
 async function mailsTo(address: string): Promise<Mail[]> {
   return inScope(ctx.database.db, systemScope, async (tx) => {
     const r = await tx.execute<Mail>(sql`
-      select subject, text_body, html_body, attachments from mail_outbox where to_address = ${address}
+      select subject, text_body, html_body, attachments, headers from mail_outbox where to_address = ${address}
        order by created_at`);
     return r.rows;
   });
@@ -261,6 +261,37 @@ describe('snapshot e-mails', () => {
     expect(mails.at(-1)?.subject).toBe('Your monthly snapshot: Company overview');
     expect(mails.at(-1)?.text_body).toContain('Stop these e-mails:');
     expect(await queuedSnapshots()).toHaveLength(before);
+  });
+
+  it("carries List-Unsubscribe for the mail program's own button: one click (RFC 8058) stops it", async () => {
+    const mail = (await mailsTo(w.personas.teamMember.email)).at(-1) as Mail;
+    const headers = (typeof mail.headers === 'string' ? JSON.parse(mail.headers) : mail.headers) as Record<
+      string,
+      string
+    >;
+    expect(headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    const address = /^<(https?:\/\/[^>]+)>$/.exec(headers['List-Unsubscribe'] ?? '')?.[1] as string;
+    const link = unsubscribeLink(mail);
+    expect(address).toBe(`${ctx.config.publicUrl}${linkUrl(link)}/unsubscribe`);
+    const path = new URL(address).pathname;
+
+    // Opened in a browser, it goes to the page that asks first.
+    const opened = await ctx.app.inject({ method: 'GET', url: path });
+    expect(opened.statusCode).toBe(303);
+    expect(opened.headers.location).toBe(
+      `/snapshots/unsubscribe/${link.workspaceId}/${link.subscriptionId}/${link.token}`,
+    );
+
+    // The mail program posts the form RFC 8058 names, without signing in.
+    const clicked = await ctx.app.inject({
+      method: 'POST',
+      url: path,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(clicked.statusCode, clicked.body).toBe(204);
+    const state = await call(w.personas.teamMember, 'GET', subscriptionsUrl(w.companyId, companyDashboard));
+    expect(state.json()).toMatchObject({ monthly: false });
   });
 
   it('someone who may no longer view the dashboard gets nothing, and their subscription ends', async () => {
