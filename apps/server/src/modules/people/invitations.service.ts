@@ -1,6 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { CsvError, type CsvRow, parseCsv } from '@formwork/shared/csv';
-import type { Locale } from '@formwork/shared/locales';
 import type { FieldError } from '@formwork/shared/errors';
 import {
   bulkInviteColumns,
@@ -14,6 +13,7 @@ import {
   inviteeTypeProblem,
   isFormulaLike,
 } from '@formwork/shared/invitation-rules';
+import type { Locale } from '@formwork/shared/locales';
 import type { FolderKind, FolderRef, Plan, RoleGrant } from '@formwork/shared/permissions';
 import { emailSchema } from '@formwork/shared/schemas/identity';
 import type {
