@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { accessToken, demo, demoPassword } from './helpers.ts';
+import { mailTo } from '../mail-sink.ts';
+import { accessToken, demo, demoPassword, signInAndLand } from './helpers.ts';
 
 /**
  * Issue 26: the sign-in page's language switch, and a person who switches to Spanish in Edit
@@ -54,5 +55,33 @@ test('the sign-in page switches to Spanish; Edit Profile switches the app to Spa
       data: { locale: null },
     });
     expect(reset.status()).toBe(200);
+  }
+});
+
+test('an invitation from a workspace whose language is Spanish reaches a new person in Spanish', async ({ page }) => {
+  await signInAndLand(page, demo.orgController);
+  const headers = { authorization: `Bearer ${await accessToken(page)}` };
+  const accessible = await page.request.get('/api/workspaces/accessible', { headers });
+  const workspace = ((await accessible.json()).workspaces as { workspaceId: string; name: string }[]).find(
+    (w) => w.name === 'Acme Construction',
+  );
+  expect(workspace).toBeTruthy();
+  const workspaceId = workspace?.workspaceId as string;
+  const setLocale = (locale: string) =>
+    page.request.patch(`/api/workspaces/${workspaceId}`, { headers, data: { locale } });
+  expect((await setLocale('es')).status()).toBe(200);
+  try {
+    const email = `nueva.persona.${Date.now()}@acme.example`;
+    const invited = await page.request.post(`/api/folders/${workspaceId}/invitations`, {
+      headers,
+      data: { email, role: 'member', userType: 'contributor' },
+    });
+    expect(invited.status(), await invited.text()).toBe(201);
+    await expect.poll(() => mailTo(email), { timeout: 30_000 }).toBeTruthy();
+    const mail = mailTo(email) as string;
+    expect(mail).toContain('te ha invitado a Acme Construction en Formwork');
+    expect(mail).toContain('Activa tu cuenta:');
+  } finally {
+    expect((await setLocale('en-US')).status()).toBe(200);
   }
 });
