@@ -146,3 +146,19 @@ describe('photo comments and mentions (issue 19.3)', () => {
     expect((await comment({ body: 'Hi', extra: 1 })).statusCode).toBe(400);
   });
 });
+
+describe('photo mention e-mails by locale', () => {
+  it('e-mails each person mentioned in their locale (issue 26)', async () => {
+    const controller = w.personas.teamController;
+    await ctx.database.db.execute(sql`update users set locale = 'es' where user_id = ${controller.userId}`);
+    try {
+      const made = await comment({ body: 'Revisa la losa', mentions: [controller.userId] });
+      expect(made.statusCode, made.body).toBe(201);
+      const spanish = (await outbox(controller.email)).at(-1);
+      expect(spanish?.subject).toBe('teamMember Persona te ha mencionado en una foto');
+      expect(spanish?.text_body).toContain('sobre la foto IMG_0101.jpg');
+    } finally {
+      await ctx.database.db.execute(sql`update users set locale = null where user_id = ${controller.userId}`);
+    }
+  });
+});

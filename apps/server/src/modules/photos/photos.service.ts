@@ -26,6 +26,8 @@ import { inScope, type Tx } from '../../db/tenant.ts';
 import { AppError } from '../../errors.ts';
 import { type EncodedSize, type ProcessedPhoto, processPhoto } from '../../files/images.ts';
 import type { FileStorage } from '../../files/storage.ts';
+import { recipientLocales } from '../../i18n/recipient-locale.ts';
+import { textsIn } from '../../i18n/texts.ts';
 import { enqueueMail } from '../../mail/mail.ts';
 import { recordEvents } from '../activity/record-events.ts';
 import { recordFile, writeImage } from '../files/files.service.ts';
@@ -633,20 +635,28 @@ export async function addComment(
     ]);
     const author = `${ctx.user.firstName} ${ctx.user.lastName}`.trim() || ctx.user.email;
     const link = `${deps.publicUrl}/photos/teams/${ctx.folder.folderId}`;
+    const localeOf = await recipientLocales(
+      tx,
+      workspaceId,
+      people.flatMap((person) => (person ? [person.email] : [])),
+    );
     for (const person of people) {
       if (!person || person.userId === ctx.user.userId) continue;
+      const { t } = textsIn(localeOf(person.email));
       await enqueueMail(tx, {
         to: person.email,
-        subject: `${author} mentioned you on a photo`,
-        text: [
-          `Hello ${person.name},`,
-          '',
-          `${author} mentioned you in a comment on ${photo.fileName ? `the photo ${photo.fileName}` : 'a photo'} in ${ctx.workspace.name} > ${ctx.folder.name}.`,
-          '',
-          body.body,
-          '',
-          `Open the team's photos: ${link}`,
-        ].join('\n'),
+        subject: t('mail.photoMention.subject', { author }),
+        text: t('mail.photoMention.body', {
+          name: person.name,
+          author,
+          photo: photo.fileName
+            ? t('mail.photoMention.namedPhoto', { fileName: photo.fileName })
+            : t('mail.photoMention.aPhoto'),
+          workspace: ctx.workspace.name,
+          team: ctx.folder.name,
+          comment: body.body,
+          link,
+        }),
       });
     }
     return { comment: (await queries.commentById(tx, workspaceId, body.commentId)) as PhotoComment, created: true };
