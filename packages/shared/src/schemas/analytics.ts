@@ -257,9 +257,17 @@ export type ChartSources = z.infer<typeof chartSourcesSchema>;
 export const snapshotFrequencies = ['weekly', 'monthly'] as const;
 export type SnapshotFrequency = (typeof snapshotFrequencies)[number];
 
-/** The caller's snapshot e-mails of a dashboard: which of the two they receive. */
-export const snapshotSubscriptionsSchema = z.object({ weekly: z.boolean(), monthly: z.boolean() });
+const sendHour = z.number().int().min(0, 'Choose an hour from 0 to 23').max(23, 'Choose an hour from 0 to 23');
+
+/**
+ * The caller's snapshot e-mails of a dashboard: which of the two they receive, and the hour (in
+ * the workspace's time zone) they are sent at, 07:00 unless chosen.
+ */
+export const snapshotSubscriptionsSchema = z.object({ weekly: z.boolean(), monthly: z.boolean(), hour: sendHour });
 export type SnapshotSubscriptions = z.infer<typeof snapshotSubscriptionsSchema>;
+/** A change of them: the hour left out stays as it is. */
+export const setSnapshotSubscriptionsSchema = snapshotSubscriptionsSchema.extend({ hour: sendHour.optional() });
+export type SetSnapshotSubscriptions = z.infer<typeof setSnapshotSubscriptionsSchema>;
 
 /** The unsubscribe link's parts (public: the token is the only proof). */
 export const snapshotUnsubscribeSchema = z.object({

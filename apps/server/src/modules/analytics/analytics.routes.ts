@@ -15,6 +15,7 @@ import {
   reorderDashboardsSchema,
   saveChartSchema,
   sendSnapshotSchema,
+  setSnapshotSubscriptionsSchema,
   snapshotSubscriptionInfoSchema,
   snapshotSubscriptionsSchema,
   snapshotUnsubscribeSchema,
@@ -227,7 +228,7 @@ export async function analyticsRoutes(app: App) {
       security,
       summary: 'Subscribe the caller to weekly and monthly snapshot e-mails of a dashboard, or unsubscribe',
       params: dashboardParamsSchema,
-      body: snapshotSubscriptionsSchema,
+      body: setSnapshotSubscriptionsSchema,
       response: { 200: snapshotSubscriptionsSchema },
     },
     handler: async (request) =>

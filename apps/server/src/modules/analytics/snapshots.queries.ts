@@ -15,6 +15,8 @@ export type SubscriptionRow = {
   userId: string;
   frequency: SnapshotFrequency;
   nextJobId: string | null;
+  /** The hour it is sent at, in the workspace's time zone. */
+  hour: number;
 };
 
 type SubscriptionDb = {
@@ -23,6 +25,7 @@ type SubscriptionDb = {
   user_id: string;
   frequency: SnapshotFrequency;
   next_job_id: string | null;
+  send_hour: number | string;
 };
 
 const toRow = (r: SubscriptionDb): SubscriptionRow => ({
@@ -31,9 +34,10 @@ const toRow = (r: SubscriptionDb): SubscriptionRow => ({
   userId: r.user_id,
   frequency: r.frequency,
   nextJobId: r.next_job_id,
+  hour: Number(r.send_hour),
 });
 
-const columns = sql`subscription_id, dashboard_id, user_id, frequency, next_job_id`;
+const columns = sql`subscription_id, dashboard_id, user_id, frequency, next_job_id, send_hour`;
 
 /** A person's subscriptions to a dashboard (none, weekly, monthly or both), locked with `forUpdate`. */
 export async function subscriptionsOf(
@@ -59,11 +63,24 @@ export async function insertSubscription(
     userId: string;
     frequency: SnapshotFrequency;
     nextJobId: string;
+    hour: number;
   },
 ): Promise<void> {
   await tx.execute(sql`
-    insert into dashboard_subscriptions (workspace_id, subscription_id, dashboard_id, user_id, frequency, next_job_id)
-    values (${s.workspaceId}, ${s.subscriptionId}, ${s.dashboardId}, ${s.userId}, ${s.frequency}, ${s.nextJobId})`);
+    insert into dashboard_subscriptions (workspace_id, subscription_id, dashboard_id, user_id, frequency, next_job_id, send_hour)
+    values (${s.workspaceId}, ${s.subscriptionId}, ${s.dashboardId}, ${s.userId}, ${s.frequency}, ${s.nextJobId}, ${s.hour})`);
+}
+
+/** A new hour for a subscription, with the job that is now its next e-mail. */
+export async function setSendHour(
+  tx: Tx,
+  workspaceId: string,
+  subscriptionId: string,
+  change: { hour: number; nextJobId: string },
+): Promise<void> {
+  await tx.execute(sql`
+    update dashboard_subscriptions set send_hour = ${change.hour}, next_job_id = ${change.nextJobId}
+     where workspace_id = ${workspaceId} and subscription_id = ${subscriptionId}`);
 }
 
 export async function deleteSubscription(tx: Tx, workspaceId: string, subscriptionId: string): Promise<void> {
@@ -122,7 +139,7 @@ export async function subscriptionDetail(
       is_visitor_only: boolean;
     }
   >(sql`
-    select s.subscription_id, s.dashboard_id, s.user_id, s.frequency, s.next_job_id,
+    select s.subscription_id, s.dashboard_id, s.user_id, s.frequency, s.next_job_id, s.send_hour,
            d.name as dashboard_name, d.state as dashboard_state, f.folder_id, f.kind as folder_kind,
            f.name as folder_name, f.parent_id, w.name as workspace_name, w.time_zone,
            u.email, u.first_name, u.last_name, u.is_admin, u.is_sso, u.is_visitor_only
@@ -158,14 +175,19 @@ export async function subscriptionDetail(
 }
 
 /**
- * When a subscription's next e-mail is due: weekly on Monday, monthly on the 1st, at 07:00 in the
+ * When a subscription's next e-mail is due: weekly on Monday, monthly on the 1st, at its hour in the
  * workspace's time zone, after now.
  */
-export async function nextSnapshotAt(tx: Tx, frequency: SnapshotFrequency, timeZone: string): Promise<Date> {
+export async function nextSnapshotAt(
+  tx: Tx,
+  frequency: SnapshotFrequency,
+  timeZone: string,
+  hour: number,
+): Promise<Date> {
   const unit = frequency === 'weekly' ? sql.raw(`'week'`) : sql.raw(`'month'`);
   const step = frequency === 'weekly' ? sql.raw(`interval '1 week'`) : sql.raw(`interval '1 month'`);
   const result = await tx.execute<{ due: Timestamp }>(sql`
-    select (date_trunc(${unit}, now() at time zone ${timeZone}) + ${step} + interval '7 hours') at time zone ${timeZone} as due`);
+    select (date_trunc(${unit}, now() at time zone ${timeZone}) + ${step} + make_interval(hours => ${Math.trunc(hour)})) at time zone ${timeZone} as due`);
   const due = result.rows[0]?.due;
   return due instanceof Date ? due : new Date(String(due));
 }

@@ -2,6 +2,7 @@ import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { can } from '@formwork/shared/permissions';
 import {
   chartDefinitionSchema,
+  type SetSnapshotSubscriptions,
   type SnapshotFrequency,
   type SnapshotSubscriptionInfo,
   type SnapshotSubscriptions,
@@ -69,7 +70,7 @@ function subscriptionEvent(
     folderId: string;
     folderPath: string[];
   },
-  action: 'dashboard.subscribed' | 'dashboard.unsubscribed',
+  action: 'dashboard.subscribed' | 'dashboard.unsubscribed' | 'dashboard.snapshotHourChanged',
   details: Record<string, unknown>,
 ): AuditEvent {
   return {
@@ -89,10 +90,14 @@ async function requireDashboard(tx: Tx, ctx: AccessContext, dashboardId: string)
   return dashboard;
 }
 
+/** The hour snapshot e-mails are sent at unless the subscriber chooses another. */
+const defaultHour = 7;
+
 function asSubscriptions(rows: queries.SubscriptionRow[]): SnapshotSubscriptions {
   return {
     weekly: rows.some((r) => r.frequency === 'weekly'),
     monthly: rows.some((r) => r.frequency === 'monthly'),
+    hour: rows[0]?.hour ?? defaultHour,
   };
 }
 
@@ -111,7 +116,14 @@ export async function snapshotSubscriptions(
 /** Schedules a subscription's next e-mail (its date in the workspace's time zone) and names it the next. */
 async function scheduleNext(
   tx: Tx,
-  s: { workspaceId: string; subscriptionId: string; folderId: string; userId: string; frequency: SnapshotFrequency },
+  s: {
+    workspaceId: string;
+    subscriptionId: string;
+    folderId: string;
+    userId: string;
+    frequency: SnapshotFrequency;
+    hour: number;
+  },
   timeZone: string,
 ): Promise<string> {
   const jobId = randomUUID();
@@ -122,20 +134,21 @@ async function scheduleNext(
     folderId: s.folderId,
     params: { subscriptionId: s.subscriptionId },
     createdBy: s.userId,
-    runAfter: await queries.nextSnapshotAt(tx, s.frequency, timeZone),
+    runAfter: await queries.nextSnapshotAt(tx, s.frequency, timeZone, s.hour),
   });
   return jobId;
 }
 
 /**
  * Subscribes the caller to the weekly and monthly e-mails asked for, and unsubscribes them from
- * the others, each change with its audit event, in one transaction.
+ * the others; a new hour reschedules the ones kept. Each change with its audit event, in one
+ * transaction.
  */
 export async function setSnapshotSubscriptions(
   db: AppDb,
   ctx: AccessContext,
   dashboardId: string,
-  wanted: SnapshotSubscriptions,
+  wanted: SetSnapshotSubscriptions,
 ): Promise<SnapshotSubscriptions> {
   const workspaceId = ctx.workspace.workspaceId;
   const userId = ctx.user.userId;
@@ -149,15 +162,32 @@ export async function setSnapshotSubscriptions(
   return inScope(db, ctx.scope, async (tx) => {
     const dashboard = await requireDashboard(tx, ctx, dashboardId);
     const current = await queries.subscriptionsOf(tx, workspaceId, dashboardId, userId, true);
+    const hour = wanted.hour ?? current[0]?.hour ?? defaultHour;
     const events: AuditEvent[] = [];
     for (const frequency of snapshotFrequencies) {
       const existing = current.find((r) => r.frequency === frequency);
+      const s = { workspaceId, folderId: ctx.folder.folderId, userId, frequency, hour };
       if (wanted[frequency] && !existing) {
         const subscriptionId = randomUUID();
-        const s = { workspaceId, subscriptionId, folderId: ctx.folder.folderId, userId, frequency };
-        const nextJobId = await scheduleNext(tx, s, ctx.workspace.timeZone);
-        await queries.insertSubscription(tx, { ...s, dashboardId, nextJobId });
-        events.push(subscriptionEvent(who, 'dashboard.subscribed', { dashboardId, name: dashboard.name, frequency }));
+        const nextJobId = await scheduleNext(tx, { ...s, subscriptionId }, ctx.workspace.timeZone);
+        await queries.insertSubscription(tx, { ...s, subscriptionId, dashboardId, nextJobId });
+        events.push(
+          subscriptionEvent(who, 'dashboard.subscribed', { dashboardId, name: dashboard.name, frequency, hour }),
+        );
+      } else if (wanted[frequency] && existing && existing.hour !== hour) {
+        // The job scheduled for the old hour finds itself superseded.
+        const subscriptionId = existing.subscriptionId;
+        const nextJobId = await scheduleNext(tx, { ...s, subscriptionId }, ctx.workspace.timeZone);
+        await queries.setSendHour(tx, workspaceId, subscriptionId, { hour, nextJobId });
+        events.push(
+          subscriptionEvent(who, 'dashboard.snapshotHourChanged', {
+            dashboardId,
+            name: dashboard.name,
+            frequency,
+            hour,
+            from: existing.hour,
+          }),
+        );
       } else if (!wanted[frequency] && existing) {
         await queries.deleteSubscription(tx, workspaceId, existing.subscriptionId);
         events.push(subscriptionEvent(who, 'dashboard.unsubscribed', { dashboardId, name: dashboard.name, frequency }));
@@ -391,7 +421,7 @@ export function snapshotJobHandler(deps: SnapshotDeps) {
       if (!once) {
         const nextJobId = await scheduleNext(
           tx,
-          { workspaceId, subscriptionId, folderId: s.folderId, userId: s.userId, frequency: s.frequency },
+          { workspaceId, subscriptionId, folderId: s.folderId, userId: s.userId, frequency: s.frequency, hour: s.hour },
           s.timeZone,
         );
         await queries.setNextJob(tx, workspaceId, subscriptionId, nextJobId);

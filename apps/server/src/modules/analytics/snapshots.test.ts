@@ -149,10 +149,11 @@ describe('snapshot e-mails', () => {
     expect(await subscribe(w.personas.orgMember, w.companyId, companyDashboard, true)).toEqual({
       weekly: true,
       monthly: false,
+      hour: 7,
     });
     await subscribe(w.personas.teamMember, w.companyId, companyDashboard, true, true);
     const got = await call(w.personas.teamMember, 'GET', subscriptionsUrl(w.companyId, companyDashboard));
-    expect(got.json()).toEqual({ weekly: true, monthly: true });
+    expect(got.json()).toEqual({ weekly: true, monthly: true, hour: 7 });
 
     // Each subscription's first e-mail is scheduled: weekly on a Monday, monthly on the 1st, 07:00 (UTC here).
     const scheduled = await queuedSnapshots();
@@ -235,7 +236,7 @@ describe('snapshot e-mails', () => {
     const again = await ctx.app.inject({ method: 'POST', url: `${linkUrl(link)}/unsubscribe` });
     expect(again.statusCode).toBe(404);
     const state = await call(w.personas.orgMember, 'GET', subscriptionsUrl(w.companyId, companyDashboard));
-    expect(state.json()).toEqual({ weekly: false, monthly: false });
+    expect(state.json()).toEqual({ weekly: false, monthly: false, hour: 7 });
 
     // Its scheduled job finds itself superseded and sends nothing.
     await runSnapshotsNow();
@@ -308,6 +309,38 @@ describe('snapshot e-mails', () => {
       tx.execute(sql`select 1 from dashboard_subscriptions where user_id = ${user.userId}`),
     );
     expect(rows.rows).toHaveLength(0);
+  });
+
+  it('a subscriber chooses the hour, in the workspace time zone: the next e-mail moves to it, audited', async () => {
+    const url = subscriptionsUrl(teamB, teamBDashboard);
+    const bad = await call(w.personas.orgMember, 'PUT', url, { weekly: true, monthly: false, hour: 24 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual([
+      expect.objectContaining({ path: 'body.hour', message: 'Choose an hour from 0 to 23' }),
+    ]);
+    const mine = async () => (await queuedSnapshots()).filter((j) => j.created_by === w.personas.orgMember.userId);
+    const before = (await mine()).length;
+    expect(await subscribe(w.personas.orgMember, teamB, teamBDashboard, true)).toMatchObject({ hour: 7 });
+    const changed = await call(w.personas.orgMember, 'PUT', url, { weekly: true, monthly: false, hour: 18 });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toEqual({ weekly: true, monthly: false, hour: 18 });
+    // The hour stays when a change leaves it out.
+    expect(await subscribe(w.personas.orgMember, teamB, teamBDashboard, true, true)).toMatchObject({ hour: 18 });
+    const jobs = (await mine()).slice(before);
+    // The 07:00 job is still queued but superseded; the two current ones are at 18:00 (UTC here).
+    expect(jobs.map((j) => new Date(j.run_after).getUTCHours()).sort()).toEqual([18, 18, 7].sort());
+    const events = await inScope(
+      ctx.database.db,
+      { workspaceId: w.workspaceId, userId: null, isAdmin: false },
+      async (tx) =>
+        (
+          await tx.execute<{ details: unknown }>(sql`
+            select details from audit_events where actor_user_id = ${w.personas.orgMember.userId}
+               and action = 'dashboard.snapshotHourChanged'`)
+        ).rows,
+    );
+    expect(events).toHaveLength(1);
+    await subscribe(w.personas.orgMember, teamB, teamBDashboard, false, false);
   });
 
   it('members subscribe themselves; without the view right 403, another workspace 404, bad input 400', async () => {

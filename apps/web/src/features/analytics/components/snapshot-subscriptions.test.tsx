@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../../test/render.tsx';
 import { SnapshotSubscriptionsButton } from './snapshot-subscriptions.tsx';
@@ -23,12 +24,12 @@ const problem = (status: number, code: string) =>
   json({ type: 'about:blank', title: code, status, code, errors: [] }, status);
 
 let requests: { url: string; method: string; body: unknown }[];
-let subscriptions: { weekly: boolean; monthly: boolean };
+let subscriptions: { weekly: boolean; monthly: boolean; hour: number };
 let infoReply: () => Response;
 let unsubscribeReply: () => Response;
 beforeEach(() => {
   requests = [];
-  subscriptions = { weekly: false, monthly: false };
+  subscriptions = { weekly: false, monthly: false, hour: 7 };
   infoReply = () => json({ dashboardName: 'Site overview', workspaceName: 'Acme', frequency: 'weekly' });
   unsubscribeReply = () => json(null, 204);
   vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
@@ -59,7 +60,7 @@ describe('SnapshotSubscriptionsButton', () => {
     await waitFor(() =>
       expect((screen.getByRole('checkbox', { name: /Weekly/ }) as HTMLInputElement).checked).toBe(true),
     );
-    expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({ weekly: true, monthly: false });
+    expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({ weekly: true, monthly: false, hour: 7 });
 
     fireEvent.click(await screen.findByRole('button', { name: 'Send the weekly one now' }));
     await waitFor(() => expect(requests.find((r) => r.url === `${base}/send`)?.body).toEqual({ frequency: 'weekly' }));
@@ -67,8 +68,30 @@ describe('SnapshotSubscriptionsButton', () => {
 
     fireEvent.click(screen.getByRole('checkbox', { name: /Weekly/ }));
     await waitFor(() =>
-      expect(requests.filter((r) => r.method === 'PUT').at(-1)?.body).toEqual({ weekly: false, monthly: false }),
+      expect(requests.filter((r) => r.method === 'PUT').at(-1)?.body).toEqual({
+        weekly: false,
+        monthly: false,
+        hour: 7,
+      }),
     );
+  });
+
+  it('sends at the hour chosen, as the descriptions say', async () => {
+    await renderWithProviders(
+      <SnapshotSubscriptionsButton folderId={folderId} dashboardId={dashboardId} dashboardName="Site overview" />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Snapshot e-mails' }));
+    expect(await screen.findByText("Every Monday at 07:00, in the workspace's time zone")).toBeTruthy();
+    await userEvent.click(screen.getAllByLabelText('Sent at')[0] as HTMLElement);
+    await userEvent.click(await screen.findByRole('option', { name: '18:00', hidden: true }));
+    await waitFor(() =>
+      expect(requests.filter((r) => r.method === 'PUT').at(-1)?.body).toEqual({
+        weekly: false,
+        monthly: false,
+        hour: 18,
+      }),
+    );
+    expect(await screen.findByText("Every Monday at 18:00, in the workspace's time zone")).toBeTruthy();
   });
 });
 

@@ -1,5 +1,5 @@
 import { type SnapshotFrequency, snapshotFrequencies } from '@formwork/shared/schemas/analytics';
-import { Button, Checkbox, Modal, Stack, Text } from '@mantine/core';
+import { Button, Checkbox, Modal, Select, Stack, Text } from '@mantine/core';
 import { IconMail } from '@tabler/icons-react';
 import { useState } from 'react';
 import { problemMessage } from '../../../lib/problem-message.ts';
@@ -29,6 +29,11 @@ export function SnapshotSubscriptionsButton(props: Props) {
   );
 }
 
+const hours = Array.from({ length: 24 }, (_, hour) => ({
+  value: String(hour),
+  label: `${String(hour).padStart(2, '0')}:00`,
+}));
+
 function SnapshotSubscriptionsForm({ folderId, dashboardId, dashboardName }: Props) {
   const { t } = useTranslation();
   const subscriptions = useSnapshotSubscriptions(folderId, dashboardId);
@@ -42,6 +47,9 @@ function SnapshotSubscriptionsForm({ folderId, dashboardId, dashboardName }: Pro
     );
   const current = change.data ?? subscriptions.data;
   if (!current) return <Text c="dimmed">{t('app.loading')}</Text>;
+  const time = `${String(current.hour).padStart(2, '0')}:00`;
+  const chooseHour = (hour: number) =>
+    change.mutate({ ...current, hour }, { onSuccess: () => showToast('success', t('analytics.snapshots.hourSaved')) });
   const toggle = (frequency: SnapshotFrequency, on: boolean) =>
     change.mutate(
       { ...current, [frequency]: on },
@@ -59,7 +67,7 @@ function SnapshotSubscriptionsForm({ folderId, dashboardId, dashboardName }: Pro
         <Stack key={frequency} gap={6} align="flex-start">
           <Checkbox
             label={t(`analytics.snapshots.${frequency}`)}
-            description={t(`analytics.snapshots.${frequency}When`)}
+            description={t(`analytics.snapshots.${frequency}When`, { time })}
             checked={current[frequency]}
             disabled={change.isPending}
             onChange={(event) => toggle(frequency, event.currentTarget.checked)}
@@ -77,6 +85,15 @@ function SnapshotSubscriptionsForm({ folderId, dashboardId, dashboardName }: Pro
           )}
         </Stack>
       ))}
+      <Select
+        label={t('analytics.snapshots.hour')}
+        data={hours}
+        value={String(current.hour)}
+        onChange={(v) => v !== null && chooseHour(Number(v))}
+        allowDeselect={false}
+        disabled={change.isPending}
+        w={200}
+      />
       {(change.isError || send.isError) && (
         <Text c="red" size="sm" role="alert">
           {problemMessage(change.error ?? send.error, t)}
