@@ -5,9 +5,9 @@ import { AppProviders, createQueryClient } from '../src/app/providers.tsx';
 import { initI18n } from '../src/lib/i18n.ts';
 import { AppRouter, createBlockingHistory } from '../src/lib/navigation.tsx';
 
-/** Renders inside the app's real providers, with en-US texts. */
-export async function renderWithProviders(ui: ReactElement) {
-  await initI18n('en-US');
+/** Renders inside the app's real providers, with en-US texts unless another locale is given. */
+export async function renderWithProviders(ui: ReactElement, { locale = 'en-US' }: { locale?: string } = {}) {
+  await initI18n(locale);
   return render(<AppProviders queryClient={createQueryClient()}>{ui}</AppProviders>);
 }
 

@@ -1,13 +1,11 @@
 import { encodeCursor } from '@formwork/shared/schemas/cursor';
 import { type RegisterPage as Page, registerPageSchema } from '@formwork/shared/schemas/forms';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fakeReply, templateReply } from '../../../../test/fake-reply.ts';
 import { renderWithProviders } from '../../../../test/render.tsx';
-import { AppProviders, createQueryClient } from '../../../app/providers.tsx';
 import { registerPath } from '../../../lib/form-paths.ts';
-import { initI18n } from '../../../lib/i18n.ts';
 import { RegisterPage, registerOverscan } from './register-page.tsx';
 
 const requests: string[] = [];
@@ -172,19 +170,16 @@ describe('register', () => {
   });
 
   it("names the server's own columns in the person's language, the template's field labels as typed", async () => {
-    await initI18n('es');
-    render(
-      <AppProviders queryClient={createQueryClient()}>
-        <MemoryRouter>
-          <RegisterPage teamId="team-1" templateId={templateId} canCreate={false} me={{ userId: 'u', name: 'Me' }} />
-        </MemoryRouter>
-      </AppProviders>,
+    await renderWithProviders(
+      <MemoryRouter>
+        <RegisterPage teamId="team-1" templateId={templateId} canCreate={false} me={{ userId: 'u', name: 'Me' }} />
+      </MemoryRouter>,
+      { locale: 'es' },
     );
     await screen.findByText('Plant 1');
     for (const name of ['Número', 'Título', 'Actualizado', 'Make'])
       expect(screen.getByRole('columnheader', { name: new RegExp(`^${name}`) })).toBeTruthy();
     expect(screen.queryByRole('columnheader', { name: /^Number/ })).toBeNull();
-    await initI18n('en-US');
     requests.length = 0;
   });
 
