@@ -17,6 +17,7 @@ import {
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { apiRequest } from '../../../lib/http.ts';
+import { useJobPoll } from '../../../lib/use-job-poll.ts';
 
 export const usersPageSize = 50;
 
@@ -135,7 +136,7 @@ export function useBulkInviteSend(folderId: string) {
 /** A sent batch's progress, polled until its job is done (or failed); then the folder's lists reload. */
 export function useInviteBatch(folderId: string, batchId: string | null) {
   const client = useQueryClient();
-  const query = useQuery({
+  const query = useJobPoll({
     queryKey: usersKeys.batch(folderId, batchId ?? ''),
     queryFn: ({ signal }) =>
       apiRequest<InviteBatch>(`${base(folderId)}/invitations/batches/${batchId}`, {
@@ -143,7 +144,8 @@ export function useInviteBatch(folderId: string, batchId: string | null) {
         response: inviteBatchSchema,
       }),
     enabled: batchId !== null,
-    refetchInterval: (q) => (batchFinished(q.state.data) ? false : 500),
+    pending: (batch) => !batchFinished(batch),
+    intervalMs: 500,
   });
   const finished = batchFinished(query.data);
   useEffect(() => {

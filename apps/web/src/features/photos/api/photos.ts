@@ -29,6 +29,7 @@ import {
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest, apiUpload } from '../../../lib/http.ts';
 import { queryRoots } from '../../../lib/query-keys.ts';
+import { useJobPoll } from '../../../lib/use-job-poll.ts';
 
 /** The filters of a team's gallery (issue 19): state, tags (any of), days, uploader and source. */
 export type GalleryFilter = {
@@ -170,15 +171,14 @@ export function useRequestPhotoZip(teamId: string) {
 
 /** A ZIP being made, polled every second until it is ready, failed or expired. */
 export function usePhotoZip(teamId: string, zipId: string) {
-  return useQuery({
+  return useJobPoll({
     queryKey: photoKeys.zip(teamId, zipId),
     queryFn: ({ signal }) =>
       apiRequest<PhotoZip>(`${teamUrl(teamId)}/photo-zips/${encodeURIComponent(zipId)}`, {
         signal,
         response: photoZipSchema,
       }),
-    refetchInterval: (query) => (['queued', 'running'].includes(query.state.data?.state ?? 'queued') ? 1000 : false),
-    staleTime: 0,
+    pending: (zip) => ['queued', 'running'].includes(zip?.state ?? 'queued'),
   });
 }
 

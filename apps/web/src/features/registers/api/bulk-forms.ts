@@ -4,10 +4,11 @@ import {
   bulkFormBatchSchema,
   bulkFormPreviewSchema,
 } from '@formwork/shared/schemas/bulk-forms';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { apiRequest } from '../../../lib/http.ts';
 import { queryRoots } from '../../../lib/query-keys.ts';
+import { useJobPoll } from '../../../lib/use-job-poll.ts';
 
 const enc = encodeURIComponent;
 
@@ -59,7 +60,7 @@ export const bulkFormFinished = (batch: BulkFormBatch | undefined) =>
 /** A started batch's progress, polled until its job is done or failed; then the forms reload. */
 export function useBulkFormBatch(teamId: string, templateId: string, batchId: string | null) {
   const client = useQueryClient();
-  const query = useQuery({
+  const query = useJobPoll({
     queryKey: bulkFormKeys.batch(teamId, templateId, batchId ?? ''),
     queryFn: ({ signal }) =>
       apiRequest<BulkFormBatch>(bulkFormPaths.batch(teamId, templateId, batchId as string), {
@@ -67,7 +68,8 @@ export function useBulkFormBatch(teamId: string, templateId: string, batchId: st
         response: bulkFormBatchSchema,
       }),
     enabled: batchId !== null,
-    refetchInterval: (q) => (bulkFormFinished(q.state.data) || q.state.error ? false : 500),
+    pending: (batch) => !bulkFormFinished(batch),
+    intervalMs: 500,
     meta: { handlesErrors: true },
   });
   const finished = bulkFormFinished(query.data);

@@ -5,9 +5,10 @@ import {
   type RegisterPage,
   registerPageSchema,
 } from '@formwork/shared/schemas/forms';
-import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/http.ts';
 import { queryRoots } from '../../../lib/query-keys.ts';
+import { useJobPoll } from '../../../lib/use-job-poll.ts';
 
 const enc = encodeURIComponent;
 export const registerPageSize = 50;
@@ -68,17 +69,13 @@ export function useCreateExport(teamId: string, templateId: string) {
 
 /** Polls an export until it is ready or failed. */
 export function useExportJob(teamId: string, exportId: string | null) {
-  return useQuery({
+  return useJobPoll({
     queryKey: registerKeys.export(teamId, exportId),
     queryFn: () =>
       apiRequest<ExportJob>(`/api/teams/${enc(teamId)}/exports/${enc(exportId as string)}`, {
         response: exportJobSchema,
       }),
     enabled: exportId !== null,
-    refetchInterval: (query) => {
-      const state = query.state.data?.state;
-      return state === 'ready' || state === 'failed' ? false : 1000;
-    },
-    staleTime: 0,
+    pending: (job) => job?.state !== 'ready' && job?.state !== 'failed',
   });
 }

@@ -1,12 +1,13 @@
 import type { CreatePdfExportBody, PdfExportJob } from '@formwork/shared/schemas/pdf-exports';
 import { Button, CloseButton, Group, Loader, Text } from '@mantine/core';
 import { IconDownload, IconFileZip } from '@tabler/icons-react';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { downloadFile } from '../../../lib/download.ts';
 import { apiRequest } from '../../../lib/http.ts';
 import { showToast } from '../../../lib/toast.tsx';
 import { useTranslation } from '../../../lib/translate.tsx';
+import { useJobPoll } from '../../../lib/use-job-poll.ts';
 import { timelineKeys } from '../api/timeline.ts';
 
 const enc = encodeURIComponent;
@@ -20,12 +21,11 @@ export function PdfZipExport({ teamId, formIds }: { teamId: string; formIds: str
       apiRequest<PdfExportJob>(`/api/teams/${enc(teamId)}/forms/pdf-exports`, { method: 'POST', body }),
     meta: { handlesErrors: true },
   });
-  const job = useQuery({
+  const job = useJobPoll({
     queryKey: timelineKeys.pdfExport(teamId, exportId),
     queryFn: () => apiRequest<PdfExportJob>(`/api/teams/${enc(teamId)}/pdf-exports/${enc(exportId as string)}`),
     enabled: exportId !== null,
-    refetchInterval: (query) => (['ready', 'failed'].includes(query.state.data?.state ?? '') ? false : 1000),
-    staleTime: 0,
+    pending: (data) => !['ready', 'failed'].includes(data?.state ?? ''),
   });
   const start = async () => {
     try {
