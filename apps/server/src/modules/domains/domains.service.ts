@@ -11,6 +11,8 @@ import type { AccessContext } from '../../authz/context.ts';
 import type { AppDb } from '../../db/client.ts';
 import { inScope, type Scope, systemScope, type Tx } from '../../db/tenant.ts';
 import { AppError } from '../../errors.ts';
+import { recipientLocales } from '../../i18n/recipient-locale.ts';
+import { textsIn } from '../../i18n/texts.ts';
 import { enqueueMail } from '../../mail/mail.ts';
 import { recordEvents, workspaceEvent } from '../activity/record-events.ts';
 import type { DomainResolver } from './domain-resolver.ts';
@@ -121,10 +123,17 @@ export async function sendDomainLink(
       sentTo: input.email,
     });
     const link = `${deps.publicUrl}/verify-domain/${token}`;
+    const localeOf = await recipientLocales(tx, ctx.workspace.workspaceId, [input.email]);
+    const { t } = textsIn(localeOf(input.email));
+    const words = {
+      name: `${ctx.user.firstName} ${ctx.user.lastName}`.trim(),
+      domain: row.domain,
+      workspace: ctx.workspace.name,
+    };
     await enqueueMail(tx, {
       to: input.email,
-      subject: `Confirm that ${ctx.workspace.name} uses ${row.domain}`,
-      text: `${ctx.user.firstName} ${ctx.user.lastName} asked to verify the e-mail domain ${row.domain} for the Formwork workspace ${ctx.workspace.name}.\n\nIf your organisation uses ${row.domain} and this workspace is yours, open this link to confirm it (valid for 7 days):\n${link}\n\nIf you don't know this workspace, ignore this e-mail.`,
+      subject: t('mail.domainConfirmation.subject', words),
+      text: t('mail.domainConfirmation.body', { ...words, link, days: domainLinkTtlMs / (24 * 60 * 60 * 1000) }),
     });
     await audit(tx, ctx, 'domain.linkSent', row.domain, { email: input.email });
     return toDomain(await existing(tx, ctx, row.domain));

@@ -30,8 +30,8 @@ const base = (x: TestWorkspace) => `/api/workspaces/${x.workspaceId}/domains`;
 
 async function outbox(to: string) {
   return inScope(ctx.database.db, systemScope, async (tx) => {
-    const r = await tx.execute<{ text_body: string }>(
-      sql`select text_body from mail_outbox where to_address = ${to} order by created_at`,
+    const r = await tx.execute<{ subject: string; text_body: string }>(
+      sql`select subject, text_body from mail_outbox where to_address = ${to} order by created_at`,
     );
     return r.rows;
   });
@@ -96,6 +96,30 @@ describe('verified domains', () => {
     // Removed: no longer the workspace's.
     expect((await as(w.personas.orgController, 'DELETE', `${base(w)}/${domain}`)).statusCode).toBe(204);
     expect(await emailDomains(w)).not.toContain(domain);
+  });
+
+  it("writes the proving e-mail in the workspace's default locale, Spanish too (issue 26)", async () => {
+    const send = async () => {
+      const domain = fresh();
+      await as(w.personas.orgController, 'POST', base(w), { domain });
+      const to = `it-${randomUUID().slice(0, 6)}@${domain}`;
+      const sent = await as(w.personas.orgController, 'POST', `${base(w)}/${domain}/email-link`, { email: to });
+      expect(sent.statusCode, sent.body).toBe(200);
+      const [mail] = await outbox(to);
+      return { domain, mail };
+    };
+    const english = await send();
+    expect(english.mail?.subject).toBe(`Confirm that ${w.name} uses ${english.domain}`);
+    expect(english.mail?.text_body).toContain('open this link to confirm it (valid for 7 days)');
+    await ctx.database.db.execute(sql`update workspaces set locale = 'es' where workspace_id = ${w.workspaceId}`);
+    try {
+      const spanish = await send();
+      expect(spanish.mail?.subject).toBe(`Confirma que ${w.name} usa ${spanish.domain}`);
+      expect(spanish.mail?.text_body).toContain('abre este enlace para confirmarlo (válido durante 7 días)');
+      expect(spanish.mail?.text_body).toMatch(/\/verify-domain\/[A-Za-z0-9_-]+/);
+    } finally {
+      await ctx.database.db.execute(sql`update workspaces set locale = 'en-US' where workspace_id = ${w.workspaceId}`);
+    }
   });
 
   it('proves a domain by a link e-mailed to an address at it (single use)', async () => {

@@ -18,6 +18,8 @@ import type { AccessContext } from '../../authz/context.ts';
 import type { AppDb } from '../../db/client.ts';
 import { inScope, type Scope, type Tx } from '../../db/tenant.ts';
 import { AppError } from '../../errors.ts';
+import { userLocale } from '../../i18n/recipient-locale.ts';
+import { textsIn } from '../../i18n/texts.ts';
 import { enqueueJob } from '../../jobs/job-queue.ts';
 import { type JobHandler, jobQueued } from '../../jobs/runner.ts';
 import { enqueueMail } from '../../mail/mail.ts';
@@ -318,14 +320,16 @@ async function disableAfterFailures(deps: WebhookDeps, tx: Tx, workspaceId: stri
   const owner = hook.createdBy ? await queries.userEmail(tx, hook.createdBy) : undefined;
   if (!owner) return;
   const folder = await queries.folderName(tx, workspaceId, hook.folderId);
+  const { t } = textsIn(await userLocale(tx, workspaceId, hook.createdBy));
+  const kind = hook.folderPath.length === 1 ? 'companies' : 'teams';
   await enqueueMail(tx, {
     to: owner,
-    subject: 'A webhook was disabled after repeated failures',
-    text: [
-      `The webhook to ${hook.url} in ${folder} was disabled: its deliveries kept failing for about a day (${webhookMaxAttempts} attempts).`,
-      '',
-      'Nothing more is sent to it until it is enabled again. Check the receiver, then enable the webhook and redeliver the failed events from its delivery log:',
-      `${deps.publicUrl}/home/${hook.folderPath.length === 1 ? 'companies' : 'teams'}/${hook.folderId}/settings?tab=webhooks&hook=${hook.id}`,
-    ].join('\n'),
+    subject: t('mail.webhookDisabled.subject'),
+    text: t('mail.webhookDisabled.body', {
+      url: hook.url,
+      folder,
+      attempts: webhookMaxAttempts,
+      link: `${deps.publicUrl}/home/${kind}/${hook.folderId}/settings?tab=webhooks&hook=${hook.id}`,
+    }),
   });
 }

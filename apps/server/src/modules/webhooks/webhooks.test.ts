@@ -322,7 +322,33 @@ describe('webhooks: deliveries', () => {
            and subject like 'A webhook was disabled%'`,
     );
     expect(mail.rows).toHaveLength(1);
-    expect(mail.rows[0]?.text_body).toContain(receiverUrl);
+    expect(mail.rows[0]?.text_body).toContain(`The webhook to ${receiverUrl} in `);
+  });
+
+  it('e-mails an owner who chose Spanish in Spanish when their hook is disabled (issue 26)', async () => {
+    const owner = w.personas.teamController;
+    await ctx.database.db.execute(sql`update users set locale = 'es' where user_id = ${owner.userId}`);
+    try {
+      status = 500;
+      const hook = await addHook({ events: ['form.created'] });
+      await newForm();
+      for (let attempt = 1; attempt <= webhookMaxAttempts; attempt++) {
+        expect(await deliver(), `attempt ${attempt}`).toBe(1);
+        await ctx.database.db.execute(
+          sql`update jobs set run_after = now() where kind = ${webhookDeliveryJobKind} and state = 'queued'`,
+        );
+      }
+      const mail = await ctx.database.db.execute<{ subject: string; text_body: string }>(
+        sql`select subject, text_body from mail_outbox where to_address = ${owner.email}
+             and text_body like ${`%${hook.id}%`}`,
+      );
+      expect(mail.rows).toHaveLength(1);
+      expect(mail.rows[0]?.subject).toBe('Se ha desactivado un webhook tras fallos repetidos');
+      expect(mail.rows[0]?.text_body).toContain(`El webhook a ${receiverUrl} en `);
+      expect(mail.rows[0]?.text_body).toContain(`(${webhookMaxAttempts} intentos)`);
+    } finally {
+      await ctx.database.db.execute(sql`update users set locale = null where user_id = ${owner.userId}`);
+    }
   });
 
   it('a delivery is redelivered with the same event id, and a test delivery reaches the receiver', async () => {
