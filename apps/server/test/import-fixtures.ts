@@ -63,6 +63,30 @@ export async function inspectionPdf(): Promise<Buffer> {
   return Buffer.from(await doc.save());
 }
 
+/**
+ * A fillable PDF whose fields the authoring tool named (Text1..Text3, undefined) with their labels
+ * printed beside them: left, left with a rule, above, and right of a checkbox; one field has a name.
+ */
+export async function unnamedFieldsPdf(): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const page = doc.addPage([595, 842]);
+  const form = doc.getForm();
+  const label = (text: string, x: number, y: number) => page.drawText(text, { x, y, size: 11, font });
+  label('Daily site check', 50, 790);
+  label('Site name:', 50, 706);
+  form.createTextField('Text1').addToPage(page, { x: 130, y: 700, width: 200, height: 20 });
+  label('Supervisor ______', 50, 656);
+  form.createTextField('Text2').addToPage(page, { x: 160, y: 650, width: 200, height: 20 });
+  label('Date of inspection', 50, 614);
+  form.createTextField('Text3').addToPage(page, { x: 50, y: 585, width: 150, height: 20 });
+  form.createCheckBox('undefined').addToPage(page, { x: 50, y: 540, width: 12, height: 12 });
+  label('Permit sighted', 70, 542);
+  label('Workers on site', 50, 496);
+  form.createTextField('crew_count').addToPage(page, { x: 160, y: 490, width: 60, height: 20 });
+  return Buffer.from(await doc.save());
+}
+
 /** A fillable PDF of `pages` pages with `fields` text fields spread over them (the bench's file). */
 export async function manyFieldsPdf(pages: number, fields: number): Promise<Buffer> {
   const doc = await PDFDocument.create();

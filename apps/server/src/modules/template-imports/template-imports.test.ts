@@ -11,6 +11,7 @@ import {
   para,
   plantRegisterXlsx,
   toolboxTalkDocx,
+  unnamedFieldsPdf,
   zipOf,
 } from '../../../test/import-fixtures.ts';
 import { createTestApp, type TestContext } from '../../../test/test-app.ts';
@@ -122,6 +123,20 @@ describe('fillable PDF', () => {
     expect(await auditCount('template.importDismissed', result.importId)).toBe(1);
     const list = await call('GET', base());
     expect(list.json().imports.map((i: { importId: string }) => i.importId)).not.toContain(result.importId);
+  });
+
+  it("labels fields the authoring tool named ('Text1', 'undefined') by the text printed beside them", async () => {
+    const result = await imported('Daily site check.pdf', await unnamedFieldsPdf());
+    expect(result).toMatchObject({ state: 'ready', fieldCount: 5 });
+    expect(result.draft.definition.fields.map(summary)).toEqual([
+      'singleLineText:Site name',
+      'singleLineText:Supervisor',
+      'date:Date of inspection',
+      'yesNo:Permit sighted',
+      'number:Crew count',
+    ]);
+    expect(result.sourceText).toContain('Site name (');
+    expect(result.sourceText).toContain('from "Text1"');
   });
 
   it('is refused when it has no form fields (a scanned or printed PDF), and when it is damaged, without a 5xx', async () => {

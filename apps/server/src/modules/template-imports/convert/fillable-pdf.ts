@@ -17,18 +17,20 @@ import {
 } from 'pdf-lib';
 import { ConversionRefused } from './conversion-refused.ts';
 import { blankField, type Conversion, cleanLabel, humanLabel, idMaker, options } from './draft-fields.ts';
+import { type Box, looksMachineMade, nearbyLabel, pageTextRuns, type TextRun } from './pdf-nearby-text.ts';
 
 /**
  * Fillable PDF -> fields (issue 22.1): the AcroForm fields in page order (top to bottom, then left
- * to right), each as the field it asks for; labels from the field's tooltip (its alternate name)
- * or else its name. A PDF with no form fields (a scan, a printed form) is refused: reading one
+ * to right), each as the field it asks for; labels from the field's tooltip (its alternate name),
+ * else its name, or, when the name was made by the authoring tool ('Text1'), the text printed
+ * beside the field. A PDF with no form fields (a scan, a printed form) is refused: reading one
  * needs a model.
  */
 
 const noFieldsReason =
   'the PDF has no fillable form fields. A scanned or printed PDF cannot be read without a language model; upload the fillable PDF, or the Word or Excel file it was made from.';
 
-type Placed = { field: PDFField; page: number; top: number; left: number };
+type Placed = { field: PDFField; page: number; top: number; left: number; box?: Box };
 
 async function load(data: Buffer): Promise<PDFDocument> {
   try {
@@ -66,7 +68,13 @@ function placed(doc: PDFDocument, fields: PDFField[]): Placed[] {
       (byParent ? pageRefs.indexOf(byParent as PDFRef) : -1) ??
       Number.MAX_SAFE_INTEGER;
     const rect = widget.getRectangle();
-    return { field, page: page < 0 ? Number.MAX_SAFE_INTEGER : page, top: rect.y + rect.height, left: rect.x };
+    return {
+      field,
+      page: page < 0 ? Number.MAX_SAFE_INTEGER : page,
+      top: rect.y + rect.height,
+      left: rect.x,
+      box: rect,
+    };
   });
 }
 
@@ -84,6 +92,22 @@ function alternateName(field: PDFField): string | undefined {
     if (text) return text;
   }
   return undefined;
+}
+
+/** Labels for the fields with neither a tooltip nor a name a person would write, from the printed text. */
+async function nearbyLabels(data: Buffer, items: Placed[]): Promise<Map<PDFField, string>> {
+  const unnamed = items.filter(
+    (item) => item.box && !alternateName(item.field) && looksMachineMade(item.field.getName()),
+  );
+  const labels = new Map<PDFField, string>();
+  if (unnamed.length === 0) return labels;
+  const runs = await pageTextRuns(data, new Set(unnamed.map((item) => item.page)));
+  for (const item of unnamed) {
+    const pageRuns: TextRun[] = runs.get(item.page) ?? [];
+    const label = item.box && nearbyLabel(pageRuns, item.box, item.field instanceof PDFCheckBox);
+    if (label) labels.set(item.field, label);
+  }
+  return labels;
 }
 
 function choiceField(id: string, label: string, labels: string[], allowMultiple: boolean): FieldInput {
@@ -137,13 +161,15 @@ export async function convertFillablePdf(data: Buffer): Promise<Conversion> {
   const lines: string[] = [];
   const notes: string[] = [];
   let page = -1;
-  for (const item of placed(doc, fields).sort(byReadingOrder)) {
+  const ordered = placed(doc, fields).sort(byReadingOrder);
+  const printedLabels = await nearbyLabels(data, ordered);
+  for (const item of ordered) {
     const { field } = item;
     if (field instanceof PDFButton) {
       notes.push(`Button "${field.getName()}" left out: buttons are not form fields.`);
       continue;
     }
-    const label = alternateName(field) ?? humanLabel(field.getName());
+    const label = alternateName(field) ?? printedLabels.get(field) ?? humanLabel(field.getName());
     const converted = fieldOf(field, nextId(), label);
     if (!converted) {
       notes.push(`Field "${field.getName()}" left out: its kind is not known.`);
