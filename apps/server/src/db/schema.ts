@@ -76,6 +76,9 @@ export const accounts = pgTable('accounts', {
   paidUsersPaid: integer('paid_users_paid').notNull().default(0),
   /** 0028_checkout: when the job after a checkout last recalculated the billing. */
   billingRecalculatedAt: timestamp('billing_recalculated_at', { withTimezone: true }),
+  /** 0074_billing_contact: who billing goes to (Global Billing); both null until set. */
+  billingContactName: text('billing_contact_name'),
+  billingContactEmail: text('billing_contact_email'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

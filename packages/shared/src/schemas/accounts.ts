@@ -73,3 +73,50 @@ export const accountUsageSchema = z.object({
   plans: z.array(z.object({ plan: z.enum(plans), exceeded: exceededSchema, message: z.string().nullable() })),
 });
 export type AccountUsage = z.infer<typeof accountUsageSchema>;
+
+/** Spec 2.6 Global Billing: the field messages of the billing contact. */
+export const billingContactMessages = {
+  name: 'Please enter a valid name',
+  email: 'Please enter a valid email address in the format name@example.com.',
+} as const;
+
+/** PUT /api/workspaces/{id}/billing-contact: who the account's billing goes to (org controllers). */
+export const billingContactSchema = z
+  .object({
+    name: z
+      .string({ error: billingContactMessages.name })
+      .trim()
+      .min(1, billingContactMessages.name)
+      .max(100, billingContactMessages.name)
+      .regex(/[\p{L}\p{N}]/u, billingContactMessages.name),
+    email: z
+      .string({ error: billingContactMessages.email })
+      .trim()
+      .max(254, billingContactMessages.email)
+      .email(billingContactMessages.email),
+  })
+  .strict();
+export type BillingContact = z.infer<typeof billingContactSchema>;
+
+/** A paid checkout of the account: what was bought, for how much, when (spec 4.4, 7). */
+export const billingPaymentSchema = z.object({
+  checkoutId: z.string().uuid(),
+  planType: z.enum(plans),
+  subscriptionTerm: z.enum(subscriptionTerms),
+  contributorUsersPaid: z.number().int().min(0),
+  paidUsersPaid: z.number().int().min(0),
+  currency: z.string(),
+  /** In the currency's minor unit (cents), as the payment provider was asked for it. */
+  amountTotal: z.number().int().min(0),
+  paidAt: z.iso.datetime(),
+});
+
+/**
+ * Spec 2.6 Global Billing, honest about what exists: the billing contact (null until set) and the
+ * payments made through the self-service checkout, newest first. Nothing else is billed.
+ */
+export const globalBillingSchema = z.object({
+  contact: billingContactSchema.nullable(),
+  payments: z.array(billingPaymentSchema),
+});
+export type GlobalBilling = z.infer<typeof globalBillingSchema>;
