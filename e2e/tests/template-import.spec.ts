@@ -66,7 +66,21 @@ test('a fillable PDF with 10 fields becomes a draft template with those 10 field
   await page.waitForURL(/\/templates\/new\?importId=/);
 
   // The draft opens in the editor beside the text read from the document.
-  await expect(page.getByRole('complementary', { name: 'Source document' })).toContainText('permit_number');
+  const source = page.getByRole('complementary', { name: 'Source document' });
+  await expect(source).toContainText('permit_number');
+  // Beside the draft from 1200 px, below it on a phone.
+  const tabs = page.getByRole('tablist').first();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expect.poll(async () => (await source.boundingBox())?.x ?? 0).toBeGreaterThan(700);
+  const [wideSource, wideTabs] = [await source.boundingBox(), await tabs.boundingBox()];
+  expect(wideSource && wideTabs && wideSource.y < wideTabs.y + wideTabs.height).toBe(true);
+  await page.screenshot({ path: test.info().outputPath('import-draft-1280.png') });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(async () => (await source.boundingBox())?.x ?? 999).toBeLessThan(40);
+  const [narrowSource, narrowTabs] = [await source.boundingBox(), await tabs.boundingBox()];
+  expect(narrowSource && narrowTabs && narrowSource.y > narrowTabs.y + narrowTabs.height).toBe(true);
+  await page.screenshot({ path: test.info().outputPath('import-draft-390.png'), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
   await expect(page.getByLabel('Template name')).toHaveValue(`Permit to work ${stamp}`);
   await page.getByRole('tab', { name: 'Fields' }).click();
   await expect(page.locator('[data-field-card]')).toHaveCount(10);

@@ -5,7 +5,7 @@ import {
   Box,
   Center,
   Code,
-  Group,
+  Grid,
   List,
   Loader,
   Paper,
@@ -88,14 +88,17 @@ export function ImportedTemplateEditor({ importId, ...props }: EditorProps & { i
       <Alert color="blue" maw={1200} mx="auto" w="100%">
         {t('templateImport.draftFrom', { fileName: data.fileName })}
       </Alert>
-      <Group align="flex-start" gap="md" wrap="wrap">
-        <Box style={{ flex: '1 1 640px', minWidth: 0 }}>
+      {/* Two columns from the lg breakpoint (75em, 1200 px): the source beside the draft; below it on phones. */}
+      <Grid gap="md" align="flex-start">
+        <Grid.Col span={{ base: 12, lg: 'auto' }} miw={0}>
           <TemplateEditor {...props} initialDraft={data.draft} onCreated={() => dismiss.mutate(importId)} />
-        </Box>
-        <Box style={{ flex: '0 1 340px', minWidth: 0 }} w="100%" maw={480}>
-          <SourcePanel item={data} />
-        </Box>
-      </Group>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 'content' }}>
+          <Box w={{ base: '100%', lg: 320 }}>
+            <SourcePanel item={data} />
+          </Box>
+        </Grid.Col>
+      </Grid>
     </Stack>
   );
 }
