@@ -8,6 +8,7 @@ import {
 } from '@formwork/shared/analytics/chart-option';
 import type { ChartDefinition, ChartValues } from '@formwork/shared/schemas/analytics';
 import sharp from 'sharp';
+import type { Translate } from '../../i18n/texts.ts';
 
 /**
  * A dashboard's charts drawn on the server for its snapshot e-mail (issue 20.4, ADR 0018): the
@@ -16,25 +17,25 @@ import sharp from 'sharp';
  * mail programs show no SVG. Tables and single numbers are written as HTML.
  */
 
-/** The words of the e-mail's charts, in en-US (the server's e-mails are written in en-US). */
-export const snapshotWords: ChartWords = {
-  allForms: 'All forms',
-  noValue: '(No value)',
-  weekOf: (date) => `Week of ${date}`,
-  column: (number) => `Column ${number}`,
-  answer: (answer) => ({ yes: 'Yes', no: 'No', na: 'N/A' })[answer],
-  measure: (aggregate, field) =>
-    field === null
-      ? 'Forms'
-      : `${{ count: 'Forms', sum: 'Sum', avg: 'Average', min: 'Minimum', max: 'Maximum' }[aggregate]} of ${field}`,
-};
+/** The words of the e-mail's charts in its reader's locale (the web words them from its own files). */
+export function snapshotWords(t: Translate): ChartWords {
+  return {
+    allForms: t('mail.snapshot.allForms'),
+    noValue: t('mail.snapshot.noValue'),
+    weekOf: (date) => t('mail.snapshot.weekOf', { date }),
+    column: (number) => t('mail.snapshot.column', { number }),
+    answer: (answer) => t(`mail.snapshot.answers.${answer}`),
+    measure: (aggregate, field) =>
+      field === null ? t('mail.snapshot.aggregates.count') : t(`mail.snapshot.aggregates.${aggregate}`, { field }),
+  };
+}
 
 export const snapshotChartSize = { width: 640, height: 320 };
 
 /** A chart ready for the e-mail: its points as named rows, and its picture when it is drawn. */
 export type DrawnChart = {
   measure: string;
-  /** Whose forms it counts: 'Forms of <template>[, <template>...]'. */
+  /** Whose forms it counts: 'Forms of <template>[, <template>...]' in the reader's words. */
   source: string;
   rows: { name: string; value: number | null }[];
   /** A single number chart: the last period's value and its change. */
@@ -55,6 +56,7 @@ export async function chartSvg(
   definition: ChartDefinition,
   points: ChartPoint[],
   measure: string,
+  t: Translate,
 ): Promise<string | null> {
   if (definition.type === 'table' || definition.type === 'number') return null;
   const { init } = await import('echarts');
@@ -62,7 +64,7 @@ export async function chartSvg(
   try {
     chart.setOption({
       ...chartOption(definition, points, {
-        description: `${measure} in ${points.length} groups`,
+        description: t('mail.snapshot.chartDescription', { measure, count: points.length }),
         measure,
       }),
       backgroundColor: '#ffffff',
@@ -73,14 +75,15 @@ export async function chartSvg(
   }
 }
 
-export async function drawChart(definition: ChartDefinition, values: ChartValues): Promise<DrawnChart> {
-  const { nameOf, seriesNameOf } = groupNamers(definition, snapshotWords);
+export async function drawChart(definition: ChartDefinition, values: ChartValues, t: Translate): Promise<DrawnChart> {
+  const words = snapshotWords(t);
+  const { nameOf, seriesNameOf } = groupNamers(definition, words);
   const points = chartPoints(values, nameOf, seriesNameOf);
-  const measure = snapshotWords.measure(definition.measure.aggregate, values.measureLabel);
-  const svg = points.length > 0 ? await chartSvg(definition, points, measure) : null;
+  const measure = words.measure(definition.measure.aggregate, values.measureLabel);
+  const svg = points.length > 0 ? await chartSvg(definition, points, measure, t) : null;
   return {
     measure,
-    source: `Forms of ${values.templates.map((t) => t.name).join(', ')}`,
+    source: t('mail.snapshot.source', { templates: values.templates.map((template) => template.name).join(', ') }),
     rows: points.map((p) => ({ name: rowName(p), value: p.value })),
     number: definition.type === 'number' ? singleNumber(values) : null,
     svg,

@@ -13,6 +13,8 @@ import { type AccessContext, folderInWorkspaceContext } from '../../authz/contex
 import type { AppDb } from '../../db/client.ts';
 import { inScope, type Scope, type Tx } from '../../db/tenant.ts';
 import { AppError } from '../../errors.ts';
+import { userLocale } from '../../i18n/recipient-locale.ts';
+import { type Translate, textsIn } from '../../i18n/texts.ts';
 import { loadSecret } from '../../idp/keys.ts';
 import { escapeHtml } from '../../idp/pages.ts';
 import { enqueueJob, type Job } from '../../jobs/job-queue.ts';
@@ -286,6 +288,7 @@ async function chartsAsSubscriber(
   db: AppDb,
   s: queries.SubscriptionDetail,
   workspaceId: string,
+  t: Translate,
 ): Promise<SnapshotChart[] | null> {
   let ctx: AccessContext;
   try {
@@ -301,7 +304,7 @@ async function chartsAsSubscriber(
     const definition = chartDefinitionSchema.parse(row.definition);
     try {
       const values = await inScope(db, ctx.scope, (tx) => valuesOf(tx, ctx, definition));
-      drawn.push({ title: row.title, drawn: await drawChart(definition, values) });
+      drawn.push({ title: row.title, drawn: await drawChart(definition, values, t) });
     } catch (error) {
       // A chart whose template or fields are gone cannot be drawn; the e-mail says so.
       if (!(error instanceof AppError)) throw error;
@@ -311,39 +314,42 @@ async function chartsAsSubscriber(
   return drawn;
 }
 
-const frequencyWords: Record<SnapshotFrequency, string> = { weekly: 'weekly', monthly: 'monthly' };
-
+/** The subscription's e-mail in its subscriber's locale: texts from mail.snapshot, numbers by Intl. */
 function snapshotMail(
   s: queries.SubscriptionDetail,
   items: SnapshotChart[],
   links: { dashboard: string; unsubscribe: string },
+  { locale, t }: { locale: string; t: Translate },
 ): { subject: string; text: string; html: string; attachments: MailAttachment[] } {
+  const numbers = new Intl.NumberFormat(locale);
+  const changes = new Intl.NumberFormat(locale, { signDisplay: 'always' });
+  const numberText = (value: number | null) => (value === null ? '-' : numbers.format(value));
   const place = `${s.workspaceName} > ${s.folderName}`;
-  const subject = `Your ${frequencyWords[s.frequency]} snapshot: ${s.dashboardName}`;
+  const subject = t(`mail.snapshot.subject.${s.frequency}`, { dashboard: s.dashboardName });
   const attachments: MailAttachment[] = [];
-  const text: string[] = [`${s.dashboardName} (${place}), as you see it today.`, ''];
+  const intro = t('mail.snapshot.intro', { dashboard: s.dashboardName, place });
+  const text: string[] = [intro, ''];
   const html: string[] = [
-    `<p>${escapeHtml(s.dashboardName)} (${escapeHtml(place)}), as you see it today.</p>`,
-    `<p><a href="${escapeHtml(links.dashboard)}">Open the dashboard</a></p>`,
+    `<p>${escapeHtml(intro)}</p>`,
+    `<p><a href="${escapeHtml(links.dashboard)}">${escapeHtml(t('mail.snapshot.openDashboard'))}</a></p>`,
   ];
-  if (items.length === 0) {
-    text.push('This dashboard has no charts yet.', '');
-    html.push('<p>This dashboard has no charts yet.</p>');
-  }
+  const say = (key: 'mail.snapshot.noCharts' | 'mail.snapshot.cannotDraw' | 'mail.snapshot.noForms') => {
+    text.push(t(key), '');
+    html.push(`<p>${escapeHtml(t(key))}</p>`);
+  };
+  if (items.length === 0) say('mail.snapshot.noCharts');
   items.forEach((item, index) => {
     text.push(item.title);
     html.push(`<h2 style="font-size:16px">${escapeHtml(item.title)}</h2>`);
     const drawn = item.drawn;
     if (!drawn) {
-      text.push('This chart cannot be drawn: its template or fields have changed.', '');
-      html.push('<p>This chart cannot be drawn: its template or fields have changed.</p>');
+      say('mail.snapshot.cannotDraw');
       return;
     }
     text.push(drawn.source);
     html.push(`<p style="font-size:12px;color:#555;margin-top:0">${escapeHtml(drawn.source)}</p>`);
     if (drawn.rows.length === 0) {
-      text.push('No forms to count.', '');
-      html.push('<p>No forms to count.</p>');
+      say('mail.snapshot.noForms');
       return;
     }
     if (drawn.png) {
@@ -355,25 +361,30 @@ function snapshotMail(
     }
     if (drawn.number) {
       const change = drawn.number.change;
-      const changeText = change === null ? '' : ` (${change >= 0 ? '+' : ''}${change} against the previous period)`;
-      text.push(`${drawn.measure}: ${drawn.number.value ?? '-'}${changeText}`, '');
-      html.push(
-        `<p><strong>${drawn.number.value ?? '-'}</strong> ${escapeHtml(drawn.measure)}${escapeHtml(changeText)}</p>`,
-      );
+      const changeText = change === null ? '' : ` ${t('mail.snapshot.change', { change: changes.format(change) })}`;
+      const value = numberText(drawn.number.value);
+      text.push(`${drawn.measure}: ${value}${changeText}`, '');
+      html.push(`<p><strong>${value}</strong> ${escapeHtml(drawn.measure)}${escapeHtml(changeText)}</p>`);
       return;
     }
     // The values behind the picture, for readers without images and for screen readers.
-    for (const row of drawn.rows) text.push(`  ${row.name}: ${row.value ?? '-'}`);
+    for (const row of drawn.rows) text.push(`  ${row.name}: ${numberText(row.value)}`);
     text.push('');
     html.push(
-      `<table cellpadding="4" style="border-collapse:collapse;margin-bottom:16px"><thead><tr><th align="left">Group</th><th align="right">${escapeHtml(drawn.measure)}</th></tr></thead><tbody>`,
-      ...drawn.rows.map((row) => `<tr><td>${escapeHtml(row.name)}</td><td align="right">${row.value ?? '-'}</td></tr>`),
+      `<table cellpadding="4" style="border-collapse:collapse;margin-bottom:16px"><thead><tr><th align="left">${escapeHtml(t('mail.snapshot.group'))}</th><th align="right">${escapeHtml(drawn.measure)}</th></tr></thead><tbody>`,
+      ...drawn.rows.map(
+        (row) => `<tr><td>${escapeHtml(row.name)}</td><td align="right">${numberText(row.value)}</td></tr>`,
+      ),
       '</tbody></table>',
     );
   });
-  text.push(`Open the dashboard: ${links.dashboard}`, '', `Stop these e-mails: ${links.unsubscribe}`);
+  text.push(
+    t('mail.snapshot.openDashboardLink', { link: links.dashboard }),
+    '',
+    t('mail.snapshot.stopLink', { link: links.unsubscribe }),
+  );
   html.push(
-    `<p style="font-size:12px;color:#555">You receive this ${frequencyWords[s.frequency]} e-mail because you subscribed to it. <a href="${escapeHtml(links.unsubscribe)}">Unsubscribe</a></p>`,
+    `<p style="font-size:12px;color:#555">${escapeHtml(t(`mail.snapshot.why.${s.frequency}`))} <a href="${escapeHtml(links.unsubscribe)}">${escapeHtml(t('mail.snapshot.unsubscribe'))}</a></p>`,
   );
   const body = `<div style="font-family:Arial,Helvetica,sans-serif;font-size:14px;color:#222">\n${html.join('\n')}\n</div>`;
   return { subject, text: text.join('\n'), html: body, attachments };
@@ -397,7 +408,9 @@ export function snapshotJobHandler(deps: SnapshotDeps) {
       s !== undefined && (once || s.nextJobId === job.jobId);
     const before = await inScope(db, scope, (tx) => queries.subscriptionDetail(tx, workspaceId, subscriptionId));
     if (!current(before)) return { sent: false, reason: 'superseded' };
-    const items = before.dashboardState === 'active' ? await chartsAsSubscriber(db, before, workspaceId) : undefined;
+    const texts = textsIn(await inScope(db, scope, (tx) => userLocale(tx, workspaceId, before.userId)));
+    const items =
+      before.dashboardState === 'active' ? await chartsAsSubscriber(db, before, workspaceId, texts.t) : undefined;
     const key = await unsubscribeKey(db);
     return inScope(db, scope, async (tx) => {
       const s = await queries.subscriptionDetail(tx, workspaceId, subscriptionId, true);
@@ -409,10 +422,15 @@ export function snapshotJobHandler(deps: SnapshotDeps) {
       if (items) {
         const kind = s.folderKind === 'team' ? 'teams' : 'companies';
         const token = tokenOf(key, workspaceId, subscriptionId);
-        const mail = snapshotMail(s, items, {
-          dashboard: `${deps.publicUrl}/analytics/${kind}/${s.folderId}/dashboards/${s.dashboardId}/charts/grid`,
-          unsubscribe: `${deps.publicUrl}/snapshots/unsubscribe/${workspaceId}/${subscriptionId}/${token}`,
-        });
+        const mail = snapshotMail(
+          s,
+          items,
+          {
+            dashboard: `${deps.publicUrl}/analytics/${kind}/${s.folderId}/dashboards/${s.dashboardId}/charts/grid`,
+            unsubscribe: `${deps.publicUrl}/snapshots/unsubscribe/${workspaceId}/${subscriptionId}/${token}`,
+          },
+          texts,
+        );
         // Mail programs offer their own Unsubscribe: one click POSTs to this address (RFC 8058).
         const oneClick = `${deps.publicUrl}/api/public/snapshot-subscriptions/${workspaceId}/${subscriptionId}/${token}/unsubscribe`;
         const headers = { 'List-Unsubscribe': `<${oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };

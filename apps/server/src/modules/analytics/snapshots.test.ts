@@ -378,3 +378,27 @@ describe('snapshot e-mails', () => {
     expect(events.map((e) => e.action)).toEqual(['dashboard.subscribed', 'dashboard.unsubscribed']);
   });
 });
+
+describe('snapshot e-mails by locale', () => {
+  it("writes a subscriber's snapshot in the locale they chose, Spanish too; the workspace's own words stay (issue 26)", async () => {
+    const reader = w.personas.orgController;
+    await ctx.database.db.execute(sql`update users set locale = 'es' where user_id = ${reader.userId}`);
+    try {
+      await subscribe(reader, teamB, teamBDashboard, true);
+      await runSnapshotsNow();
+      const mail = (await mailsTo(reader.email)).at(-1) as Mail;
+      expect(mail.subject).toBe('Tu resumen semanal: Team B overview');
+      expect(mail.text_body).toContain('tal como lo ves hoy.');
+      expect(mail.text_body).toContain('Formularios de Site Inspection');
+      expect(mail.text_body).toContain('  Red: 1');
+      expect(mail.text_body).toContain('  Blue: 3');
+      expect(mail.text_body).toMatch(/Dejar de recibir estos correos: \S+\/snapshots\/unsubscribe\//);
+      expect(mail.html_body).toContain('<th align="left">Grupo</th><th align="right">Formularios</th>');
+      expect(mail.html_body).toContain('Recibes este correo semanal porque te suscribiste.');
+      expect(mail.html_body).toContain('>Cancelar suscripción</a>');
+    } finally {
+      await subscribe(reader, teamB, teamBDashboard, false);
+      await ctx.database.db.execute(sql`update users set locale = null where user_id = ${reader.userId}`);
+    }
+  });
+});
