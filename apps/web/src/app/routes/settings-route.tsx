@@ -2,6 +2,8 @@ import { can } from '@formwork/shared/permissions';
 import { Center, Loader, Stack, Tabs, Title } from '@mantine/core';
 import { Navigate, useSearchParams } from 'react-router';
 import { BillingSection } from '../../features/billing/components/billing-section.tsx';
+import { GlobalBillingSection } from '../../features/billing/components/global-billing-section.tsx';
+import { SmsBillingSection } from '../../features/billing/components/sms-billing-section.tsx';
 import { UsageSection } from '../../features/billing/components/usage-section.tsx';
 import { useFolderTree, useRenameFolder } from '../../features/folders/api/folder-tree.ts';
 import { FolderGeneral } from '../../features/settings/components/folder-general.tsx';
@@ -27,6 +29,8 @@ const tabLabelKeys: Record<SettingsTabId, string> = {
   documents: 'settings.documents',
   featureAccess: 'settings.featureAccess',
   billing: 'settings.billing',
+  smsBilling: 'billing.smsBillingTab',
+  globalBilling: 'billing.globalBillingTab',
   usage: 'settings.usage',
   security: 'settings.security',
   webhooks: 'webhooks.tab',
@@ -155,6 +159,16 @@ export function FolderSettingsTabs({
             ) : (
               loading
             )}
+          </Tabs.Panel>
+        )}
+        {tabs.includes('smsBilling') && (
+          <Tabs.Panel value="smsBilling" pt="md">
+            <SmsBillingSection />
+          </Tabs.Panel>
+        )}
+        {tabs.includes('globalBilling') && (
+          <Tabs.Panel value="globalBilling" pt="md">
+            <GlobalBillingSection workspaceId={companyId} canEdit={canEdit} />
           </Tabs.Panel>
         )}
         {tabs.includes('usage') && (

@@ -76,7 +76,7 @@ vi.mock('../../lib/http.ts', async (original) => ({
 }));
 
 describe('the tabs of a folder’s settings (spec 2.6, 6)', () => {
-  it('a company: General for its members; Billing and Usage for org controllers; Security only with a section in it', () => {
+  it('a company: General for its members; Billing, SMS billing, Global Billing and Usage for org controllers; Security only with a section in it', () => {
     expect(visibleSettingsTabs(at('company', viewer(['company', 'member'])), [])).toEqual([
       'general',
       'branding',
@@ -89,6 +89,8 @@ describe('the tabs of a folder’s settings (spec 2.6, 6)', () => {
       'documents',
       'billing',
       'featureAccess',
+      'smsBilling',
+      'globalBilling',
       'usage',
       'webhooks',
     ]);
@@ -98,6 +100,8 @@ describe('the tabs of a folder’s settings (spec 2.6, 6)', () => {
       'documents',
       'billing',
       'featureAccess',
+      'smsBilling',
+      'globalBilling',
       'usage',
       'security',
       'webhooks',
@@ -155,6 +159,8 @@ describe('FolderSettingsTabs', { timeout: 60_000 }, () => {
       'Documents & Formatting',
       'Billing',
       'Feature Access',
+      'SMS billing',
+      'Global Billing',
       'Usage',
       'Security',
       'Webhooks',

@@ -9,6 +9,8 @@ export const settingsTabIds = [
   'documents',
   'billing',
   'featureAccess',
+  'smsBilling',
+  'globalBilling',
   'usage',
   'security',
   'webhooks',
@@ -24,8 +26,8 @@ export function canViewSettings(location: Where): boolean {
 
 /**
  * The tabs of a folder's settings for its viewer: General everywhere; the company's Branding and
- * Documents & Formatting and Feature Access for its members (org controllers change them); its Billing and Usage for
- * those who may see the account; Security when one of its sections shows here; Webhooks of the company or a team
+ * Documents & Formatting and Feature Access for its members (org controllers change them); its Billing, SMS billing,
+ * Global Billing and Usage for those who may see the account; Security when one of its sections shows here; Webhooks of the company or a team
  * for those who manage them (issue 24.1).
  */
 export function visibleSettingsTabs(location: FolderLocation, security: readonly SecuritySection[]): SettingsTabId[] {
@@ -34,7 +36,7 @@ export function visibleSettingsTabs(location: FolderLocation, security: readonly
   const account = location.kind === 'company' && can(location.viewer, 'account.view', company);
   return settingsTabIds.filter((tab) => {
     if (tab === 'branding' || tab === 'documents' || tab === 'featureAccess') return location.kind === 'company';
-    if (tab === 'billing' || tab === 'usage') return account;
+    if (tab === 'billing' || tab === 'smsBilling' || tab === 'globalBilling' || tab === 'usage') return account;
     if (tab === 'security') return security.some((s) => s.visible(location));
     if (tab === 'webhooks') return can(location.viewer, 'webhook.manage', { kind: location.kind, path: location.path });
     return true;

@@ -1,11 +1,5 @@
 import type { SubscriptionTerm } from '@formwork/shared/permissions';
-import {
-  type Currency,
-  licenceMinimums,
-  orderTotal,
-  type PaidPlan,
-  paymentRedirectDelayMs,
-} from '@formwork/shared/pricing';
+import { licenceMinimums, orderTotal, type PaidPlan, paymentRedirectDelayMs } from '@formwork/shared/pricing';
 import type { CheckoutOptions } from '@formwork/shared/schemas/checkout';
 import {
   Alert,
@@ -28,11 +22,8 @@ import { problemMessage } from '../../../lib/problem-message.ts';
 import { useTranslation } from '../../../lib/translate.tsx';
 import { useCheckoutOptions, useStartCheckout } from '../api/checkout.ts';
 import { browserContinent } from '../continent.ts';
+import { money } from '../money.ts';
 import { refuseSpinnerKeys, wholeNonNegative } from './spinner-input.ts';
-
-function money(cents: number, currency: Currency, locale: string): string {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(cents / 100);
-}
 
 /** Where the browser comes back after paying: this page, without an earlier success view. */
 function returnPath(): string {

@@ -7,8 +7,9 @@ import { changedSettings, SettingsSaveBar, useSettingsSave } from './workspace-s
 
 /**
  * The Feature Access tab (spec 2.6, 5.3, 6): whether visitors may be added to the workspace (org
- * controllers change it; invitations of visitors are refused while it is off), and the workspace's
- * feature toggles, which the support team (super users) turns on.
+ * controllers change it; invitations of visitors are refused while it is off), paid users (not
+ * built: disabled, saying why), and the workspace's feature toggles, which the support team (super
+ * users) turns on.
  */
 export function FeatureAccessSettings({ workspace, canEdit }: { workspace: AccessibleWorkspace; canEdit: boolean }) {
   const { t } = useTranslation();
@@ -25,6 +26,15 @@ export function FeatureAccessSettings({ workspace, canEdit }: { workspace: Acces
           checked={edited.visitorsAllowed}
           onChange={(e) => setEdited({ visitorsAllowed: e.currentTarget.checked })}
           disabled={!canEdit}
+        />
+        {/* Spec 5.3 names paid users too, but no one can be made a paid user yet (accounts count none):
+            the switch would change nothing, so it shows off and disabled with the reason. */}
+        <Switch
+          label={t('workspaceSettings.paidUsersAllowed')}
+          description={t('workspaceSettings.paidUsersUnavailable')}
+          checked={false}
+          disabled
+          readOnly
         />
         <Stack gap={4}>
           <Text size="sm" fw={500}>

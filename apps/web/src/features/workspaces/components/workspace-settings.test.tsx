@@ -133,6 +133,20 @@ describe('workspace settings', { timeout: 60_000 }, () => {
     );
   });
 
+  it('Feature Access: paid users cannot be allowed (no one can be a paid user yet): the switch is off, disabled, and says why', async () => {
+    const user = userEvent.setup();
+    await renderSettings(true, 'featureAccess');
+    const paid = screen.getByRole('switch', { name: /Paid users may be added/ });
+    expect(paid).not.toBeChecked();
+    expect(paid).toBeDisabled();
+    expect(paid).toHaveAccessibleDescription(
+      'Not available: no one can be made a paid user in Formwork yet, so this setting would change nothing.',
+    );
+    await user.click(paid);
+    expect(paid).not.toBeChecked();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+  });
+
   it('a joint venture needs two parent domains other than its own (spec 5.4); then it is saved', async () => {
     const user = userEvent.setup();
     await renderSettings(true);
