@@ -33,7 +33,10 @@ export const bulkFormFileMessages = {
   noValidRows: 'No row can be created: correct the rows marked and upload the file again.',
 } as const;
 
-/** Field types a CSV cell can fill (text, numbers, dates, answers and options, written as words). */
+/**
+ * Field types a CSV cell can fill (text, numbers, dates and ranges, answers, options and list items
+ * written as words), and the single person field that the Assignee column fills.
+ */
 export const bulkFormFieldTypes = [
   'singleLineText',
   'multiLineText',
@@ -41,20 +44,36 @@ export const bulkFormFieldTypes = [
   'date',
   'expiryDate',
   'dateTime',
+  'dateRange',
+  'dateTimeRange',
   'yesNo',
   'yesNoNa',
   'dropdown',
   'multipleChoice',
+  'list',
 ] as const;
-type BulkFieldType = (typeof bulkFormFieldTypes)[number];
+type BulkFieldType = (typeof bulkFormFieldTypes)[number] | 'singlePerson';
 export type BulkFormField = Extract<Field, { type: BulkFieldType }>;
+
+/**
+ * The column that names who a form is for: the e-mail of a person who can see the team, filling
+ * the template's first Single Person field (forms themselves have no assignee; actions do).
+ */
+export const assigneeColumn = 'Assignee';
 
 const fillable = (field: Field): field is BulkFormField =>
   (bulkFormFieldTypes as readonly string[]).includes(field.type);
 
-/** The template's fields a CSV fills, in the template's order: the columns of its CSV template. */
+/**
+ * The template's fields a CSV fills, in the template's order: the columns of its CSV template. The
+ * first Single Person field is the Assignee column (headed `Assignee`, whatever the field's name).
+ */
 export function bulkFormColumns(fields: readonly Field[]): BulkFormField[] {
-  return fields.filter(fillable);
+  const assignee = fields.find((f) => f.type === 'singlePerson');
+  return fields.flatMap((f): BulkFormField[] => {
+    if (f === assignee && f.type === 'singlePerson') return [{ ...f, label: assigneeColumn }];
+    return fillable(f) ? [f] : [];
+  });
 }
 
 /** Whether the template allows bulk creation at all (spec 5.3: a Single Line Text or Date field). */
@@ -85,16 +104,44 @@ export const cellMessages = {
   yesNo: 'Enter Yes or No',
   yesNoNa: 'Enter Yes, No or NA',
   option: (label: string) => `"${label}" is not an option of this field`,
+  dateRange: 'Enter a date range as YYYY-MM-DD/YYYY-MM-DD',
+  dateTimeRange:
+    'Enter a date and time range as start/end, each YYYY-MM-DDThh:mm with its offset, e.g. 2026-11-24T07:00+00:00/2026-11-24T15:30+00:00',
+  assignee: 'Enter the e-mail of a person who can see this team',
+  assigneeUnknown: (email: string) => `${email} is not a person who can see this team`,
+  listItem: (name: string) => `"${name}" is not an item of this field's list`,
 } as const;
 
 export type CellReading = { value: unknown } | { error: string } | { empty: true };
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
+const isoDateTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+const email = /^[^\s@;,]+@[^\s@;,]+\.[^\s@;,]+$/;
+
+/** A date and time as forms keep it: with its seconds (`09:30+00:00` is `09:30:00+00:00`). */
+const withSeconds = (t: string) => t.replace(/(T\d{2}:\d{2})(Z|[+-])/, '$1:00$2');
+
+/** Several words of one cell, separated by `;`. */
+const parts = (t: string) =>
+  t
+    .split(';')
+    .map((p) => p.trim())
+    .filter(Boolean);
+
+/** A range written `start/end` (ISO 8601's interval), each end as `point` wants. */
+function readRange(t: string, point: RegExp, error: string, write = (p: string) => p): CellReading {
+  const [start, end, ...more] = t.split('/').map((p) => p.trim());
+  return start && end && more.length === 0 && point.test(start) && point.test(end)
+    ? { value: { start: write(start), end: write(end) } }
+    : { error };
+}
 
 /**
  * One cell as its field's value: text as typed, a number, an ISO date (and time with its offset),
- * Yes/No/NA as an answer, options by their label (a multiple choice's several separated by `;`).
- * The value is then checked as any form's is (required, lengths, precision, a real date).
+ * ranges as `start/end`, Yes/No/NA as an answer, options by their label (a multiple choice's
+ * several separated by `;`). List items are read as their names and the assignee as an e-mail
+ * (lower-cased): the server finds them (`listItemNames`, `assigneeEmail`). The value is then checked
+ * as any form's is (required, lengths, precision, a real date, the end not before the start).
  */
 export function readCell(field: BulkFormField, text: string): CellReading {
   const t = field.type === 'multiLineText' ? text.replace(/\r\n?/g, '\n').trim() : text.trim();
@@ -111,9 +158,15 @@ export function readCell(field: BulkFormField, text: string): CellReading {
     case 'expiryDate':
       return isoDate.test(t) ? { value: t } : { error: cellMessages.date };
     case 'dateTime':
-      return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(t)
-        ? { value: t }
-        : { error: cellMessages.dateTime };
+      return isoDateTime.test(t) ? { value: withSeconds(t) } : { error: cellMessages.dateTime };
+    case 'dateRange':
+      return readRange(t, isoDate, cellMessages.dateRange);
+    case 'dateTimeRange':
+      return readRange(t, isoDateTime, cellMessages.dateTimeRange, withSeconds);
+    case 'list':
+      return { value: { listItemNames: parts(t) } };
+    case 'singlePerson':
+      return email.test(t) ? { value: { assigneeEmail: t.toLowerCase() } } : { error: cellMessages.assignee };
     case 'yesNo':
     case 'yesNoNa': {
       const answer = t.toLowerCase().replace('/', '');
@@ -128,10 +181,7 @@ export function readCell(field: BulkFormField, text: string): CellReading {
     }
     case 'multipleChoice': {
       const ids: string[] = [];
-      for (const part of t
-        .split(';')
-        .map((p) => p.trim())
-        .filter(Boolean)) {
+      for (const part of parts(t)) {
         const option = field.options.find((o) => columnKey(o.label) === columnKey(part));
         if (!option) return { error: cellMessages.option(part) };
         ids.push(option.id);

@@ -6,6 +6,7 @@ import {
   bulkFormColumns,
   bulkFormFileMessages,
   bulkFormMaxRows,
+  cellMessages,
   columnKey,
   duplicateColumnNames,
   readCell,
@@ -26,6 +27,8 @@ import { csvText } from '../../files/csv.ts';
 import { enqueueJob, findJob, type Job, setJobProgress } from '../../jobs/job-queue.ts';
 import { type JobHandler, jobQueued } from '../../jobs/runner.ts';
 import { recordEvents } from '../activity/record-events.ts';
+import { listItemsByName } from '../lists/list-fields.service.ts';
+import { teamPeopleByEmail } from '../people/people.service.ts';
 import { archivedFolder } from './form-model.ts';
 import { type BatchPlace, checkNewForms, createNewForms, newFormTemplate } from './forms.service.ts';
 
@@ -97,7 +100,10 @@ export async function csvTemplate(db: AppDb, ctx: AccessContext, templateId: str
 type ReadRow = { line: number; cells: string[]; values: Record<string, unknown>; problems: BulkFormProblem[] };
 
 /** The file's rows read against the template's columns: values, and the cells that are not values. */
-function readRows(csv: string, columns: BulkFormField[]): { header: string[]; rows: ReadRow[] } {
+function readRows(
+  csv: string,
+  columns: BulkFormField[],
+): { header: string[]; fields: BulkFormField[]; rows: ReadRow[] } {
   if (csv.trim() === '') throw fileRefused('noFile');
   let parsed: CsvRow[];
   try {
@@ -131,7 +137,51 @@ function readRows(csv: string, columns: BulkFormField[]): { header: string[]; ro
     });
     return { line, cells: header.map((_, i) => cells[i] ?? ''), values, problems };
   });
-  return { header, rows };
+  return { header, fields, rows };
+}
+
+const assigneeOf = (value: unknown) => (value as { assigneeEmail?: string } | undefined)?.assigneeEmail;
+const listNamesOf = (value: unknown) => (value as { listItemNames?: string[] } | undefined)?.listItemNames;
+
+/**
+ * The cells that name something of the workspace, found: the assignee's e-mail as the person who
+ * can see the team (the Single Person field's value is their user id), list items by their names in
+ * the list the team's project reads (as the picker offers them). A name not found is its row's problem.
+ */
+async function findNamed(tx: Tx, place: BatchPlace, header: string[], fields: BulkFormField[], rows: ReadRow[]) {
+  const people = fields.some((f) => f.type === 'singlePerson')
+    ? await teamPeopleByEmail(tx, place.workspaceId, [...place.folderPath])
+    : new Map();
+  const items = new Map<string, Awaited<ReturnType<typeof listItemsByName>>>();
+  for (const field of fields) {
+    if (field.type !== 'list' || items.has(field.id)) continue;
+    const names = rows.flatMap((r) => listNamesOf(r.values[field.id]) ?? []);
+    const projectId = place.folderPath[1] as string;
+    items.set(field.id, await listItemsByName(tx, { workspaceId: place.workspaceId, projectId }, field.listId, names));
+  }
+  for (const row of rows) {
+    fields.forEach((field, i) => {
+      const column = header[i] as string;
+      const value = row.values[field.id];
+      const email = assigneeOf(value);
+      if (email !== undefined) {
+        const person = people.get(email);
+        if (person) row.values[field.id] = person.userId;
+        else {
+          delete row.values[field.id];
+          row.problems.push({ column, message: cellMessages.assigneeUnknown(email) });
+        }
+      }
+      const names = listNamesOf(value);
+      if (names === undefined) return;
+      const found = items.get(field.id) ?? new Map();
+      const unknown = names.filter((n) => !found.has(n.toLowerCase()));
+      if (unknown.length > 0) {
+        delete row.values[field.id];
+        for (const name of unknown) row.problems.push({ column, message: cellMessages.listItem(name) });
+      } else row.values[field.id] = names.map((n) => found.get(n.toLowerCase()));
+    });
+  }
 }
 
 /** A form's problems by the column of their field (the field's name where the file has no column for it). */
@@ -153,14 +203,16 @@ async function checkedRows(tx: Tx, ctx: AccessContext, templateId: string, csv: 
   const place = placeOf(ctx);
   const made = await newFormTemplate(tx, place, templateId);
   const columns = columnsOf(made.definition.fields);
-  const { header, rows } = readRows(csv, columns);
+  const { header, fields, rows } = readRows(csv, columns);
+  await findNamed(tx, place, header, fields, rows);
   const checks = await checkNewForms(
     tx,
     place,
     made,
     rows.map((r) => r.values),
   );
-  const fieldsById = new Map(made.definition.fields.map((f) => [f.id, f]));
+  // A column's name, not its field's: the Assignee column's field has a name of its own.
+  const fieldsById = new Map([...made.definition.fields, ...columns].map((f) => [f.id, f]));
   const checked = rows.map((row, i) => {
     // A cell that is not a value is its field's problem: what validation then says of it adds nothing.
     const unread = new Set(row.problems.map((p) => p.column));

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  addMember,
   createFormTemplate,
+  createUser,
   createWorkspace,
   type PersonaName,
   type TestWorkspace,
@@ -262,6 +264,115 @@ describe('POST .../bulk-forms with create, then the job', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().detail).toBe('No row can be created: correct the rows marked and upload the file again.');
     expect(response.json().errors[0]).toMatchObject({ path: 'body.csv', message: 'Line 2, Crew: Enter a number' });
+  });
+});
+
+describe('the Assignee column, list items by name, date and date-time ranges', () => {
+  let namedTemplateId: string;
+  let items: { id: string; label: string }[];
+
+  beforeAll(async () => {
+    const lists = `/api/companies/${w.companyId}/lists`;
+    const headers = await w.personas.orgController.headers();
+    const list = (await ctx.app.inject({ method: 'POST', url: lists, headers, payload: { name: 'Plant' } })).json();
+    items = [];
+    for (const label of ['Excavator 1', 'Crane 2']) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: `${lists}/${list.id}/items`,
+        headers,
+        payload: { label },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      items.push(res.json());
+    }
+    namedTemplateId = (
+      await createFormTemplate(ctx.database.db, w.workspaceId, {
+        folderId: team,
+        name: 'Plant hire',
+        definition: {
+          fields: [
+            { id: 'company', type: 'singleLineText', label: 'Company', required: true },
+            { id: 'lead', type: 'singlePerson', label: 'Site lead' },
+            { id: 'second', type: 'singlePerson', label: 'Second lead' },
+            { id: 'plant', type: 'list', label: 'Plant', listId: list.id, allowMultiple: true },
+            { id: 'hire', type: 'dateRange', label: 'Hire' },
+            { id: 'shift', type: 'dateTimeRange', label: 'Shift' },
+            { id: 'arrival', type: 'dateTime', label: 'Arrival' },
+          ],
+        },
+      })
+    ).templateId;
+  });
+
+  const named = () => base(team, namedTemplateId);
+
+  it('offers an Assignee column for the first Single Person field, the list field, the ranges and date and time', async () => {
+    const response = await get(`${named()}/template.csv`);
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe('\uFEFFCompany,Assignee,Plant,Hire,Shift,Arrival\r\n');
+  });
+
+  it('fills the assignee from the e-mail of a person of the team and list items by their names', async () => {
+    const before = (await formsOf(namedTemplateId)).length;
+    const lead = w.personas.teamController;
+    const csv = [
+      'Company,Assignee,Plant,Hire,Shift,Arrival',
+      `Sparks,${lead.email.toUpperCase()},crane 2; EXCAVATOR 1,2026-12-01/2026-12-05,2026-12-01T07:00+00:00/2026-12-01T15:30+00:00,2026-12-01T06:45+11:00`,
+    ].join('\n');
+    const preview = await upload(csv, { url: named() });
+    expect(preview.json().rows[0].problems).toEqual([]);
+    expect(preview.json()).toMatchObject({ valid: 1, rejected: 0 });
+    const batchId = randomUUID();
+    expect((await upload(csv, { url: named(), create: true, batchId })).statusCode).toBe(202);
+    await runJobs();
+    const forms = await formsOf(namedTemplateId);
+    expect(forms.length).toBe(before + 1);
+    expect(forms.at(-1)?.values).toMatchObject({
+      company: 'Sparks',
+      lead: lead.userId,
+      plant: [
+        { itemId: items[1]?.id, label: 'Crane 2' },
+        { itemId: items[0]?.id, label: 'Excavator 1' },
+      ],
+      hire: { start: '2026-12-01', end: '2026-12-05' },
+      shift: { start: '2026-12-01T07:00:00+00:00', end: '2026-12-01T15:30:00+00:00' },
+      arrival: '2026-12-01T06:45:00+11:00',
+    });
+    expect(forms.at(-1)?.values).not.toHaveProperty('second');
+  });
+
+  it('makes an unknown or unusable assignee, an unknown item and a bad range their row’s problem', async () => {
+    const outsider = w.personas.outsider.email;
+    const csv = [
+      'Company,Assignee,Plant,Hire,Shift',
+      `A,${outsider},,,`,
+      'B,not an e-mail,,,',
+      'C,,Bulldozer 9,,',
+      'D,,,2026-12-05/2026-12-01,',
+      'E,,,2026-12-01,2026-12-01T07:00/2026-12-01T15:30',
+    ].join('\n');
+    const response = await upload(csv, { url: named() });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().rows.map((r: { problems: unknown[] }) => r.problems)).toEqual([
+      [{ column: 'Assignee', message: `${outsider} is not a person who can see this team` }],
+      [{ column: 'Assignee', message: 'Enter the e-mail of a person who can see this team' }],
+      [{ column: 'Plant', message: '"Bulldozer 9" is not an item of this field\'s list' }],
+      [{ column: 'Hire', message: 'The end must not be before the start' }],
+      [
+        { column: 'Hire', message: 'Enter a date range as YYYY-MM-DD/YYYY-MM-DD' },
+        { column: 'Shift', message: expect.stringMatching(/^Enter a date and time range as start\/end/) },
+      ],
+    ]);
+    // A member of another team of the workspace cannot be the assignee either.
+    const elsewhere = await createUser(ctx.database.db);
+    await addMember(ctx.database.db, w.workspaceId, elsewhere.userId, { folderId: teamIdOf(w, 0, 1), role: 'member' });
+    const notHere = await upload(`Company,Assignee\nF,${elsewhere.email}\n`, { url: named(), create: true });
+    expect(notHere.statusCode).toBe(400);
+    expect(notHere.json().errors[0]).toMatchObject({
+      path: 'body.csv',
+      message: `Line 2, Assignee: ${elsewhere.email} is not a person who can see this team`,
+    });
   });
 });
 

@@ -257,6 +257,28 @@ export async function withListSnapshots(
   return { values, errors };
 }
 
+/**
+ * Items of the list a form in `projectId` reads for `listId`, by their names (trimmed, without
+ * case; the first in the list's order where two share a name): a bulk CSV's list cells. Names not
+ * in the list (or a list the project cannot read) are absent from the answer.
+ */
+export async function listItemsByName(
+  tx: Tx,
+  place: { workspaceId: string; projectId: string },
+  listId: string | null,
+  names: readonly string[],
+): Promise<Map<string, { itemId: string; label: string }>> {
+  const readId = listId ? await listForProject(tx, place.workspaceId, place.projectId, listId) : undefined;
+  const found = new Map<string, { itemId: string; label: string }>();
+  if (!readId) return found;
+  const keys = [...new Set(names.map((n) => n.trim().toLowerCase()))];
+  for (const item of await queries.itemsByLabelKeys(tx, place.workspaceId, readId, keys)) {
+    const key = item.label.toLowerCase();
+    if (!found.has(key)) found.set(key, { itemId: item.id, label: item.label });
+  }
+  return found;
+}
+
 /** The first items of the list a form in `projectId` reads for `listId`, as a form keeps them (the demo's answers). */
 export async function firstItemSnapshots(
   tx: Tx,

@@ -170,6 +170,25 @@ export async function itemsPage(
   };
 }
 
+/** The items of a list whose label is one of `labelKeys` (lower-cased), in the list's order. */
+export async function itemsByLabelKeys(
+  tx: Tx,
+  workspaceId: string,
+  listId: string,
+  labelKeys: readonly string[],
+): Promise<{ id: string; label: string }[]> {
+  if (labelKeys.length === 0) return [];
+  const result = await tx.execute<{ id: string; label: string }>(sql`
+    select item_id as id, label from list_items
+     where workspace_id = ${workspaceId} and list_id = ${listId}
+       and label_key in (${sql.join(
+         labelKeys.map((k) => sql`${k}`),
+         sql`, `,
+       )})
+     order by position, item_id`);
+  return result.rows;
+}
+
 /** The items of a list among `itemIds` (ids of other lists or unknown ids are not found). */
 export async function itemsByIds(
   tx: Tx,

@@ -34,6 +34,12 @@ export async function teamPeople(db: AppDb, ctx: AccessContext): Promise<Person[
   return rows.map(toPerson);
 }
 
+/** The people of `teamPeople` by their lower-cased e-mail, inside the caller's workspace transaction. */
+export async function teamPeopleByEmail(tx: Tx, workspaceId: string, teamPath: string[]): Promise<Map<string, Person>> {
+  const rows = await queries.peopleWhoSeeFolder(tx, workspaceId, teamPath);
+  return new Map(rows.map((row) => [row.email.toLowerCase(), toPerson(row)]));
+}
+
 /**
  * One person of `teamPeople`, inside the caller's verified workspace transaction (an action's
  * assignee must be one); undefined when they cannot see the team.
