@@ -4,7 +4,8 @@ import { accessToken, signInAndLand } from './helpers.ts';
 /**
  * Issue 17.4, done-when: a trial workspace's admin upgrades through checkout on the local test
  * provider, and the getting-started guide disappears. The trial is made through the API (sign-up
- * will come before this journey): the demo visitor opens a workspace for their company.
+ * will come before this journey): the demo visitor opens a workspace for their company. Global
+ * Billing then lists that payment and takes the billing contact (issue 23); screenshots at 1280 and 390 px.
  */
 test('a trial workspace upgrades through checkout on the local test provider; the guide disappears', async ({
   page,
@@ -60,4 +61,42 @@ test('a trial workspace upgrades through checkout on the local test provider; th
   await page.waitForTimeout(1000);
   await expect(page.getByRole('dialog', { name: 'Welcome to your new plan!' })).toHaveCount(0);
   await expect(page.getByText(/upgraded through checkout the account/)).toBeVisible();
+
+  // Global Billing (spec 2.6) lists the payment just made; the org controller sets the billing contact.
+  await page.goto(`/home/companies/${workspaceId}/settings?tab=globalBilling`);
+  const globalBilling = page.getByRole('tabpanel', { name: 'Global Billing' });
+  const payments = globalBilling.getByRole('table', { name: 'Payments' });
+  await expect(payments.getByText('Pro · One year')).toBeVisible({ timeout: 30_000 });
+  await expect(payments.getByText('3 contributors, 0 paid users')).toBeVisible();
+  await globalBilling.getByRole('textbox', { name: 'Name' }).fill('Priya Accounts');
+  await globalBilling.getByRole('textbox', { name: 'E-mail' }).fill('not-an-address');
+  await globalBilling.getByRole('button', { name: 'Save contact' }).click();
+  await expect(
+    globalBilling.getByText('Please enter a valid email address in the format name@example.com.'),
+  ).toBeVisible();
+  await globalBilling.getByRole('textbox', { name: 'E-mail' }).fill('accounts@subcontractor.example');
+  await globalBilling.getByRole('button', { name: 'Save contact' }).click();
+  await expect(page.getByText('Billing contact saved')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'E-mail' })).toHaveValue('accounts@subcontractor.example', {
+    timeout: 30_000,
+  });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: test.info().outputPath('global-billing-1280.png'), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: test.info().outputPath('global-billing-390.png'), fullPage: true });
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/home/companies/${workspaceId}/settings?tab=smsBilling`);
+  await expect(page.getByRole('tabpanel', { name: 'SMS billing' }).getByText(/Formwork sends no SMS/)).toBeVisible({
+    timeout: 30_000,
+  });
+  await page.screenshot({ path: test.info().outputPath('sms-billing-1280.png') });
+  await page.goto(`/home/companies/${workspaceId}/settings?tab=featureAccess`);
+  const paidUsers = page.getByRole('switch', { name: 'Paid users may be added' });
+  await expect(paidUsers).toBeDisabled({ timeout: 30_000 });
+  await expect(paidUsers).not.toBeChecked();
+  await page.screenshot({ path: test.info().outputPath('feature-access-1280.png') });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: test.info().outputPath('feature-access-390.png'), fullPage: true });
 });

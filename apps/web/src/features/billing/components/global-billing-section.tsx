@@ -1,5 +1,5 @@
 import { type BillingContact, billingContactSchema, type GlobalBilling } from '@formwork/shared/schemas/accounts';
-import { Alert, Button, Group, Loader, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useDateText } from '../../../lib/date-text.tsx';
 import { HttpError } from '../../../lib/http.ts';
@@ -80,13 +80,12 @@ function ContactForm({
             {t('billing.contactHelp')}
           </Text>
           {!saved && !canEdit && <Text size="sm">{t('billing.contactNone')}</Text>}
-          <Group grow align="flex-start" wrap="wrap">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput
               label={t('billing.contactName')}
               value={edited.name}
               error={errors.name}
               disabled={!canEdit}
-              miw={220}
               autoComplete="name"
               onChange={(e) => setEdited({ ...edited, name: e.currentTarget.value })}
             />
@@ -96,11 +95,10 @@ function ContactForm({
               value={edited.email}
               error={errors.email}
               disabled={!canEdit}
-              miw={220}
               autoComplete="email"
               onChange={(e) => setEdited({ ...edited, email: e.currentTarget.value })}
             />
-          </Group>
+          </SimpleGrid>
           {canEdit ? (
             <Group justify="flex-end">
               <Button type="submit" disabled={!changed} loading={setContact.isPending}>
@@ -137,22 +135,22 @@ function Payments({ payments }: { payments: GlobalBilling['payments'] }) {
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('billing.paidOn')}</Table.Th>
+                <Table.Th ta="right">{t('billing.amount')}</Table.Th>
                 <Table.Th>{t('billing.plan')}</Table.Th>
                 <Table.Th>{t('billing.licences')}</Table.Th>
-                <Table.Th ta="right">{t('billing.amount')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {payments.map((p) => (
                 <Table.Tr key={p.checkoutId}>
                   <Table.Td>{dates.instant(p.paidAt)}</Table.Td>
+                  <Table.Td ta="right">{money(p.amountTotal, p.currency, dates.locale)}</Table.Td>
                   <Table.Td>
                     {t(`plans.${p.planType}`)} · {t(`billing.terms.${p.subscriptionTerm}`)}
                   </Table.Td>
                   <Table.Td>
                     {t('billing.paymentLicences', { contributors: p.contributorUsersPaid, paid: p.paidUsersPaid })}
                   </Table.Td>
-                  <Table.Td ta="right">{money(p.amountTotal, p.currency, dates.locale)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
