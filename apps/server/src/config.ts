@@ -47,12 +47,18 @@ const envSchema = z.object({
   MAP_TILES_ATTRIBUTION: z.string().min(1).max(200).optional(),
   MAP_TILES_MAX_ZOOM: z.coerce.number().int().min(0).max(22).default(19),
   OTEL_EXPORTER_OTLP_ENDPOINT: z.string().url().optional(),
+  TEMPLATE_IMPORT_LLM_URL: z.string().url().optional(),
+  TEMPLATE_IMPORT_LLM_MODEL: z.string().min(1).optional(),
+  TEMPLATE_IMPORT_LLM_API_KEY: z.string().min(1).optional(),
+  TEMPLATE_IMPORT_LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: z.enum(['true', 'false']).default('false'),
   SENTRY_DSN: z
     .string()
     .regex(/^https?:\/\/[^@/]+@[^/]+\/(.+\/)?\d+\/?$/, 'must look like https://<public key>@<host>/<project id>')
     .optional(),
 });
+
+export type TemplateImportLlmConfig = { baseUrl: string; model: string; apiKey?: string; timeoutMs: number };
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -96,6 +102,13 @@ export type Config = {
    * Unset: nothing is traced and nothing is sent.
    */
   otlpEndpoint: string | undefined;
+  /**
+   * An OpenAI-compatible chat completions service that may improve imported templates' labels and
+   * field types (TEMPLATE_IMPORT_LLM_URL, the base URL such as `https://host/v1`, with
+   * TEMPLATE_IMPORT_LLM_MODEL, optional TEMPLATE_IMPORT_LLM_API_KEY and _TIMEOUT_MS, default 30 s).
+   * Unset: the rules alone convert and nothing is called.
+   */
+  templateImportLlm: TemplateImportLlmConfig | undefined;
   /**
    * A Sentry-compatible service's DSN: error reports are sent there as envelopes. Unset: they are
    * kept in the error_reports table, which platform admins browse.
@@ -202,6 +215,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { urlTemplate: e.MAP_TILES_URL, attribution: e.MAP_TILES_ATTRIBUTION ?? null, maxZoom: e.MAP_TILES_MAX_ZOOM }
       : undefined,
     otlpEndpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT?.replace(/\/+$/, ''),
+    templateImportLlm:
+      e.TEMPLATE_IMPORT_LLM_URL && e.TEMPLATE_IMPORT_LLM_MODEL
+        ? {
+            baseUrl: e.TEMPLATE_IMPORT_LLM_URL.replace(/\/+$/, ''),
+            model: e.TEMPLATE_IMPORT_LLM_MODEL,
+            apiKey: e.TEMPLATE_IMPORT_LLM_API_KEY,
+            timeoutMs: e.TEMPLATE_IMPORT_LLM_TIMEOUT_MS,
+          }
+        : undefined,
     sentryDsn: e.SENTRY_DSN,
     webhooksAllowPrivateAddresses: e.WEBHOOKS_ALLOW_PRIVATE_ADDRESSES === 'true',
   };

@@ -23,6 +23,7 @@ import {
   photoZipJobHandler,
   photoZipJobKind,
 } from './modules/photos/photo-zip.service.ts';
+import { openAiCompatibleImprover } from './modules/template-imports/convert/field-improver.ts';
 import {
   templateImportJobHandler,
   templateImportJobKind,
@@ -62,7 +63,12 @@ const jobRunner = startJobRunner({
     [photoSizesJobKind]: photoSizesJobHandler(database.db, storage),
     [photoZipExpiryJobKind]: photoZipExpiryJobHandler(storage),
     [bulkFormJobKind]: bulkFormJobHandler(database.db),
-    [templateImportJobKind]: templateImportJobHandler(database.db, storage, app.log),
+    [templateImportJobKind]: templateImportJobHandler(
+      database.db,
+      storage,
+      app.log,
+      config.templateImportLlm && openAiCompatibleImprover(config.templateImportLlm),
+    ),
     [linkUploadCleanupJobKind]: linkUploadCleanupJobHandler(database.db, storage),
     [snapshotJobKind]: snapshotJobHandler({ db: database.db, publicUrl: config.publicUrl }),
     [webhookDeliveryJobKind]: webhookDeliveryJobHandler({

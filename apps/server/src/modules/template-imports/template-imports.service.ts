@@ -26,6 +26,7 @@ import { recordEvents } from '../activity/record-events.ts';
 import { ConversionRefused } from './convert/conversion-refused.ts';
 import { convertDocument, draftOf } from './convert/convert-document.ts';
 import { csvSampleBytes } from './convert/csv.ts';
+import { type FieldImprover, improveConversion } from './convert/field-improver.ts';
 import { type Sniffed, sniff } from './convert/sniff.ts';
 import * as queries from './template-imports.queries.ts';
 
@@ -230,12 +231,13 @@ async function readStored(storage: FileStorage, key: string, limit = Number.POSI
 /**
  * The conversion job: reads the stored file, runs its kind's rule and records the draft (or why
  * not). A refusal or an unexpected error fails the import, never the job: a hostile file is not
- * tried again.
+ * tried again. The optional improver (a language model) may then better the labels and types.
  */
 export function templateImportJobHandler(
   db: AppDb,
   storage: FileStorage,
-  log?: { error: (obj: unknown, msg: string) => void },
+  log?: { error: (obj: unknown, msg: string) => void; warn: (obj: unknown, msg: string) => void },
+  improver?: FieldImprover,
 ): JobHandler {
   return async (job) => {
     const { importId } = job.params as { importId: string };
@@ -251,7 +253,7 @@ export function templateImportJobHandler(
     try {
       const data = await readStored(storage, found.storageKey, found.kind === 'csv' ? csvSampleBytes + 1 : undefined);
       await inScope(db, scope, (tx) => queries.setProgress(tx, workspaceId, importId, 40));
-      const conversion = await convertDocument(found.kind, data);
+      const conversion = await improveConversion(await convertDocument(found.kind, data), improver, log);
       const { draft, notes } = draftOf(conversion, found);
       outcome = { state: 'ready', draft, sourceText: conversion.sourceText.slice(0, 200_000), notes };
     } catch (error) {
