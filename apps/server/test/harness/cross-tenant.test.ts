@@ -83,6 +83,8 @@ const idSources: Record<string, (w: Probed) => string> = {
   deliveryId: () => '00000000-0000-4000-8000-00000000000b',
   // A template import (the job that converts it): the route step answers on the folder first.
   importId: () => '00000000-0000-4000-8000-00000000000c',
+  // A template's macro: the route step answers on the template (or the team and form) first.
+  macroId: () => '00000000-0000-4000-8000-00000000000d',
   // A webhook's folder filter: folders of the probed workspace.
   folderIds: (w) => teamIdOf(w),
   // An activation link's secret: an unknown one must answer 404 whatever the workspace named.

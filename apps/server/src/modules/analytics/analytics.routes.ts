@@ -287,10 +287,13 @@ export async function analyticsRoutes(app: App) {
     config: { access: { public: true } },
     schema: {
       tags,
-      summary: "A snapshot e-mail's List-Unsubscribe address opened in a browser: to the unsubscribe page",
+      summary:
+        "A snapshot e-mail's List-Unsubscribe address opened in a browser: to the unsubscribe page (404 when the link is wrong or already used)",
       params: snapshotUnsubscribeSchema,
     },
     handler: async (request, reply) => {
+      // A wrong or used link answers 404 here, as the page's own lookup would.
+      await snapshots.snapshotLinkInfo(db, request.params);
       const { workspaceId, subscriptionId, token } = request.params;
       return reply.redirect(`/snapshots/unsubscribe/${workspaceId}/${subscriptionId}/${token}`, 303);
     },

@@ -282,6 +282,12 @@ describe('snapshot e-mails', () => {
     expect(opened.headers.location).toBe(
       `/snapshots/unsubscribe/${link.workspaceId}/${link.subscriptionId}/${link.token}`,
     );
+    // A forged link goes nowhere: 404, as the page's own lookup answers.
+    const forged = await ctx.app.inject({
+      method: 'GET',
+      url: path.replace(link.token, `${link.token.slice(0, -2)}AA`),
+    });
+    expect(forged.statusCode).toBe(404);
 
     // The mail program posts the form RFC 8058 names, without signing in.
     const clicked = await ctx.app.inject({
